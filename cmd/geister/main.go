@@ -1,0 +1,149 @@
+// Command geister solves Geister positions (does this side surely win, in
+// how many plies, with which move?), builds and probes endgame tables, and
+// plays matches between agents. Run "geister help" for the subcommands and
+// "geister CMD --help" for each one's flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// env is what a subcommand may touch: its streams and a context that is
+// cancelled on interrupt. Tests run subcommands in-process with buffers.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one row of the subcommand table.
+type command struct {
+	name    string
+	args    string // the operands, for the usage line
+	summary string // one line for "geister help"
+	details string // paragraphs for "geister CMD --help"
+	// flags declares the command's flags on fs and returns the function
+	// that runs it with the operands left after parsing.
+	flags func(fs *pflag.FlagSet) func(e *env, args []string) error
+}
+
+// commands is the table of subcommands, in the order help lists them.
+var commands = []command{
+	showCommand,
+	perftCommand,
+}
+
+// usageError is a mistake in the command line: exit status 2 and a
+// one-line message.
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+// errReported means the command has already reported a failure on its
+// output (for example error lines in JSON output): exit status 1.
+var errReported = errors.New("failures reported above")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(&env{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the exit status: 0 success,
+// 1 failure, 2 usage error.
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		printHelp(e.stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" {
+		if len(args) > 1 {
+			if c := findCommand(args[1]); c != nil {
+				fs, _ := newFlagSet(c, e.stdout)
+				fs.Usage()
+				return 0
+			}
+			fmt.Fprintf(e.stderr, "geister: unknown command %q (see geister help)\n", args[1])
+			return 2
+		}
+		printHelp(e.stdout)
+		return 0
+	}
+	c := findCommand(name)
+	if c == nil {
+		fmt.Fprintf(e.stderr, "geister: unknown command %q (see geister help)\n", name)
+		return 2
+	}
+	fs, runFn := newFlagSet(c, e.stderr)
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fs.SetOutput(e.stdout)
+			fs.Usage()
+			return 0
+		}
+		fmt.Fprintf(e.stderr, "geister %s: %v (see geister %s --help)\n", c.name, err, c.name)
+		return 2
+	}
+	err := runFn(e, fs.Args())
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "geister %s: %s (see geister %s --help)\n", c.name, ue.msg, c.name)
+		return 2
+	case errors.Is(err, errReported):
+		return 1
+	default:
+		fmt.Fprintf(e.stderr, "geister %s: %v\n", c.name, err)
+		return 1
+	}
+}
+
+func findCommand(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+// newFlagSet declares c's flags and returns them with c's run function.
+func newFlagSet(c *command, out io.Writer) (*pflag.FlagSet, func(e *env, args []string) error) {
+	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.SortFlags = false
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "usage: geister %s [flags] %s\n\n%s\n", c.name, c.args, c.summary)
+		if c.details != "" {
+			fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.details))
+		}
+		if fs.HasFlags() {
+			fmt.Fprintf(w, "\nflags:\n%s", fs.FlagUsages())
+		}
+	}
+	return fs, c.flags(fs)
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintf(w, "geister: a Geister sure-win solver, endgame tables and players\n\nusage: geister COMMAND [flags] [args]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see README.md).\n")
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+)
+
+// runCmd runs a command line in-process and returns its exit status and
+// outputs.
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(&env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+	return code, out.String(), errb.String()
+}
+
+func TestHelpListsEveryCommandAndFlag(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help")
+	if code != 0 {
+		t.Fatalf("help: exit %d", code)
+	}
+	for _, c := range commands {
+		if !strings.Contains(out, "  "+c.name+" ") {
+			t.Errorf("help does not list %s", c.name)
+		}
+		code, usage, _ := runCmd(t, "", c.name, "--help")
+		if code != 0 || !strings.Contains(usage, "usage: geister "+c.name) {
+			t.Errorf("%s --help: exit %d, %q", c.name, code, usage)
+		}
+		fs, _ := newFlagSet(&c, &bytes.Buffer{})
+		fs.VisitAll(func(f *pflag.Flag) {
+			if strings.TrimSpace(f.Usage) == "" || !strings.Contains(usage, "--"+f.Name) {
+				t.Errorf("%s --%s has no help text", c.name, f.Name)
+			}
+		})
+	}
+}
+
+func TestUsageErrorsExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"nosuchcommand"},
+		{"show"},
+		{"show", "--nosuchflag", "x"},
+		{"perft", "1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0"},
+		{"perft", "1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0", "x"},
+	} {
+		code, _, errOut := runCmd(t, "", args...)
+		oneLine := strings.Count(strings.TrimSpace(errOut), "\n") == 0
+		if code != 2 || (len(args) > 0 && !oneLine) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, code, errOut)
+		}
+	}
+}
+
+func TestShow(t *testing.T) {
+	pos := "uu1B2/6/R5/6/6/6 f R1r1 0"
+	code, out, _ := runCmd(t, "", "show", pos)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	p := engine.MustParsePosition(pos)
+	var ml engine.MoveList
+	ml.Generate(&p)
+	for _, m := range ml.Slice() {
+		if !strings.Contains(out, m.String()) {
+			t.Errorf("show does not list %s:\n%s", m, out)
+		}
+	}
+	if !strings.Contains(out, fmt.Sprintf("%d legal moves", ml.N)) || !strings.Contains(out, " 3  R . . . . .") {
+		t.Errorf("show output:\n%s", out)
+	}
+	code, _, errOut := runCmd(t, "", "show", "uu1B2/6/R5/6/6/6 f R9r1")
+	if code != 1 || !strings.Contains(errOut, "field 3") {
+		t.Errorf("bad position: exit %d, %q", code, errOut)
+	}
+	code, out, _ = runCmd(t, "", "show", "--gat", "f", "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u")
+	if code != 0 || !strings.Contains(out, "1uuuu1/1uuuu1/6/6/1BRRR1/1RBBB1 f R4r4 0") {
+		t.Errorf("show --gat: exit %d\n%s", code, out)
+	}
+}
+
+func TestPerftCommand(t *testing.T) {
+	pos := "rb1B2/6/R5/6/6/6 f R1r1 0"
+	code, out, _ := runCmd(t, "", "perft", pos, "4")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	p := engine.MustParsePosition(pos)
+	var want strings.Builder
+	for d := 1; d <= 4; d++ {
+		fmt.Fprintf(&want, "%d %d\n", d, engine.Perft(&p, d))
+	}
+	if out != want.String() {
+		t.Errorf("perft output %q, want %q", out, want.String())
+	}
+	code, out, _ = runCmd(t, "", "perft", "--divide", pos, "3")
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("total %d", engine.Perft(&p, 3))) {
+		t.Errorf("divide: exit %d\n%s", code, out)
+	}
+	code, _, errOut := runCmd(t, "", "perft", "uu1B2/6/R5/6/6/6 f R1r1 0", "2")
+	if code != 1 || !strings.Contains(errOut, "hidden") {
+		t.Errorf("hidden pieces: exit %d %q", code, errOut)
+	}
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+)
+
+var perftCommand = command{
+	name:    "perft",
+	args:    "POSITION DEPTH",
+	summary: "count move sequences to each depth (the move generator's test)",
+	details: `Prints one line "<depth> <count>" for each depth 1..DEPTH: the number of
+legal move sequences of exactly that many plies in which no move before the
+last ends the game. The position's colours must all be shown.`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		divide := fs.Bool("divide", false, "also print, for each legal move, the count of DEPTH plies that starts with it")
+		timing := fs.Bool("time", false, "print the time and leaf rate of each depth on standard error")
+		return func(e *env, args []string) error {
+			if len(args) != 2 {
+				return usagef("want a position string (quoted) and a depth, got %d arguments", len(args))
+			}
+			p, err := engine.ParsePosition(args[0])
+			if err != nil {
+				return err
+			}
+			if !p.AllShown(engine.First) || !p.AllShown(engine.Second) {
+				return fmt.Errorf("perft needs every colour shown; %s has hidden pieces (u/U)", args[0])
+			}
+			depth, err := strconv.Atoi(args[1])
+			if err != nil || depth < 1 || depth > 30 {
+				return usagef("depth %q: want a whole number from 1 to 30", args[1])
+			}
+			if *divide {
+				moves, counts := engine.PerftDivide(&p, depth)
+				var sum uint64
+				for i, m := range moves {
+					fmt.Fprintf(e.stdout, "%s %d\n", m, counts[i])
+					sum += counts[i]
+				}
+				fmt.Fprintf(e.stdout, "moves %d total %d\n\n", len(moves), sum)
+			}
+			for d := 1; d <= depth; d++ {
+				if err := e.ctx.Err(); err != nil {
+					return err
+				}
+				start := time.Now()
+				n := engine.Perft(&p, d)
+				fmt.Fprintf(e.stdout, "%d %d\n", d, n)
+				if *timing {
+					el := time.Since(start)
+					fmt.Fprintf(e.stderr, "depth %d: %v, %.1f M leaves/s\n", d, el.Round(time.Microsecond), float64(n)/el.Seconds()/1e6)
+				}
+			}
+			return nil
+		}
+	},
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+)
+
+var showCommand = command{
+	name:    "show",
+	args:    "POSITION",
+	summary: "print a position as a board with its counts and legal moves",
+	details: `POSITION is a position string (quote it: it has spaces), e.g.
+  geister show '1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0'
+or a GAT board string with --gat.`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		gat := fs.String("gat", "", "read the operand as a GAT board string seen by this player (f or s), who is to move")
+		return func(e *env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one position string (quoted), got %d arguments", len(args))
+			}
+			p, err := readPosition(args[0], *gat)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(e.stdout, p.Pretty())
+			var ml engine.MoveList
+			ml.Generate(&p)
+			moves := make([]string, ml.N)
+			for i, m := range ml.Slice() {
+				moves[i] = m.String()
+			}
+			fmt.Fprintf(e.stdout, "position: %s\n%d legal moves: %s\n", p.String(), ml.N, strings.Join(moves, " "))
+			return nil
+		}
+	},
+}
+
+// readPosition reads a position string, or a GAT board string seen by the
+// player gat names ("f" or "s") when gat is not empty.
+func readPosition(s, gat string) (engine.Position, error) {
+	if gat == "" {
+		return engine.ParsePosition(s)
+	}
+	var viewer engine.Player
+	switch gat {
+	case "f":
+		viewer = engine.First
+	case "s":
+		viewer = engine.Second
+	default:
+		return engine.Position{}, usagef("--gat %q: want f or s, the player who receives the board", gat)
+	}
+	g, err := engine.ParseGATBoard(s)
+	if err != nil {
+		return engine.Position{}, err
+	}
+	return g.Position(viewer, viewer)
+}

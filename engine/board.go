@@ -1,0 +1,157 @@
+package engine
+
+import "math/bits"
+
+// Player is a side: First (先手, upper case in the position string) or
+// Second (後手, lower case).
+type Player uint8
+
+const (
+	First  Player = 0
+	Second Player = 1
+)
+
+// Other returns the opponent of p.
+func (p Player) Other() Player { return p ^ 1 }
+
+// String returns "f" or "s", the side letter of the position string.
+func (p Player) String() string {
+	if p == First {
+		return "f"
+	}
+	return "s"
+}
+
+// Kind is what a piece is known to be: Blue, Red, or Unknown (a hidden
+// piece whose colour the position does not show).
+type Kind uint8
+
+const (
+	Blue Kind = iota
+	Red
+	Unknown
+	NumKinds
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Blue:
+		return "blue"
+	case Red:
+		return "red"
+	case Unknown:
+		return "unknown"
+	}
+	return "invalid"
+}
+
+// Square is a square of the 8×8 frame that holds the 6×6 board (seed paper
+// 004 §5.3): index = rank*8 + file + 1 with rank 1..6 and file 0..5 (a..f),
+// so that every board square has a frame square on each side. The frame
+// squares beyond the exit corners (a0, f0, a7, f7) are the targets of
+// escapes, which makes an escape an ordinary from-to step.
+type Square uint8
+
+// NoSquare is returned where no square applies.
+const NoSquare Square = 0
+
+// Sq returns the square of file (0..5 = a..f) and rank (1..6). Ranks 0 and
+// 7 name the frame rows beyond the board.
+func Sq(file, rank int) Square { return Square(rank*8 + file + 1) }
+
+// File returns 0..5 for files a..f (and -1 or 6 for frame columns).
+func (s Square) File() int { return int(s&7) - 1 }
+
+// Rank returns 1..6 on the board (0 or 7 in the frame rows).
+func (s Square) Rank() int { return int(s >> 3) }
+
+// OnBoard reports whether s is one of the 36 board squares.
+func (s Square) OnBoard() bool { return s < 64 && BoardMask&(1<<s) != 0 }
+
+// Bit returns the bitboard with only s set.
+func (s Square) Bit() uint64 { return 1 << s }
+
+// String returns the square's name, e.g. "d1"; frame squares beyond the
+// exits print as "a0", "f0", "a7", "f7".
+func (s Square) String() string {
+	f, r := s.File(), s.Rank()
+	if f < 0 || f > 5 || r < 0 || r > 7 {
+		return "??"
+	}
+	return string([]byte{byte('a' + f), byte('0' + r)})
+}
+
+// Mirror returns the square reflected left-right (file a <-> f).
+func (s Square) Mirror() Square { return Sq(5-s.File(), s.Rank()) }
+
+// Flip returns the square reflected top-bottom (rank 1 <-> 6).
+func (s Square) Flip() Square { return Sq(s.File(), 7-s.Rank()) }
+
+// Bitboard masks over the 8×8 frame.
+const (
+	// BoardMask has the 36 board squares set.
+	BoardMask uint64 = 0x007e7e7e7e7e7e00
+	rank1     uint64 = 0x7e << 8
+	rank6     uint64 = 0x7e << 48
+)
+
+// Exits returns the bitboard of p's two exit squares: a1, f1 for First;
+// a6, f6 for Second.
+func Exits(p Player) uint64 { return exitMask[p] }
+
+var exitMask = [2]uint64{
+	Sq(0, 1).Bit() | Sq(5, 1).Bit(),
+	Sq(0, 6).Bit() | Sq(5, 6).Bit(),
+}
+
+// escapeTarget maps an exit square to the frame square beyond it.
+func escapeTarget(s Square) Square {
+	switch s {
+	case Sq(0, 1):
+		return Sq(0, 0)
+	case Sq(5, 1):
+		return Sq(5, 0)
+	case Sq(0, 6):
+		return Sq(0, 7)
+	case Sq(5, 6):
+		return Sq(5, 7)
+	}
+	return NoSquare
+}
+
+// HomeSquares returns p's eight start squares in the GAT/paper 002 order
+// A..H: A–D the front row and E–H the back row, each from the player's own
+// left to right (GAT.md: A–D at x = 1..4, y = 4 of the player's frame).
+func HomeSquares(p Player) [8]Square {
+	var h [8]Square
+	for i := 0; i < 4; i++ {
+		if p == First {
+			h[i] = Sq(1+i, 5)
+			h[4+i] = Sq(1+i, 6)
+		} else {
+			h[i] = Sq(4-i, 2)
+			h[4+i] = Sq(4-i, 1)
+		}
+	}
+	return h
+}
+
+func popcount(b uint64) int { return bits.OnesCount64(b) }
+
+// neighbours returns every board square next to a square of b.
+func neighbours(b uint64) uint64 {
+	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & BoardMask
+}
+
+// BoardSquares lists the 36 board squares from a1 to f6, rank by rank.
+var BoardSquares = func() [36]Square {
+	var s [36]Square
+	for r := 1; r <= 6; r++ {
+		for f := 0; f < 6; f++ {
+			s[(r-1)*6+f] = Sq(f, r)
+		}
+	}
+	return s
+}()
+
+func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }

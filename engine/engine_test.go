@@ -1,0 +1,313 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// perftCase is a golden perft row: counts[d-1] is perft(d).
+type perftCase struct {
+	pos    string
+	counts []uint64
+}
+
+var perftTable = []perftCase{
+	// Two start placements (SPEC §2 gives 8, 64, 768 for the first).
+	{"1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0", []uint64{8, 64, 768, 9200, 118488}},
+	{"1brrb1/1rbbr1/6/6/1BRRB1/1RBBR1 f R4r4 0", []uint64{8, 64, 768, 9200, 118488}},
+	// Endgames with escapes and captures of last pieces.
+	{"rb1B2/6/R5/6/6/6 f R1r1 0", []uint64{6, 18, 102, 518, 3076}},
+	{"B4r/6/6/2R3/6/b5 f R1r1 0", []uint64{7, 30, 168, 836, 5280}},
+	{"1B4/r5/6/6/4R1/b4B s R1r1 0", []uint64{6, 45, 258, 1852, 10897}},
+	{"Rb4/B5/6/6/6/rb3r s R1r2 0", []uint64{8, 21, 182, 922, 8236}},
+	{"1BR3/bRr3/6/6/6/4rB f R2r2 0", []uint64{8, 59, 536, 3800, 35082}},
+	{"1rb1r1/1b1rb1/2B3/3R2/1R1B2/1B1R2 f R3r3 0", []uint64{16, 208, 3438, 45507, 753757}},
+}
+
+func TestPerftGolden(t *testing.T) {
+	for _, c := range perftTable {
+		p := MustParsePosition(c.pos)
+		before := p
+		for d, want := range c.counts {
+			if got := Perft(&p, d+1); got != want {
+				t.Errorf("perft(%s, %d) = %d, want %d", c.pos, d+1, got, want)
+			}
+			if p != before {
+				t.Fatalf("perft(%s, %d) changed the position to %s", c.pos, d+1, p.String())
+			}
+		}
+	}
+}
+
+// TestPerftNaive recounts the golden table with the slow model; the deep
+// rows only without -short.
+func TestPerftNaive(t *testing.T) {
+	for _, c := range perftTable {
+		n := naiveParse(c.pos)
+		for d, want := range c.counts {
+			if d >= 3 && testing.Short() {
+				break
+			}
+			if got := naivePerft(n, d+1); got != want {
+				t.Errorf("naive perft(%s, %d) = %d, golden %d", c.pos, d+1, got, want)
+			}
+		}
+	}
+}
+
+func TestPerftDivideSums(t *testing.T) {
+	p := MustParsePosition(perftTable[2].pos)
+	moves, counts := PerftDivide(&p, 4)
+	var sum uint64
+	for _, c := range counts {
+		sum += c
+	}
+	if sum != perftTable[2].counts[3] || len(moves) != int(perftTable[2].counts[0]) {
+		t.Fatalf("divide: %d moves summing to %d, want %d moves summing to %d", len(moves), sum, perftTable[2].counts[0], perftTable[2].counts[3])
+	}
+}
+
+func moveStrings(p *Position) []string {
+	var ml MoveList
+	ml.Generate(p)
+	var out []string
+	for _, m := range ml.Slice() {
+		out = append(out, m.String())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkAgainstNaive compares moves, outcomes and successor strings of p
+// with the naive model, and that Make/Unmake restore p exactly.
+func checkAgainstNaive(t *testing.T, p *Position) {
+	t.Helper()
+	n := naiveParse(p.String())
+	got, want := moveStrings(p), n.moves()
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("%s: moves %v, naive %v", p, got, want)
+	}
+	if p.CountMoves() != len(want) {
+		t.Fatalf("%s: CountMoves %d, naive %d", p, p.CountMoves(), len(want))
+	}
+	var ml MoveList
+	ml.Generate(p)
+	before := *p
+	for _, m := range ml.Slice() {
+		for _, reveal := range []bool{false, true} {
+			mm := m
+			if reveal {
+				mm = m.RevealRed()
+			}
+			if !p.IsLegal(mm) {
+				t.Fatalf("%s: generated %s is not IsLegal", p, m)
+			}
+			u := p.Make(mm)
+			c, w := n.play(m.String(), reveal)
+			wantOutcome := Ongoing
+			if w >= 0 {
+				wantOutcome = WinFor(Player(w))
+			}
+			if p.Outcome() != wantOutcome {
+				t.Fatalf("%s after %s (reveal %v): outcome %v, naive %v", before.String(), m, reveal, p.Outcome(), wantOutcome)
+			}
+			if p.String() != c.String() {
+				t.Fatalf("%s after %s: %s, naive %s", before.String(), m, p, c)
+			}
+			if p.Hash() != p.RecomputeHash() {
+				t.Fatalf("%s after %s: incremental hash differs from scratch", before.String(), m)
+			}
+			p.Unmake(u)
+			if *p != before {
+				t.Fatalf("%s: make/unmake %s gave %s", before.String(), m, p)
+			}
+		}
+	}
+}
+
+func TestMovesAgainstNaive(t *testing.T) {
+	for _, c := range perftTable {
+		p := MustParsePosition(c.pos)
+		checkAgainstNaive(t, &p)
+	}
+	// Hidden pieces: escapes while a hidden blue remains, captures
+	// resolved by the counts or the reveal flag.
+	for _, s := range []string{
+		"uu1B2/6/R5/6/6/6 f R1r1 0",
+		"uu1B2/6/R5/6/6/6 s R1r1 0",
+		"1uuuu1/1uuuu1/6/6/1RBBR1/1BRRB1 f R4r4 0",
+		"BU4/u5/6/6/6/u4r f R1r2 0",
+		"B5/u5/6/6/6/ru3R s R1r1 0",
+		"1R4/uB4/6/6/6/ub4 f R1r1 0",
+	} {
+		p := MustParsePosition(s)
+		checkAgainstNaive(t, &p)
+	}
+	r := NewRand(7)
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	for g := 0; g < games; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		if g%3 == 1 {
+			p.Hide(Second)
+		} else if g%3 == 2 {
+			p.Hide(First)
+		}
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			checkAgainstNaive(t, &p)
+			p.Make(p.RandomMove(r).RevealRed())
+		}
+	}
+}
+
+func TestHashIncremental(t *testing.T) {
+	r := NewRand(11)
+	for g := 0; g < 500; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		if g%2 == 1 {
+			p.Hide(First)
+		}
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			p.Make(p.RandomMove(r).RevealRed())
+			if p.Hash() != p.RecomputeHash() {
+				t.Fatalf("game %d ply %d %s: hash %x, from scratch %x", g, p.Ply(), p.String(), p.Hash(), p.RecomputeHash())
+			}
+		}
+	}
+}
+
+func TestHashTransposition(t *testing.T) {
+	// Two move orders to one position give one hash, and so does parsing.
+	start := "1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0"
+	orders := [][]string{
+		{"b5b4", "b2b3", "e5e4", "e2e3"},
+		{"e5e4", "e2e3", "b5b4", "b2b3"},
+		{"e5e4", "b2b3", "b5b4", "e2e3"},
+	}
+	var hashes []uint64
+	var strs []string
+	for _, o := range orders {
+		p := MustParsePosition(start)
+		for _, s := range o {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+		hashes = append(hashes, p.Hash())
+		strs = append(strs, p.BoardString())
+	}
+	for i := range hashes {
+		if hashes[i] != hashes[0] || strs[i] != strs[0] {
+			t.Fatalf("order %d: %s hash %x; order 0: %s hash %x", i, strs[i], hashes[i], strs[0], hashes[0])
+		}
+	}
+	q := MustParsePosition(strs[0] + " f R4r4 4")
+	if q.Hash() != hashes[0] {
+		t.Fatalf("parsed %s: hash %x, played %x", q.String(), q.Hash(), hashes[0])
+	}
+	// Side to move and reds are part of the hash.
+	q2 := MustParsePosition(strs[0] + " s R4r4 4")
+	q3 := MustParsePosition("uuu1B1/6/R5/6/6/6 f R1r1")
+	q4 := MustParsePosition("uuu1B1/6/R5/6/6/6 f R1r2")
+	if q2.Hash() == q.Hash() || q3.Hash() == q4.Hash() {
+		t.Fatal("side to move or reds count not in the hash")
+	}
+}
+
+// TestRandomGames plays 10,000 games from random placements; each must
+// end by a win condition of SPEC §1 or at the ply limit, and unmaking
+// every move must restore the start exactly.
+func TestRandomGames(t *testing.T) {
+	r := NewRand(2026)
+	games := 10000
+	if testing.Short() {
+		games = 2000
+	}
+	reasons := map[string]int{}
+	for g := 0; g < games; g++ {
+		start := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		p := start
+		var undos []Undo
+		var last Undo
+		for p.OutcomeWithLimit(DefaultPlyLimit) == Ongoing {
+			m := p.RandomMove(r)
+			if m == NoMove {
+				t.Fatalf("game %d: no legal move in %s", g, p.String())
+			}
+			last = p.Make(m)
+			undos = append(undos, last)
+		}
+		o := p.OutcomeWithLimit(DefaultPlyLimit)
+		var reason string
+		winner, won := o.Winner()
+		switch {
+		case o == Draw:
+			reason = "ply limit"
+			if p.Ply() != DefaultPlyLimit || p.Outcome() != Ongoing {
+				t.Fatalf("game %d: draw at ply %d", g, p.Ply())
+			}
+		case last.Move().IsEscape():
+			reason = "escape"
+			if winner != p.Turn().Other() {
+				t.Fatalf("game %d: escape by %v but %v", g, p.Turn().Other(), o)
+			}
+		case p.Reds(winner) == 0:
+			reason = "reds given"
+		case p.Blues(winner.Other()) == 0:
+			reason = "blues taken"
+		default:
+			t.Fatalf("game %d: %v with no win condition met: %s", g, o, p.String())
+		}
+		if !won && o != Draw {
+			t.Fatalf("game %d: outcome %v", g, o)
+		}
+		reasons[reason]++
+		for i := len(undos) - 1; i >= 0; i-- {
+			p.Unmake(undos[i])
+		}
+		if p != start {
+			t.Fatalf("game %d: unmaking %d moves gave %s, want %s", g, len(undos), p.String(), start.String())
+		}
+	}
+	for _, k := range []string{"escape", "reds given", "blues taken", "ply limit"} {
+		if reasons[k] == 0 {
+			t.Errorf("no game ended by %s in %d games: %v", k, games, reasons)
+		}
+	}
+	t.Logf("%d games: %v", games, reasons)
+}
+
+// TestRandomMoveUniform draws many moves from a few positions: each legal
+// move, and nothing else, comes up about equally often.
+func TestRandomMoveUniform(t *testing.T) {
+	r := NewRand(99)
+	for _, s := range []string{perftTable[0].pos, perftTable[3].pos, "1uuuu1/1uuuu1/6/6/1RBBR1/1BRRB1 f R4r4 0", "B5/u5/6/6/6/ru3R s R1r1 0"} {
+		p := MustParsePosition(s)
+		legal := map[Move]int{}
+		var ml MoveList
+		ml.Generate(&p)
+		for _, m := range ml.Slice() {
+			legal[m] = 0
+		}
+		const draws = 200000
+		for i := 0; i < draws; i++ {
+			m := p.RandomMove(r)
+			if _, ok := legal[m]; !ok {
+				t.Fatalf("%s: RandomMove gave %s, not legal", s, m)
+			}
+			legal[m]++
+		}
+		want := float64(draws) / float64(len(legal))
+		for m, c := range legal {
+			// 6 standard deviations of a binomial count.
+			if d := float64(c) - want; d*d > 36*want {
+				t.Errorf("%s: %s drawn %d times, expected about %.0f", s, m, c, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package engine
+
+// MaxMoves bounds the legal moves of any position: eight pieces with four
+// steps each, and two escapes.
+const MaxMoves = 40
+
+// MoveList is a fixed-size move buffer that lives on the stack.
+type MoveList struct {
+	N     int
+	Moves [MaxMoves]Move
+}
+
+// Slice returns the generated moves.
+func (l *MoveList) Slice() []Move { return l.Moves[:l.N] }
+
+// Generate fills l with the legal moves of the side to move.
+func (l *MoveList) Generate(p *Position) { l.N = p.genMoves(&l.Moves) }
+
+// AppendMoves appends the legal moves of the side to move to dst.
+func (p *Position) AppendMoves(dst []Move) []Move {
+	var buf [MaxMoves]Move
+	n := p.genMoves(&buf)
+	return append(dst, buf[:n]...)
+}
+
+// escapers returns the side to move's pieces that may escape now: blues
+// on its exits, and hidden pieces there while it still has a hidden blue.
+func (p *Position) escapers() uint64 {
+	us := p.turn
+	e := p.pieces[us][Blue]
+	if u := p.pieces[us][Unknown]; u != 0 && p.HiddenBlues(us) > 0 {
+		e |= u
+	}
+	return e & exitMask[us]
+}
+
+// genMoves writes the legal moves into buf and returns their number. The
+// order is fixed: escapes, then steps up, down, left, right, each by
+// target square.
+func (p *Position) genMoves(buf *[MaxMoves]Move) int {
+	if p.won != Ongoing {
+		return 0
+	}
+	own := p.occ[p.turn]
+	free := BoardMask &^ own
+	n := 0
+	for e := p.escapers(); e != 0; e &= e - 1 {
+		s := Square(trailingZeros(e))
+		buf[n] = NewMove(s, escapeTarget(s))
+		n++
+	}
+	for t := (own >> 8) & free; t != 0; t &= t - 1 {
+		s := Square(trailingZeros(t))
+		buf[n] = NewMove(s+8, s)
+		n++
+	}
+	for t := (own << 8) & free; t != 0; t &= t - 1 {
+		s := Square(trailingZeros(t))
+		buf[n] = NewMove(s-8, s)
+		n++
+	}
+	for t := (own >> 1) & free; t != 0; t &= t - 1 {
+		s := Square(trailingZeros(t))
+		buf[n] = NewMove(s+1, s)
+		n++
+	}
+	for t := (own << 1) & free; t != 0; t &= t - 1 {
+		s := Square(trailingZeros(t))
+		buf[n] = NewMove(s-1, s)
+		n++
+	}
+	return n
+}
+
+// CountMoves returns the number of legal moves without listing them.
+func (p *Position) CountMoves() int {
+	if p.won != Ongoing {
+		return 0
+	}
+	own := p.occ[p.turn]
+	free := BoardMask &^ own
+	return popcount((own>>8)&free) + popcount((own<<8)&free) +
+		popcount((own>>1)&free) + popcount((own<<1)&free) +
+		popcount(p.escapers())
+}
+
+// IsLegal reports whether m (squares only; the reveal flag is ignored) is
+// a legal move of the side to move.
+func (p *Position) IsLegal(m Move) bool {
+	if p.won != Ongoing {
+		return false
+	}
+	from, to := m.From(), m.To()
+	if from >= 64 || p.occ[p.turn]&from.Bit() == 0 {
+		return false
+	}
+	if !to.OnBoard() {
+		return escapeTarget(from) == to && p.escapers()&from.Bit() != 0
+	}
+	d := int(to) - int(from)
+	if d != 1 && d != -1 && d != 8 && d != -8 {
+		return false
+	}
+	return p.occ[p.turn]&to.Bit() == 0
+}

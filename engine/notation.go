@@ -1,0 +1,250 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseError is the error of a position string that cannot be read. It
+// names the field (1 board, 2 side to move, 3 reds, 4 ply), the bad value
+// and the fault.
+type ParseError struct {
+	Field  int    // 1..4, or 0 for the string as a whole
+	Value  string // the offending text
+	Reason string
+}
+
+var fieldNames = [...]string{"position", "board", "side to move", "reds", "ply"}
+
+func (e *ParseError) Error() string {
+	if e.Field == 0 {
+		return fmt.Sprintf("engine: position %q: %s", e.Value, e.Reason)
+	}
+	return fmt.Sprintf("engine: position field %d (%s) %q: %s", e.Field, fieldNames[e.Field], e.Value, e.Reason)
+}
+
+// ErrInvalidPosition is matched (errors.Is) by every ParseError.
+var ErrInvalidPosition = errors.New("engine: invalid position")
+
+// Is makes errors.Is(err, ErrInvalidPosition) true for a ParseError.
+func (e *ParseError) Is(target error) bool { return target == ErrInvalidPosition }
+
+const pieceLetters = "BRUbru"
+
+// ParsePosition reads a position string (SPEC §2):
+//
+//	<board> <side f|s> R<n>r<m> [<ply>]
+//
+// e.g. "uu1B2/6/R5/6/6/6 f R1r1". Fields are separated by spaces.
+func ParsePosition(s string) (Position, error) {
+	var p Position
+	f := strings.Fields(s)
+	if len(f) < 3 {
+		return p, &ParseError{Value: s, Reason: fmt.Sprintf("has %d fields, want 3 or 4: <board> <f|s> R<n>r<m> [<ply>]", len(f))}
+	}
+	if len(f) > 4 {
+		return p, &ParseError{Value: s, Reason: fmt.Sprintf("has %d fields, want 3 or 4: <board> <f|s> R<n>r<m> [<ply>]", len(f))}
+	}
+	if err := p.parseBoard(f[0]); err != nil {
+		return Position{}, err
+	}
+	switch f[1] {
+	case "f":
+		p.turn = First
+	case "s":
+		p.turn = Second
+	default:
+		return Position{}, &ParseError{2, f[1], "want f (first player) or s (second player)"}
+	}
+	r := f[2]
+	if len(r) != 4 || r[0] != 'R' || r[2] != 'r' || r[1] < '0' || r[1] > '9' || r[3] < '0' || r[3] > '9' {
+		return Position{}, &ParseError{3, r, "want R<n>r<m>, e.g. R2r3: reds on the board of the first (n) and the second (m) player"}
+	}
+	p.reds = [2]int8{int8(r[1] - '0'), int8(r[3] - '0')}
+	if len(f) == 4 {
+		n, err := strconv.Atoi(f[3])
+		if err != nil || n < 0 || n > 1_000_000 || f[3][0] == '+' {
+			return Position{}, &ParseError{4, f[3], "want the number of plies played, 0 or more"}
+		}
+		p.ply = int32(n)
+	}
+	if err := p.validate(r); err != nil {
+		return Position{}, err
+	}
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+// MustParsePosition is ParsePosition for strings known to be valid (tests,
+// embedded data); it panics on an error.
+func MustParsePosition(s string) Position {
+	p, err := ParsePosition(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func (p *Position) parseBoard(b string) error {
+	ranks := strings.Split(b, "/")
+	if len(ranks) != 6 {
+		return &ParseError{1, b, fmt.Sprintf("has %d ranks, want 6 separated by /", len(ranks))}
+	}
+	for i, rk := range ranks {
+		file := 0
+		for j := 0; j < len(rk); j++ {
+			c := rk[j]
+			switch {
+			case c >= '1' && c <= '6':
+				file += int(c - '0')
+			case strings.IndexByte(pieceLetters, c) >= 0:
+				if file < 6 {
+					pl, k := First, Kind(strings.IndexByte(pieceLetters, c))
+					if k >= NumKinds {
+						pl, k = Second, k-NumKinds
+					}
+					s := Sq(file, i+1)
+					p.pieces[pl][k] |= s.Bit()
+					p.occ[pl] |= s.Bit()
+				}
+				file++
+			default:
+				return &ParseError{1, b, fmt.Sprintf("rank %d %q: %q is not a piece (B R U b r u) or a count of empty squares (1-6)", i+1, rk, string(rune(c)))}
+			}
+		}
+		if file != 6 {
+			return &ParseError{1, b, fmt.Sprintf("rank %d %q adds up to %d squares, want 6", i+1, rk, file)}
+		}
+	}
+	return nil
+}
+
+func playerName(pl Player) string {
+	if pl == First {
+		return "first"
+	}
+	return "second"
+}
+
+// validate checks the counts against the board (SPEC §2); field is the
+// text of the reds field for the message.
+func (p *Position) validate(field string) error {
+	for pl := First; pl <= Second; pl++ {
+		name := playerName(pl)
+		n, reds := popcount(p.occ[pl]), int(p.reds[pl])
+		blues := n - reds
+		switch {
+		case n > 8:
+			return &ParseError{1, p.BoardString(), fmt.Sprintf("the %s player has %d pieces, at most 8", name, n)}
+		case reds > 4:
+			return &ParseError{3, field, fmt.Sprintf("the %s player has %d reds, at most 4", name, reds)}
+		case reds < 1:
+			return &ParseError{3, field, fmt.Sprintf("the %s player has no red left: the game is over", name)}
+		case blues > 4:
+			return &ParseError{3, field, fmt.Sprintf("the %s player has %d pieces and %d reds, so %d blues, at most 4", name, n, reds, blues)}
+		case blues < 1:
+			return &ParseError{3, field, fmt.Sprintf("the %s player has %d pieces and %d reds, so no blue left: the game is over", name, n, reds)}
+		}
+		if sr := popcount(p.pieces[pl][Red]); sr > reds {
+			return &ParseError{3, field, fmt.Sprintf("the board shows %d red pieces of the %s player, more than its %d reds", sr, name, reds)}
+		}
+		if sb := popcount(p.pieces[pl][Blue]); sb > blues {
+			return &ParseError{3, field, fmt.Sprintf("the board shows %d blue pieces of the %s player, more than its %d blues (%d pieces, %d reds)", sb, name, blues, n, reds)}
+		}
+	}
+	return nil
+}
+
+// Validate checks a position built with Put and SetReds against SPEC §2
+// (at most 8 pieces, 1–4 reds and 1–4 blues a player, shown colours
+// within the counts) and brings its hash up to date.
+func (p *Position) Validate() error {
+	if err := p.validate(fmt.Sprintf("R%dr%d", p.reds[0], p.reds[1])); err != nil {
+		return err
+	}
+	p.hash = p.computeHash()
+	return nil
+}
+
+// BoardString returns the board field of the position string.
+func (p *Position) BoardString() string {
+	var b strings.Builder
+	b.Grow(40)
+	for r := 1; r <= 6; r++ {
+		if r > 1 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for f := 0; f < 6; f++ {
+			c := p.letter(Sq(f, r))
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte(c)
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+	}
+	return b.String()
+}
+
+// letter returns the position-string letter of the piece on s, or 0.
+func (p *Position) letter(s Square) byte {
+	pl, k, ok := p.At(s)
+	if !ok {
+		return 0
+	}
+	return pieceLetters[int(pl)*3+int(k)]
+}
+
+// String returns the position string with all four fields, e.g.
+// "uu1B2/6/R5/6/6/6 f R1r1 0".
+func (p *Position) String() string {
+	return fmt.Sprintf("%s %s R%dr%d %d", p.BoardString(), p.turn, p.reds[0], p.reds[1], p.ply)
+}
+
+// Put places a piece of pl and kind k on the empty board square s. With
+// SetReds, SetTurn and Validate it builds positions square by square.
+func (p *Position) Put(pl Player, k Kind, s Square) {
+	p.pieces[pl][k] |= s.Bit()
+	p.occ[pl] |= s.Bit()
+	p.hash ^= zobristPiece[pl][k][s]
+}
+
+// Remove takes the piece of pl and kind k off square s.
+func (p *Position) Remove(pl Player, k Kind, s Square) {
+	p.pieces[pl][k] &^= s.Bit()
+	p.occ[pl] &^= s.Bit()
+	p.hash ^= zobristPiece[pl][k][s]
+}
+
+// SetReds sets how many reds pl has on the board (0..4).
+func (p *Position) SetReds(pl Player, n int) {
+	p.hash ^= zobristReds[pl][p.reds[pl]]
+	p.reds[pl] = int8(n)
+	p.hash ^= zobristReds[pl][p.reds[pl]]
+}
+
+// SetTurn sets the side to move.
+func (p *Position) SetTurn(pl Player) {
+	if p.turn != pl {
+		p.hash ^= zobristTurn
+	}
+	p.turn = pl
+}
+
+// Hide turns every piece of pl into a colour-unknown piece: the position
+// as pl's opponent sees it. The reds count is kept.
+func (p *Position) Hide(pl Player) {
+	p.pieces[pl][Unknown] = p.occ[pl]
+	p.pieces[pl][Blue], p.pieces[pl][Red] = 0, 0
+	p.hash = p.computeHash()
+}

@@ -1,0 +1,297 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var validPositions = []string{
+	"1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0",
+	"1uuuu1/1uuuu1/6/6/1RBBR1/1BRRB1 f R4r4 0",
+	"uu1B2/6/R5/6/6/6 f R1r1 0",
+	"1rbbr1/1brrb1/6/6/1UUUU1/1UUUU1 s R4r4 17",
+	"B4r/6/6/2R3/6/b5 f R1r1 0",
+	"uUuUuU/6/6/6/6/6 s R2r1 199",
+	"6/6/6/6/6/BRbr2 f R1r1 3",
+}
+
+func TestPositionRoundTrip(t *testing.T) {
+	for _, s := range validPositions {
+		p, err := ParsePosition(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if p.String() != s {
+			t.Errorf("format(parse(%q)) = %q", s, p.String())
+		}
+		q, err := ParsePosition(p.String())
+		if err != nil || q != p {
+			t.Errorf("parse(format(parse(%q))) differs: %v", s, err)
+		}
+	}
+	// The ply field is optional and defaults to 0.
+	p := MustParsePosition("uu1B2/6/R5/6/6/6 f R1r1")
+	if p.String() != "uu1B2/6/R5/6/6/6 f R1r1 0" {
+		t.Errorf("default ply: %s", p.String())
+	}
+}
+
+func TestPositionRoundTripRandom(t *testing.T) {
+	r := NewRand(3)
+	for g := 0; g < 200; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		if g%2 == 0 {
+			p.Hide(Player(g / 2 % 2))
+		}
+		for p.Outcome() == Ongoing && p.Ply() < 120 {
+			q, err := ParsePosition(p.String())
+			if err != nil {
+				t.Fatalf("%s: %v", p.String(), err)
+			}
+			if q != p {
+				t.Fatalf("round trip of %s gave %s", p.String(), q.String())
+			}
+			p.Make(p.RandomMove(r))
+		}
+	}
+}
+
+func TestPositionInvalid(t *testing.T) {
+	cases := []struct {
+		in    string
+		field int
+		want  string // part of the message
+	}{
+		{"", 0, "0 fields"},
+		{"uu1B2/6/R5/6/6/6 f", 0, "2 fields"},
+		{"uu1B2/6/R5/6/6/6 f R1r1 0 x", 0, "5 fields"},
+		{"uu1B2/6/R5/6/6 f R1r1", 1, "5 ranks"},
+		{"uu1B2/6/R5/6/6/6/6 f R1r1", 1, "7 ranks"},
+		{"uu1B3/6/R5/6/6/6 f R1r1", 1, "rank 1"},
+		{"uu1B1/6/R5/6/6/6 f R1r1", 1, "adds up to 5"},
+		{"uu1B2/6/R5/6/6/7 f R1r1", 1, "rank 6"},
+		{"uu1X2/6/R5/6/6/6 f R1r1", 1, `"X" is not a piece`},
+		{"uu1B2/6/R5/6/6/06 f R1r1", 1, `"0"`},
+		{"uu1B2/6/R5/6/6/6 x R1r1", 2, "want f"},
+		{"uu1B2/6/R5/6/6/6 F R1r1", 2, "want f"},
+		{"uu1B2/6/R5/6/6/6 f r1R1", 3, "R<n>r<m>"},
+		{"uu1B2/6/R5/6/6/6 f R1r", 3, "R<n>r<m>"},
+		{"uu1B2/6/R5/6/6/6 f R11r1", 3, "R<n>r<m>"},
+		{"uu1B2/6/R5/6/6/6 f R1r1 -1", 4, "plies"},
+		{"uu1B2/6/R5/6/6/6 f R1r1 x", 4, "plies"},
+		{"uu1B2/6/R5/6/6/6 f R1r1 +3", 4, "plies"},
+		{"uu1B2/6/R5/6/6/6 f R0r1", 3, "no red left"},
+		{"uu1B2/6/R5/6/6/6 f R2r1", 3, "no blue left"},
+		{"uu1B2/6/R5/6/6/6 f R1r2", 3, "no blue left"},
+		{"uu1B2/6/R5/6/6/6 f R1r0", 3, "no red left"},
+		{"uUuUuU/uUuUuU/6/6/6/6 f R1r4", 3, "5 blues, at most 4"},
+		{"uuuuuu/uuu3/6/6/6/1RB3 f R1r4", 1, "9 pieces"},
+		{"BBBBB1/6/6/6/6/ur4 f R1r1", 3, "shows 5 blue pieces"},
+		{"BBR3/R5/6/6/6/ur4 f R1r1", 3, "2 red pieces"},
+		{"bb1B2/6/R5/6/6/6 f R1r1", 3, "blue pieces of the second"},
+		{"RRRRR1/B5/6/6/6/ur4 f R5r1", 3, "5 reds"},
+	}
+	for _, c := range cases {
+		_, err := ParsePosition(c.in)
+		if err == nil {
+			t.Errorf("%q: no error", c.in)
+			continue
+		}
+		var pe *ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, ErrInvalidPosition) {
+			t.Errorf("%q: %v is not a ParseError", c.in, err)
+			continue
+		}
+		if pe.Field != c.field || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: field %d %q; want field %d containing %q", c.in, pe.Field, err, c.field, c.want)
+		}
+	}
+}
+
+func TestMoveText(t *testing.T) {
+	p := MustParsePosition("uu1B2/6/R5/6/6/6 f R1r1 0")
+	ok := map[string]string{
+		"d1e1": "d1e1", "d1>": "d1e1", "d1→": "d1e1", " d1e1 ": "d1e1",
+		"a3^": "a3a2", "a3↑(R)": "a3a2", "a3v": "a3a4", "a3>": "a3b3", "d1<": "d1c1", "d1v": "d1d2",
+		"a3a2": "a3a2",
+	}
+	for in, want := range ok {
+		m, err := p.ParseMove(in)
+		if err != nil || m.String() != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
+		}
+	}
+	bad := map[string]string{
+		"":      "want from-to",
+		"d1":    "want from-to",
+		"g1h1":  "not a board square",
+		"d1f1":  "not next to",
+		"d1d0":  "off the board",
+		"d1^":   "leaves the board",
+		"d1x":   "neither a square nor an arrow",
+		"c1d1":  "no first-player piece",
+		"a3a4x": "neither",
+		"a1a2":  "no first-player piece on a1",
+		"a3a3":  "not next to",
+	}
+	for in, want := range bad {
+		_, err := p.ParseMove(in)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseMove(%q) error %v, want it to say %q", in, err, want)
+		}
+	}
+	// Escapes: text forms and legality.
+	q := MustParsePosition("B4B/6/6/6/R5/u4r f R1r1 0")
+	for _, in := range []string{"a1a0", "a1^", "a1<", "f1f0", "f1>", "f1^"} {
+		m, err := q.ParseMove(in)
+		if err != nil || !m.IsEscape() {
+			t.Errorf("escape %q: %v %v", in, m, err)
+		}
+	}
+	q2 := MustParsePosition("R4B/6/6/6/6/u4u s R1r1 0")
+	if _, err := q2.ParseMove("a1a0"); err == nil {
+		t.Error("second player escaped through a1")
+	}
+	if m, err := q2.ParseMove("a6a7"); err != nil || !m.IsEscape() {
+		t.Errorf("hidden piece with a hidden blue may escape: %v", err)
+	}
+	q3 := MustParsePosition("R4B/6/6/6/6/r4b f R1r1 0")
+	if _, err := q3.ParseMove("a1a0"); err == nil || !strings.Contains(err.Error(), "only a blue") {
+		t.Errorf("red escaped: %v", err)
+	}
+	// Every generated move prints as text that parses back to it.
+	r := NewRand(5)
+	for g := 0; g < 100; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			var ml MoveList
+			ml.Generate(&p)
+			for _, m := range ml.Slice() {
+				back, err := p.ParseMove(m.String())
+				if err != nil || back != m {
+					t.Fatalf("%s: %s parsed back as %v, %v", p.String(), m, back, err)
+				}
+			}
+			p.Make(p.RandomMove(r))
+		}
+	}
+}
+
+func TestGATBoard(t *testing.T) {
+	ex := "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u"
+	g, err := ParseGATBoard("MOV?" + ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.String() != ex {
+		t.Fatalf("round trip: %s", g)
+	}
+	// The example seen by the first player: its pieces A–H on b5–e6.
+	p, err := g.Position(First, First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1uuuu1/1uuuu1/6/6/1BRRR1/1RBBB1 f R4r4 0"; p.String() != want {
+		t.Fatalf("first player's frame: %s, want %s", p.String(), want)
+	}
+	// The same string seen by the second player: its own pieces rotated.
+	p2, err := g.Position(Second, Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1bbbr1/1rrrb1/6/6/1UUUU1/1UUUU1 s R4r4 0"; p2.String() != want {
+		t.Fatalf("second player's frame: %s, want %s", p2.String(), want)
+	}
+	for _, v := range []struct {
+		pos    string
+		viewer Player
+	}{{p.String(), First}, {p2.String(), Second}} {
+		q := MustParsePosition(v.pos)
+		h, err := GATBoardOf(&q, v.viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.String() != ex {
+			t.Errorf("GAT board of %s for %v: %s, want %s", v.pos, v.viewer, h, ex)
+		}
+	}
+	// Random games, each side's view: format, parse, compare.
+	r := NewRand(9)
+	for g := 0; g < 200; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			for _, viewer := range []Player{First, Second} {
+				view := p
+				view.Hide(viewer.Other())
+				b, err := GATBoardOf(&view, viewer)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b2, err := ParseGATBoard(b.String())
+				if err != nil || b2 != b {
+					t.Fatalf("%s: GAT string %s does not parse back: %v", view.String(), b, err)
+				}
+				q, err := b.Position(viewer, p.Turn())
+				if err != nil {
+					t.Fatalf("%s: %v", view.String(), err)
+				}
+				q.SetPly(p.Ply())
+				if q != view {
+					t.Fatalf("%s seen by %v: GAT %s gives %s", view.String(), viewer, b, q.String())
+				}
+			}
+			p.Make(p.RandomMove(r))
+		}
+	}
+}
+
+func TestGATBoardInvalid(t *testing.T) {
+	ex := "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u"
+	cases := map[string]string{
+		ex[:45]:                   "45 characters",
+		"x" + ex[1:]:              "two digits",
+		"14X" + ex[3:]:            "not a piece letter",
+		"24B" + ex[3:]:            "two pieces",
+		"66B" + ex[3:]:            "off the board",
+		"99u" + ex[3:]:            "captured piece",
+		"88R" + ex[3:]:            "only a blue escapes",
+		ex[:24] + "41x" + ex[27:]: "not a piece letter",
+		"88B" + ex[3:]:            "escaped",
+		"99r99r99r99r" + ex[12:]:  "no red left",
+	}
+	for in, want := range cases {
+		g, err := ParseGATBoard(in)
+		if err == nil {
+			_, err = g.Position(First, First)
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want it to say %q", in, err, want)
+		}
+	}
+}
+
+func TestPlacement(t *testing.T) {
+	if len(Placements) != 70 {
+		t.Fatal(len(Placements))
+	}
+	for _, pl := range Placements {
+		q, err := ParsePlacement(pl.String())
+		if err != nil || q != pl {
+			t.Fatalf("%s: %v", pl, err)
+		}
+	}
+	for _, bad := range []string{"", "ABC", "ABCDE", "ABCI", "AABC"} {
+		if _, err := ParsePlacement(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	// SPEC §2's start: first player's reds b5 e5 c6 d6 = A D F G; second's
+	// on e1 c2 d2 b1 seen from its side: B C E H.
+	a, _ := ParsePlacement("ADFG")
+	b, _ := ParsePlacement("BCEH")
+	p := StartPosition(a, b)
+	if p.String() != "1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0" {
+		t.Fatalf("start: %s", p.String())
+	}
+}

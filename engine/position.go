@@ -1,0 +1,245 @@
+package engine
+
+// Outcome is the state of the game after a move.
+type Outcome int8
+
+const (
+	Ongoing    Outcome = iota // no one has won
+	FirstWins                 // the first player has won
+	SecondWins                // the second player has won
+	Draw                      // the ply limit was reached
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Ongoing:
+		return "ongoing"
+	case FirstWins:
+		return "first wins"
+	case SecondWins:
+		return "second wins"
+	case Draw:
+		return "draw"
+	}
+	return "invalid"
+}
+
+// WinFor returns the outcome in which p wins.
+func WinFor(p Player) Outcome { return FirstWins + Outcome(p) }
+
+// Winner returns the winning player and true, or false for Ongoing/Draw.
+func (o Outcome) Winner() (Player, bool) {
+	switch o {
+	case FirstWins:
+		return First, true
+	case SecondWins:
+		return Second, true
+	}
+	return First, false
+}
+
+// DefaultPlyLimit is the draw limit of the GAT tournaments (SPEC §1).
+const DefaultPlyLimit = 200
+
+// Position is a Geister position on bitboards: each player's pieces by
+// kind (blue, red, colour unknown), the reds each player still has on the
+// board (shown and hidden), the side to move, the plies played, whether
+// the last move ended the game, and a 64-bit Zobrist hash kept up to date
+// by Make and Unmake.
+//
+// A Position is a value: copying it copies the game state.
+type Position struct {
+	pieces [2][NumKinds]uint64
+	occ    [2]uint64
+	reds   [2]int8
+	turn   Player
+	won    Outcome // Ongoing, or the winner decided by the last move
+	ply    int32
+	hash   uint64
+}
+
+// Undo holds what Unmake needs to take a move back. It is a small value
+// (two words, kept in registers): make/unmake allocate nothing.
+type Undo struct {
+	hash uint64
+	// info packs the move (bits 0–15), the kind that moved (16–17), the
+	// kind captured (18–19, NumKinds for none), whether the captured piece
+	// was red (20) and the outcome before the move (21–22).
+	info uint32
+}
+
+// Move returns the move that u takes back.
+func (u Undo) Move() Move { return Move(u.info) }
+
+// Captured returns the kind the captured piece had on the board (Unknown
+// for a hidden piece) and whether it was, or was revealed as, red; ok is
+// false when the move captured nothing.
+func (u Undo) Captured() (k Kind, red bool, ok bool) {
+	k = Kind(u.info >> 18 & 3)
+	return k, u.info>>20&1 != 0, k != NumKinds
+}
+
+// Turn returns the side to move.
+func (p *Position) Turn() Player { return p.turn }
+
+// Ply returns the number of plies played.
+func (p *Position) Ply() int { return int(p.ply) }
+
+// SetPly sets the number of plies played (it is not part of the hash).
+func (p *Position) SetPly(n int) { p.ply = int32(n) }
+
+// Hash returns the Zobrist hash of the position (pieces by kind, reds on
+// board, side to move, a decided result; not the ply).
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Pieces returns the bitboard of pl's pieces of kind k.
+func (p *Position) Pieces(pl Player, k Kind) uint64 { return p.pieces[pl][k] }
+
+// Occupied returns the bitboard of all of pl's pieces.
+func (p *Position) Occupied(pl Player) uint64 { return p.occ[pl] }
+
+// Count returns how many pieces pl has on the board.
+func (p *Position) Count(pl Player) int { return popcount(p.occ[pl]) }
+
+// Reds returns how many reds pl has on the board, shown and hidden.
+func (p *Position) Reds(pl Player) int { return int(p.reds[pl]) }
+
+// Blues returns how many blues pl has on the board, shown and hidden.
+func (p *Position) Blues(pl Player) int { return p.Count(pl) - int(p.reds[pl]) }
+
+// HiddenReds returns how many of pl's colour-unknown pieces are red.
+func (p *Position) HiddenReds(pl Player) int {
+	return int(p.reds[pl]) - popcount(p.pieces[pl][Red])
+}
+
+// HiddenBlues returns how many of pl's colour-unknown pieces are blue.
+func (p *Position) HiddenBlues(pl Player) int {
+	return popcount(p.pieces[pl][Unknown]) - p.HiddenReds(pl)
+}
+
+// AllShown reports whether every piece of pl shows its colour.
+func (p *Position) AllShown(pl Player) bool { return p.pieces[pl][Unknown] == 0 }
+
+// At returns the owner and kind of the piece on s, or ok = false.
+func (p *Position) At(s Square) (pl Player, k Kind, ok bool) {
+	b := s.Bit()
+	for pl = First; pl <= Second; pl++ {
+		if p.occ[pl]&b == 0 {
+			continue
+		}
+		for k = Blue; k < NumKinds; k++ {
+			if p.pieces[pl][k]&b != 0 {
+				return pl, k, true
+			}
+		}
+	}
+	return First, 0, false
+}
+
+// Outcome returns Ongoing unless the last move ended the game (SPEC §1).
+// The ply limit is a setting and is not part of the position; see
+// OutcomeWithLimit.
+func (p *Position) Outcome() Outcome { return p.won }
+
+// OutcomeWithLimit is Outcome, with a game that has reached plyLimit
+// plies undecided counted as a Draw. A limit ≤ 0 means no limit.
+func (p *Position) OutcomeWithLimit(plyLimit int) Outcome {
+	if p.won == Ongoing && plyLimit > 0 && int(p.ply) >= plyLimit {
+		return Draw
+	}
+	return p.won
+}
+
+// Make plays m, which must be legal in p (as generated by Moves), and
+// returns the Undo that takes it back. After the move Outcome tells
+// whether it ended the game.
+func (p *Position) Make(m Move) Undo {
+	us := p.turn & 1
+	them := us ^ 1
+	from, to := m.From(), m.To()
+	fb := from.Bit()
+	oldHash, oldWon := p.hash, p.won
+	h := oldHash ^ zobristTurn
+
+	// Branch-free: the kind of the moving piece is hard to predict.
+	isBlue := p.pieces[us][Blue] >> (from & 63) & 1
+	isRed := p.pieces[us][Red] >> (from & 63) & 1
+	k := Kind(2 - 2*isBlue - isRed)
+	info := uint32(m) | uint32(k)<<16 | uint32(NumKinds)<<18 | uint32(oldWon)<<21
+	p.pieces[us][k] &^= fb
+	p.occ[us] &^= fb
+	h ^= zobristPiece[us][k][from]
+
+	tb := to.Bit()
+	if BoardMask&tb == 0 {
+		// Escape: the generator offers it only to a blue, or to a hidden
+		// piece that may be blue. Its owner wins at once.
+		p.won = WinFor(us)
+	} else {
+		if p.occ[them]&tb != 0 {
+			ck := Blue
+			switch {
+			case p.pieces[them][Red]&tb != 0:
+				ck = Red
+			case p.pieces[them][Unknown]&tb != 0:
+				ck = Unknown
+			}
+			red := ck == Red
+			if ck == Unknown {
+				hr := int(p.reds[them]) - popcount(p.pieces[them][Red])
+				hb := popcount(p.pieces[them][Unknown]) - hr
+				red = hr > 0 && (hb == 0 || m&revealRedBit != 0)
+			}
+			info ^= uint32(NumKinds^ck) << 18
+			p.pieces[them][ck] &^= tb
+			p.occ[them] &^= tb
+			h ^= zobristPiece[them][ck][to]
+			if red {
+				info |= 1 << 20
+				h ^= zobristReds[them][p.reds[them]&7]
+				p.reds[them]--
+				h ^= zobristReds[them][p.reds[them]&7]
+				if p.reds[them] == 0 {
+					p.won = WinFor(them)
+				}
+			} else if popcount(p.occ[them]) == int(p.reds[them]) {
+				p.won = WinFor(us)
+			}
+		}
+		p.pieces[us][k] |= tb
+		p.occ[us] |= tb
+		h ^= zobristPiece[us][k][to]
+	}
+	if p.won != oldWon {
+		h ^= zobristWon[p.won&3] ^ zobristWon[oldWon&3]
+	}
+	p.turn = them
+	p.ply++
+	p.hash = h
+	return Undo{hash: oldHash, info: info}
+}
+
+// Unmake takes back the move that Make returned u for.
+func (p *Position) Unmake(u Undo) {
+	us := (p.turn ^ 1) & 1
+	them := us ^ 1
+	p.turn = us
+	p.ply--
+	p.hash = u.hash
+	p.won = Outcome(u.info >> 21 & 3)
+	m := Move(u.info)
+	k := Kind(u.info >> 16 & 3)
+	fb, tb := m.From().Bit(), m.To().Bit()
+	if BoardMask&tb != 0 {
+		p.pieces[us][k] ^= tb | fb
+		p.occ[us] ^= tb | fb
+		if ck := Kind(u.info >> 18 & 3); ck != NumKinds {
+			p.pieces[them][ck] |= tb
+			p.occ[them] |= tb
+			p.reds[them] += int8(u.info >> 20 & 1)
+		}
+		return
+	}
+	p.pieces[us][k] |= fb
+	p.occ[us] |= fb
+}
