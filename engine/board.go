@@ -155,3 +155,22 @@ var BoardSquares = func() [36]Square {
 }()
 
 func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
+
+// Compact packs the 36 board squares of a frame bitboard into bits 0–35,
+// square a1 first and f6 last (the order of BoardSquares).
+func Compact(b uint64) uint64 {
+	var c uint64
+	for r := 1; r <= 6; r++ {
+		c |= (b >> (8*r + 1) & 63) << (6 * (r - 1))
+	}
+	return c
+}
+
+// Expand is the inverse of Compact.
+func Expand(c uint64) uint64 {
+	var b uint64
+	for r := 1; r <= 6; r++ {
+		b |= (c >> (6 * (r - 1)) & 63) << (8*r + 1)
+	}
+	return b
+}
