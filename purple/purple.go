@@ -146,4 +146,3 @@ func ProverMove(p *engine.Position, prover engine.Player, m engine.Move) engine.
 	}
 	return m.Plain()
 }
-
