@@ -1,0 +1,47 @@
+package dfpn
+
+// Move is a move of the searched game in the game's own encoding.
+type Move uint16
+
+// Inf is the saturated proof or disproof number, and the "none" or
+// "never" distance.
+const (
+	Inf    uint32 = 1 << 30
+	InfLen uint16 = 0xFFFF
+)
+
+// Eval is what a game knows of its current node without search.
+type Eval struct {
+	// WinIn: the OR side surely wins within this many plies (0: it has
+	// won). InfLen when nothing is known.
+	WinIn uint16
+	// NoWin: the OR side has no win within this many plies; InfLen: never
+	// (it has lost, or a table says so). 0 says nothing.
+	NoWin uint16
+}
+
+// Unknown is the Eval of a node of which nothing is known.
+var Unknown = Eval{WinIn: InfLen}
+
+// Game is the AND/OR game df-pn searches. Play and Undo move through it;
+// the other methods describe the current node.
+type Game interface {
+	// Hash identifies the current node (equal positions, equal hashes).
+	Hash() uint64
+	// OrNode reports whether the side whose win is asked is to move.
+	OrNode() bool
+	// Evaluate reports what is known without search: a terminal node, or
+	// exact facts (a table hit, a one-move win).
+	Evaluate() Eval
+	// Moves appends the legal moves of the current node to buf.
+	Moves(buf []Move) []Move
+	Play(m Move)
+	Undo()
+	// Estimate returns the initial proof and disproof numbers of the
+	// current, unsolved node; both at least 1.
+	Estimate() (pn, dn uint32)
+	// Material is a number that never returns to an earlier value once it
+	// changes (for Geister: pieces on the board). Repetitions are looked
+	// for only among path nodes with the same material.
+	Material() int
+}

@@ -1,0 +1,497 @@
+package dfpn
+
+import (
+	"context"
+	"time"
+)
+
+// Status is the outcome of a search.
+type Status int8
+
+const (
+	Undecided Status = iota // the budget ran out
+	Proven                  // the OR side surely wins (within the bound)
+	Disproven               // it does not (within the bound)
+)
+
+func (s Status) String() string {
+	return [...]string{"undecided", "proven", "disproven"}[s]
+}
+
+// Options are the budgets and settings of a search. The zero value is an
+// unbounded search with no node limit.
+type Options struct {
+	// MaxNodes stops the search after this many nodes (0: no limit). A
+	// node is a position the search created and evaluated.
+	MaxNodes uint64
+	// MaxDepth, when > 0, asks for a win within MaxDepth plies.
+	MaxDepth int
+	// Epsilon of the 1+ε threshold trick; 0 means the default 1/4.
+	Epsilon float64
+}
+
+// Stats count a search's work.
+type Stats struct {
+	Nodes      uint64 // positions created and evaluated
+	Expansions uint64 // nodes expanded (MID calls)
+	TTHits     uint64 // child lookups answered by the table
+	MaxPly     int    // deepest ply reached
+	Elapsed    time.Duration
+}
+
+// Result is what a search found about the root.
+type Result struct {
+	Status Status
+	// WinIn: when Proven, the length in plies of the proof found (an upper
+	// bound on the shortest win).
+	WinIn int
+	// NoWin: when Disproven, the OR side has no win within NoWin plies;
+	// -1 means never.
+	NoWin int
+	// Best is the proof's first move (Proven), or the most promising move.
+	Best  Move
+	Stats Stats
+}
+
+const (
+	unbounded = InfLen - 1 // plies left in an unbounded search
+	noRep     = int32(1<<31 - 1)
+)
+
+type child struct {
+	hash         uint64
+	pn, dn       uint32
+	move         Move
+	winIn, noWin uint16
+	material     int32
+	rep          int32 // path index of the repetition a disproof rests on
+}
+
+type nodeResult struct {
+	pn, dn       uint32
+	winIn, noWin uint16
+	rep          int32
+}
+
+type pathNode struct {
+	hash     uint64
+	pathKey  uint64 // identifies the whole path from the root to the node
+	material int32
+}
+
+// extendPathKey returns the path key of a child with hash h.
+func extendPathKey(parent, h uint64) uint64 {
+	k := (parent ^ h) * 0x9e3779b97f4a7c15
+	return k ^ k>>29
+}
+
+// Searcher runs searches that share a table. Reuse one per goroutine.
+type Searcher struct {
+	tt        *Table
+	g         Game
+	ctx       context.Context
+	maxNodes  uint64
+	epsNum    uint64 // ε = epsNum/1024
+	stopped   bool
+	nextCheck uint64
+	path      []pathNode
+	moves     [][]Move
+	children  [][]child
+	reps      repTable
+	stats     Stats
+}
+
+// NewSearcher returns a searcher over tt.
+func NewSearcher(tt *Table) *Searcher { return &Searcher{tt: tt} }
+
+// Table returns the searcher's transposition table.
+func (s *Searcher) Table() *Table { return s.tt }
+
+// Search runs one search from the game's current node, which it leaves
+// as it found it.
+func Search(ctx context.Context, g Game, tt *Table, opts Options) Result {
+	return NewSearcher(tt).Search(ctx, g, opts)
+}
+
+// Search proves or disproves the game's current node.
+func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Result {
+	start := time.Now()
+	s.g, s.ctx = g, ctx
+	s.stats = Stats{}
+	s.stopped = false
+	s.nextCheck = 0
+	s.maxNodes = opts.MaxNodes
+	eps := opts.Epsilon
+	if eps <= 0 {
+		eps = 0.25
+	}
+	s.epsNum = uint64(eps * 1024)
+	d := uint16(unbounded)
+	if opts.MaxDepth > 0 {
+		d = uint16(min(opts.MaxDepth, int(unbounded)-1))
+	}
+	s.path = append(s.path[:0], pathNode{g.Hash(), extendPathKey(0, g.Hash()), int32(g.Material())})
+	s.reps.clear()
+
+	var root child
+	s.evalChild(&root, d, 0)
+	res := nodeResult{pn: root.pn, dn: root.dn, winIn: root.winIn, noWin: root.noWin}
+	for res.pn != 0 && res.dn != 0 && !s.stopped {
+		res = s.mid(Inf, Inf, d, 0)
+	}
+	s.stats.Elapsed = time.Since(start)
+	r := Result{Stats: s.stats, WinIn: -1, NoWin: -2}
+	switch {
+	case res.pn == 0:
+		r.Status, r.WinIn = Proven, int(res.winIn)
+	case res.dn == 0:
+		r.Status = Disproven
+		r.NoWin = int(res.noWin)
+		if res.noWin >= unbounded {
+			r.NoWin = -1
+		}
+	}
+	_, _, r.Best, _ = s.tt.Facts(g.Hash())
+	return r
+}
+
+// evalChild fills c for the game's current node with d plies left: from
+// the game's own knowledge, the table, the path (repetitions), or the
+// game's estimate.
+func (s *Searcher) evalChild(c *child, d uint16, ply int) {
+	g := s.g
+	c.hash = g.Hash()
+	c.material = int32(g.Material())
+	c.rep = noRep
+	c.winIn, c.noWin = InfLen, 0
+	ev := g.Evaluate()
+	if ev.WinIn <= d {
+		c.pn, c.dn, c.winIn, c.noWin = 0, Inf, ev.WinIn, ev.NoWin
+		return
+	}
+	if ev.NoWin >= d {
+		c.pn, c.dn, c.noWin = Inf, 0, ev.NoWin
+		return
+	}
+	pn, dn, winIn, noWin, _, found := s.tt.lookup(c.hash, d)
+	if found {
+		s.stats.TTHits++
+		if pn == 0 || dn == 0 {
+			c.pn, c.dn, c.winIn, c.noWin = pn, dn, winIn, max(noWin, ev.NoWin)
+			return
+		}
+	}
+	if d == unbounded && ply > 0 {
+		if j := s.repetition(c.hash, c.material, ply); j >= 0 {
+			// A repetition is not a win; the disproof holds on this path only.
+			c.pn, c.dn, c.noWin, c.rep = Inf, 0, InfLen, int32(j)
+			return
+		}
+		// A disproof found before on this very path, resting on repetitions.
+		if j, ok := s.reps.get(extendPathKey(s.path[ply-1].pathKey, c.hash)); ok {
+			c.pn, c.dn, c.noWin, c.rep = Inf, 0, InfLen, j
+			return
+		}
+	}
+	if found {
+		c.pn, c.dn = pn, dn
+	} else {
+		c.pn, c.dn = g.Estimate()
+	}
+}
+
+// repetition returns the path index of an earlier node equal to the node
+// at ply, or -1. Only nodes with the same material can be equal, so the
+// scan stops where material changed.
+func (s *Searcher) repetition(hash uint64, material int32, ply int) int {
+	for j := ply - 1; j >= 0; j-- {
+		n := s.path[j]
+		if n.material != material {
+			return -1
+		}
+		if n.hash == hash {
+			return j
+		}
+	}
+	return -1
+}
+
+func (s *Searcher) buffers(ply int) ([]Move, []child) {
+	for len(s.moves) <= ply {
+		s.moves = append(s.moves, make([]Move, 0, 64))
+		s.children = append(s.children, make([]child, 0, 64))
+	}
+	return s.moves[ply][:0], s.children[ply]
+}
+
+// satAdd adds proof or disproof numbers, saturating just below Inf: only
+// a solved node has the number Inf.
+func satAdd(a, b uint32) uint32 {
+	if s := a + b; s < Inf {
+		return s
+	}
+	return Inf - 1
+}
+
+// threshold is the 1+ε rule: max(v+1, ⌈v·(1+ε)⌉), saturated.
+func (s *Searcher) threshold(v uint32) uint32 {
+	if v >= Inf {
+		return Inf
+	}
+	t := uint64(v) + (uint64(v)*s.epsNum+1023)/1024
+	if t < uint64(v)+1 {
+		t = uint64(v) + 1
+	}
+	if t >= uint64(Inf) {
+		return Inf
+	}
+	return uint32(t)
+}
+
+func (s *Searcher) budgetSpent() bool {
+	if s.maxNodes > 0 && s.stats.Nodes >= s.maxNodes {
+		return true
+	}
+	if s.stats.Nodes >= s.nextCheck {
+		s.nextCheck = s.stats.Nodes + 4096
+		return s.ctx.Err() != nil
+	}
+	return false
+}
+
+// mid expands the current node (at path index ply, d plies left, d ≥ 1)
+// and searches below it until its proof or disproof number reaches its
+// threshold or it is solved (Nagai's multiple iterative deepening).
+func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
+	g := s.g
+	s.stats.Expansions++
+	if ply > s.stats.MaxPly {
+		s.stats.MaxPly = ply
+	}
+	startNodes := s.stats.Nodes
+	or := g.OrNode()
+	hash := g.Hash()
+	dc := d
+	if d != unbounded {
+		dc = d - 1
+	}
+	mbuf, cbuf := s.buffers(ply)
+	moves := g.Moves(mbuf)
+	s.moves[ply] = moves[:0]
+	if cap(cbuf) < len(moves) {
+		cbuf = make([]child, len(moves))
+		s.children[ply] = cbuf
+	}
+	cs := cbuf[:len(moves)]
+	for i, m := range moves {
+		c := &cs[i]
+		c.move = m
+		g.Play(m)
+		s.stats.Nodes++
+		s.evalChild(c, dc, ply+1)
+		g.Undo()
+		// Nothing beats a move that wins at once, or a reply that refutes
+		// for good: stop expanding.
+		if (or && c.pn == 0 && c.winIn == 0) || (!or && c.dn == 0 && c.rep == noRep && c.noWin == InfLen) {
+			cs = cs[:i+1]
+			break
+		}
+	}
+
+	var pn, dn uint32
+	for {
+		pn, dn = nodeNumbers(cs, or)
+		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.stopped {
+			break
+		}
+		bi, v2 := selectChild(cs, or)
+		c := &cs[bi]
+		var cthpn, cthdn uint32
+		if or {
+			cthpn = min(thpn, s.threshold(v2))
+			cthdn = thdn
+			if thdn < Inf {
+				cthdn = thdn - dn + c.dn
+			}
+		} else {
+			cthdn = min(thdn, s.threshold(v2))
+			cthpn = thpn
+			if thpn < Inf {
+				cthpn = thpn - pn + c.pn
+			}
+		}
+		if len(s.path) <= ply+1 {
+			s.path = append(s.path, pathNode{})
+		}
+		s.path[ply+1] = pathNode{c.hash, extendPathKey(s.path[ply].pathKey, c.hash), c.material}
+		g.Play(c.move)
+		r := s.mid(cthpn, cthdn, dc, ply+1)
+		g.Undo()
+		c.pn, c.dn, c.winIn, c.noWin, c.rep = r.pn, r.dn, r.winIn, r.noWin, r.rep
+		if s.budgetSpent() {
+			s.stopped = true
+		}
+	}
+
+	work := uint32(min(s.stats.Nodes-startNodes, uint64(^uint32(0))))
+	res := nodeResult{pn: pn, dn: dn, winIn: InfLen, rep: noRep}
+	switch {
+	case pn == 0:
+		bi := provenChild(cs, or)
+		res.winIn = cs[bi].winIn + 1
+		s.tt.storeProof(hash, res.winIn, cs[bi].move, work)
+	case dn == 0:
+		var noWin uint16
+		var rep int32
+		if or {
+			noWin, rep = InfLen, noRep
+			for i := range cs {
+				noWin = min(noWin, cs[i].noWin)
+				rep = min(rep, cs[i].rep)
+			}
+		} else {
+			bi := disprovenChild(cs)
+			noWin, rep = cs[bi].noWin, cs[bi].rep
+		}
+		if noWin < unbounded-1 {
+			noWin++
+		}
+		if rep >= int32(ply) {
+			rep = noRep // every repetition it rests on lies inside its subtree
+		}
+		res.noWin, res.rep = noWin, rep
+		if rep == noRep {
+			s.tt.storeDisproof(hash, noWin, work)
+		} else {
+			s.reps.put(s.path[ply].pathKey, rep)
+		}
+	default:
+		bi, _ := selectChild(cs, or)
+		s.tt.storeNumbers(hash, d, pn, dn, cs[bi].move, work)
+	}
+	return res
+}
+
+// nodeNumbers computes a node's numbers from its children: at OR nodes
+// pn is the least child pn and dn the sum of child dn; the dual at AND.
+func nodeNumbers(cs []child, or bool) (pn, dn uint32) {
+	if or {
+		pn = Inf
+		for i := range cs {
+			pn = min(pn, cs[i].pn)
+			dn = satAdd(dn, cs[i].dn)
+		}
+		if pn == 0 {
+			dn = Inf
+		}
+		return pn, dn
+	}
+	dn = Inf
+	for i := range cs {
+		pn = satAdd(pn, cs[i].pn)
+		dn = min(dn, cs[i].dn)
+	}
+	if dn == 0 {
+		pn = Inf
+	}
+	return pn, dn
+}
+
+// selectChild returns the child to search (least pn at OR nodes, least
+// dn at AND nodes; the first in move order on ties) and the second-least
+// value.
+func selectChild(cs []child, or bool) (int, uint32) {
+	best, v1, v2 := 0, Inf+1, Inf
+	for i := range cs {
+		v := cs[i].dn
+		if or {
+			v = cs[i].pn
+		}
+		if v < v1 {
+			best, v2, v1 = i, v1, v
+		} else if v < v2 {
+			v2 = v
+		}
+	}
+	return best, min(v2, Inf)
+}
+
+// provenChild returns, at a proven OR node, the proven child with the
+// shortest proof; at a proven AND node, the child with the longest.
+func provenChild(cs []child, or bool) int {
+	best := -1
+	for i := range cs {
+		if cs[i].pn != 0 {
+			continue
+		}
+		if best < 0 || (or && cs[i].winIn < cs[best].winIn) || (!or && cs[i].winIn > cs[best].winIn) {
+			best = i
+		}
+	}
+	return best
+}
+
+// disprovenChild returns, at a disproven AND node, the refuting child to
+// keep: one independent of the path if any, then the longest no-win.
+func disprovenChild(cs []child) int {
+	best := -1
+	for i := range cs {
+		c := &cs[i]
+		if c.dn != 0 {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		b := &cs[best]
+		if (c.rep == noRep) != (b.rep == noRep) {
+			if c.rep == noRep {
+				best = i
+			}
+			continue
+		}
+		if c.noWin > b.noWin || (c.noWin == b.noWin && c.rep > b.rep) {
+			best = i
+		}
+	}
+	return best
+}
+
+// repTable remembers path-dependent disproofs by path key: valid
+// whenever the search comes down the very same path again (the common
+// case: df-pn re-expands the same path as thresholds grow). After the
+// repetition table of KomoringHeights (see REFERENCES.md).
+type repTable struct {
+	keys []uint64
+	reps []int32
+	n    int
+}
+
+const repTableSize = 1 << 16
+
+func (t *repTable) clear() {
+	if t.keys == nil {
+		t.keys = make([]uint64, repTableSize)
+		t.reps = make([]int32, repTableSize)
+	} else if t.n > 0 {
+		clear(t.keys)
+	}
+	t.n = 0
+}
+
+func (t *repTable) put(key uint64, rep int32) {
+	key |= 1
+	i := key & (repTableSize - 1)
+	t.keys[i], t.reps[i] = key, rep
+	t.n++
+}
+
+func (t *repTable) get(key uint64) (int32, bool) {
+	key |= 1
+	i := key & (repTableSize - 1)
+	if t.keys[i] == key {
+		return t.reps[i], true
+	}
+	return 0, false
+}

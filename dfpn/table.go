@@ -1,0 +1,215 @@
+package dfpn
+
+import (
+	"math/bits"
+	"sort"
+)
+
+// entry is one transposition-table slot: 32 bytes.
+type entry struct {
+	key    uint64 // the node's hash; 0 marks an empty slot
+	pn, dn uint32 // for the node with depth plies left (when unsolved)
+	work   uint32 // nodes searched below the node, saturating
+	winIn  uint16 // proven: the OR side wins within winIn plies (InfLen: not proven)
+	noWin  uint16 // disproven: no win within noWin plies (InfLen: never; 0: nothing known)
+	depth  uint16 // plies left that pn and dn refer to (InfLen: unbounded)
+	best   Move   // the move of the proof, or the last one searched
+}
+
+const bucketSize = 4
+
+// Table is a fixed-size transposition table. It is not safe for
+// concurrent use; give each search goroutine its own.
+type Table struct {
+	slots   []entry
+	buckets uint64
+	used    int
+	// Stats
+	Stores, GCs uint64
+}
+
+// NewTable returns a table of about megabytes MiB (at least one bucket).
+func NewTable(megabytes int) *Table {
+	n := uint64(megabytes) << 20 / (32 * bucketSize)
+	if n < 1 {
+		n = 1
+	}
+	return &Table{slots: make([]entry, n*bucketSize), buckets: n}
+}
+
+// Clear empties the table.
+func (t *Table) Clear() {
+	clear(t.slots)
+	t.used = 0
+}
+
+// Len returns the number of occupied slots; Cap the number of slots.
+func (t *Table) Len() int { return t.used }
+func (t *Table) Cap() int { return len(t.slots) }
+
+func (t *Table) bucket(key uint64) []entry {
+	// Multiply-shift maps the hash onto the buckets evenly.
+	b, _ := bits.Mul64(key, t.buckets)
+	return t.slots[b*bucketSize : b*bucketSize+bucketSize : b*bucketSize+bucketSize]
+}
+
+func fixKey(k uint64) uint64 {
+	if k == 0 {
+		return 1 // 0 marks empty slots
+	}
+	return k
+}
+
+// find returns the entry of key, or nil.
+func (t *Table) find(key uint64) *entry {
+	key = fixKey(key)
+	b := t.bucket(key)
+	for i := range b {
+		if b[i].key == key {
+			return &b[i]
+		}
+	}
+	return nil
+}
+
+// Facts returns the solved facts stored for key: the OR side wins within
+// winIn plies (InfLen: none known) and has no win within noWin plies.
+func (t *Table) Facts(key uint64) (winIn, noWin uint16, best Move, ok bool) {
+	e := t.find(key)
+	if e == nil {
+		return InfLen, 0, 0, false
+	}
+	return e.winIn, e.noWin, e.best, true
+}
+
+// slot returns the entry for key, claiming a slot if needed (replacing the
+// least valuable entry of the bucket).
+func (t *Table) slot(key uint64) *entry {
+	key = fixKey(key)
+	b := t.bucket(key)
+	var victim *entry
+	for i := range b {
+		e := &b[i]
+		if e.key == key {
+			return e
+		}
+		if e.key == 0 {
+			if victim == nil || victim.key != 0 {
+				victim = e
+			}
+			continue
+		}
+		if victim == nil || (victim.key != 0 && value(e) < value(victim)) {
+			victim = e
+		}
+	}
+	if victim.key == 0 {
+		t.used++
+		if t.used*10 > len(t.slots)*9 {
+			t.gc()
+			return t.slot(key)
+		}
+	}
+	*victim = entry{key: key, winIn: InfLen, depth: InfLen - 1}
+	return victim
+}
+
+// value orders entries for replacement: solved ones first, then work.
+func value(e *entry) uint64 {
+	v := uint64(e.work)
+	if e.winIn != InfLen || e.noWin == InfLen {
+		v += 1 << 32
+	}
+	return v
+}
+
+// gc drops the less valuable half of the entries.
+func (t *Table) gc() {
+	t.GCs++
+	sample := make([]uint64, 0, 4096)
+	step := len(t.slots)/4096 + 1
+	for i := 0; i < len(t.slots); i += step {
+		if t.slots[i].key != 0 {
+			sample = append(sample, value(&t.slots[i]))
+		}
+	}
+	sort.Slice(sample, func(i, j int) bool { return sample[i] < sample[j] })
+	var cut uint64
+	if len(sample) > 0 {
+		cut = sample[len(sample)/2]
+	}
+	used := 0
+	for i := range t.slots {
+		e := &t.slots[i]
+		if e.key == 0 {
+			continue
+		}
+		if value(e) <= cut {
+			*e = entry{}
+			continue
+		}
+		used++
+	}
+	t.used = used
+}
+
+// lookup returns what the table knows of key with d plies left (InfLen:
+// unbounded): solved status, or the stored numbers when they were
+// computed for the same d.
+func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool) {
+	e := t.find(key)
+	if e == nil {
+		return 0, 0, InfLen, 0, 0, false
+	}
+	winIn, noWin, best = e.winIn, e.noWin, e.best
+	switch {
+	case winIn <= d:
+		return 0, Inf, winIn, noWin, best, true
+	case noWin >= d:
+		return Inf, 0, winIn, noWin, best, true
+	case e.depth == d && e.pn != 0 && e.dn != 0:
+		return e.pn, e.dn, winIn, noWin, best, true
+	}
+	return 0, 0, winIn, noWin, best, false
+}
+
+// storeProof records that the OR side wins key within winIn plies.
+func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
+	t.Stores++
+	e := t.slot(key)
+	if winIn < e.winIn {
+		e.winIn = winIn
+		e.best = best
+	}
+	e.work = satAdd32(e.work, work)
+}
+
+// storeDisproof records that the OR side has no win within noWin plies
+// from key (a path-independent fact).
+func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
+	t.Stores++
+	e := t.slot(key)
+	if noWin > e.noWin {
+		e.noWin = noWin
+	}
+	e.work = satAdd32(e.work, work)
+}
+
+// storeNumbers records unsolved proof and disproof numbers for d plies
+// left.
+func (t *Table) storeNumbers(key uint64, d uint16, pn, dn uint32, best Move, work uint32) {
+	t.Stores++
+	e := t.slot(key)
+	e.pn, e.dn, e.depth = pn, dn, d
+	if e.winIn == InfLen {
+		e.best = best
+	}
+	e.work = satAdd32(e.work, work)
+}
+
+func satAdd32(a, b uint32) uint32 {
+	if s := a + b; s >= a {
+		return s
+	}
+	return ^uint32(0)
+}
