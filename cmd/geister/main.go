@@ -40,6 +40,9 @@ type command struct {
 var commands = []command{
 	showCommand,
 	perftCommand,
+	playCommand,
+	matchCommand,
+	replayCommand,
 }
 
 // usageError is a mistake in the command line: exit status 2 and a

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"geister/match"
+)
+
+var replayCommand = command{
+	name:    "replay",
+	args:    "FILE",
+	summary: "show a recorded game move by move (records from geister match --records)",
+	details: `FILE holds one JSON line per game ("-" for standard input). Every position is
+printed with every colour shown, followed by the move played in it. With
+--list, prints one line per game instead.`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		game := fs.Int("game", -1, "the game to show, by its number in the record (default: the first in the file)")
+		list := fs.Bool("list", false, "list the games: number, agents, result, reason, plies")
+		return func(e *env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one record file, got %d arguments", len(args))
+			}
+			in := e.stdin
+			if args[0] != "-" {
+				f, err := os.Open(args[0])
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				in = f
+			}
+			recs, err := match.ReadRecords(in)
+			if err != nil {
+				return fmt.Errorf("%s: %v", args[0], err)
+			}
+			if len(recs) == 0 {
+				return fmt.Errorf("%s: no games", args[0])
+			}
+			if *list {
+				for _, r := range recs {
+					fmt.Fprintf(e.stdout, "game %d: %s (reds %s) vs %s (reds %s): %s, %s, %d plies\n", r.Game, r.First, r.FirstReds, r.Second, r.SecondReds, r.Result, r.Reason, r.Plies)
+				}
+				return nil
+			}
+			rec := &recs[0]
+			if *game >= 0 {
+				rec = nil
+				for i := range recs {
+					if recs[i].Game == *game {
+						rec = &recs[i]
+						break
+					}
+				}
+				if rec == nil {
+					return fmt.Errorf("%s: no game %d (games %d to %d)", args[0], *game, recs[0].Game, recs[len(recs)-1].Game)
+				}
+			}
+			positions, moves, err := rec.Replay()
+			fmt.Fprintf(e.stdout, "game %d (seed %d): first %s (reds %s), second %s (reds %s)\n", rec.Game, rec.Seed, rec.First, rec.FirstReds, rec.Second, rec.SecondReds)
+			for i, m := range moves {
+				fmt.Fprintf(e.stdout, "\n%s", positions[i].Pretty())
+				fmt.Fprintf(e.stdout, "ply %d: %s plays %s\n", i+1, map[bool]string{true: "first", false: "second"}[i%2 == 0], m)
+			}
+			fmt.Fprintf(e.stdout, "\n%s", positions[len(positions)-1].Pretty())
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "result: %s (%s) after %d plies\n", rec.Result, rec.Reason, rec.Plies)
+			if rec.Detail != "" {
+				fmt.Fprintf(e.stdout, "detail: %s\n", rec.Detail)
+			}
+			return nil
+		}
+	},
+}

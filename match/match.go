@@ -1,0 +1,149 @@
+// Package match is the arena: it referees games between agents of package
+// player (it alone sees both sides' colours and hands each agent a
+// player.View), runs matches of many games over several goroutines,
+// reproducibly from one seed, keeps the statistics (wins, losses and draws
+// with a 95% interval, per side, how the games ended, time per move) and
+// writes and reads game records (one JSON object per line).
+//
+//	sum, err := match.Run(ctx, match.Config{A: "purplemax", B: "random", Games: 200, Seed: 1})
+//	fmt.Print(sum.Text())
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"geister/engine"
+	"geister/player"
+)
+
+// How games end (Game.Reason).
+const (
+	ReasonEscape     = "escape"      // the winner's blue left the board
+	ReasonBluesTaken = "blues taken" // the winner captured every opponent blue
+	ReasonRedsGiven  = "reds given"  // the winner's four reds were all captured
+	ReasonPlyLimit   = "ply limit"   // a draw at the limit
+	ReasonIllegal    = "illegal move"
+	ReasonError      = "agent error"
+)
+
+// Reasons lists the reasons in the order reports show them.
+var Reasons = []string{ReasonEscape, ReasonBluesTaken, ReasonRedsGiven, ReasonPlyLimit, ReasonIllegal, ReasonError}
+
+// Game is one refereed game.
+type Game struct {
+	Seed       uint64
+	FirstReds  engine.Placement
+	SecondReds engine.Placement
+	Moves      []engine.Move
+	Outcome    engine.Outcome // FirstWins, SecondWins or Draw
+	Reason     string
+	Detail     string // for illegal moves and agent errors: what happened
+	// Time spent in each side's Move calls: total, the longest, and the
+	// number of moves.
+	Time    [2]time.Duration
+	MaxTime [2]time.Duration
+	NMoves  [2]int
+}
+
+// Observer, when not nil, is called after every move with the referee's
+// position after it (every colour shown), the move and the time it took.
+type Observer func(p *engine.Position, m engine.Move, took time.Duration)
+
+// Play referees one game between first and second, seeded by seed (each
+// agent's random choices derive from it), to plyLimit plies (0: none).
+// moves is a buffer the game's moves are appended to (it may be nil). An
+// agent that returns an error or an illegal move loses the game; an error
+// is returned only when ctx ends the game early.
+func Play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit int, moves []engine.Move, obs Observer) (Game, error) {
+	g := Game{Seed: seed, Moves: moves[:0]}
+	agents := [2]player.Agent{first, second}
+	g.FirstReds = first.NewGame(engine.First, mix(seed, 1))
+	g.SecondReds = second.NewGame(engine.Second, mix(seed, 2))
+	for i, pl := range [2]engine.Placement{g.FirstReds, g.SecondReds} {
+		if !pl.Valid() {
+			g.Outcome = engine.WinFor(engine.Player(i).Other())
+			g.Reason, g.Detail = ReasonError, fmt.Sprintf("invalid placement %08b from the %s player", uint8(pl), sideWord(engine.Player(i)))
+			return g, nil
+		}
+	}
+	p := engine.StartPosition(g.FirstReds, g.SecondReds)
+	for {
+		if o := p.OutcomeWithLimit(plyLimit); o != engine.Ongoing {
+			g.Outcome = o
+			if o == engine.Draw {
+				g.Reason = ReasonPlyLimit
+			}
+			return g, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return g, err
+		}
+		me := p.Turn()
+		v := player.NewView(p, me, g.Moves, plyLimit)
+		start := time.Now()
+		m, err := agents[me].Move(ctx, &v)
+		took := time.Since(start)
+		g.Time[me] += took
+		g.NMoves[me]++
+		if took > g.MaxTime[me] {
+			g.MaxTime[me] = took
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return g, ctx.Err()
+			}
+			g.Outcome = engine.WinFor(me.Other())
+			g.Reason, g.Detail = ReasonError, fmt.Sprintf("the %s player at ply %d: %v", sideWord(me), p.Ply(), err)
+			return g, nil
+		}
+		if !p.IsLegal(m) {
+			g.Outcome = engine.WinFor(me.Other())
+			g.Reason, g.Detail = ReasonIllegal, fmt.Sprintf("the %s player played %s in %s", sideWord(me), m, p.String())
+			return g, nil
+		}
+		m = m.Plain()
+		u := p.Make(m)
+		g.Moves = append(g.Moves, m)
+		if obs != nil {
+			obs(&p, m, took)
+		}
+		if p.Outcome() != engine.Ongoing {
+			g.Reason = reasonOf(m, u)
+		}
+	}
+}
+
+// reasonOf says why the move that u takes back ended the game.
+func reasonOf(m engine.Move, u engine.Undo) string {
+	if m.IsEscape() {
+		return ReasonEscape
+	}
+	if _, red, ok := u.Captured(); ok && red {
+		return ReasonRedsGiven
+	}
+	return ReasonBluesTaken
+}
+
+func sideWord(pl engine.Player) string {
+	if pl == engine.First {
+		return "first"
+	}
+	return "second"
+}
+
+// mix derives a seed from two (splitmix64 of their combination).
+func mix(a, b uint64) uint64 {
+	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// GameSeed returns the seed of game i of a match seeded by seed.
+func GameSeed(seed uint64, i int) uint64 { return mix(seed, uint64(i)+1<<32) }
+
+// ErrNoGames is returned for a match of no games.
+var ErrNoGames = errors.New("match: no games to play")

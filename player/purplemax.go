@@ -1,0 +1,283 @@
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"geister/alphabeta"
+	"geister/engine"
+)
+
+// purpleMax is PurpleMax (paper 000 §4.3, §5): alpha-beta search of the
+// position the player sees with the opponent's pieces purple (captured ones
+// count red while a hidden red remains, hidden ones escape while a hidden
+// blue remains) and Naotti1.1's evaluation b − 0.001·D, where captures
+// counted red leave the opponent's blue count unchanged. Beyond the paper:
+//
+//   - iterative deepening under a depth and/or time budget, with a
+//     transposition table and move ordering (alphabeta);
+//   - endgame tables probed at every node whose material they cover, for
+//     exact values;
+//   - a df-pn check at the root: a proven sure win is played at once, and
+//     a move after which the opponent is proven to force a win (in the
+//     purple game) is avoided while another move is not proven lost;
+//   - random choice among the moves of equal best value (paper 000 §7
+//     shows that a deterministic PurpleMax gives its colours away).
+//
+// keeper-purplemax (paper 002 §4, SSM's keepers) moves, on its first two
+// turns, the pieces next to the opponent's exits onto them, then never
+// moves a piece off an opponent exit unless that wins by force or every
+// other move loses by force.
+type purpleMax struct {
+	placer
+	keepers bool
+	depth   int
+	budget  time.Duration
+	random  bool
+	dfpn    uint64
+	ttBits  int
+	tables  alphabeta.Tables
+	newProv func() Prover
+	prover  Prover
+	rng     *engine.Rand
+	s       *alphabeta.Searcher
+	side    engine.Player
+	limit   int
+
+	// Stats of the last move, for tests and verbose output.
+	Last MoveStats
+}
+
+// MoveStats says how a PurpleMax move was found.
+type MoveStats struct {
+	Source string // "escape", "only", "keeper", "dfpn", "search"
+	Score  int
+	Depth  int
+	Nodes  uint64
+	Probes uint64
+	Ties   int
+	Avoid  int // moves dropped as proven losses
+}
+
+func newPurpleMax(keepers bool) func(o *options, env Env) (Agent, error) {
+	return func(o *options, env Env) (Agent, error) {
+		a := &purpleMax{placer: newPlacer(o), keepers: keepers, depth: o.int("depth"), budget: o.duration("time"),
+			random: o.bool("random"), dfpn: o.uint64("dfpn")}
+		if a.depth > 64 {
+			return nil, errorf("depth=%d: want at most 64", a.depth)
+		}
+		if a.depth == 0 && a.budget == 0 {
+			return nil, errorf("depth=0 needs a time budget (time=...)")
+		}
+		mb := o.int("tt")
+		if mb < 1 || mb > 4096 {
+			return nil, errorf("tt=%d: want 1 to 4096 (MB)", mb)
+		}
+		for a.ttBits = 10; (16 << (a.ttBits + 1)) <= mb<<20; a.ttBits++ {
+		}
+		if o.bool("tables") {
+			a.tables = env.Tables
+		}
+		a.newProv = env.NewProver
+		return a, nil
+	}
+}
+
+func (a *purpleMax) NewGame(side engine.Player, seed uint64) engine.Placement {
+	a.rng = a.rand(seed)
+	a.side = side
+	if a.s != nil {
+		a.s.Clear()
+	}
+	if !a.keepers {
+		return a.place(a.rng, nil)
+	}
+	// One red and one blue keeper on E and H (paper 002 Algorithm 1 step
+	// 1, and Table 9: one red keeper does best); the rest at random.
+	return a.place(a.rng, keeperPlacement)
+}
+
+// keeperPlacement returns a random placement with exactly one of E, H red.
+func keeperPlacement(r *engine.Rand) engine.Placement {
+	for {
+		pl := r.RandomPlacement()
+		if (pl>>4&1)+(pl>>7&1) == 1 {
+			return pl
+		}
+	}
+}
+
+func (a *purpleMax) searcher(limit int) *alphabeta.Searcher {
+	if a.s == nil || a.limit != limit {
+		a.s = alphabeta.New(alphabeta.Options{Eval: alphabeta.BlueCountDistance, Purple: true, TTBits: a.ttBits, PlyLimit: limit, Tables: a.tables})
+		a.limit = limit
+	}
+	return a.s
+}
+
+func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
+	p := v.Position()
+	me := p.Turn()
+	a.Last = MoveStats{}
+	var ml engine.MoveList
+	ml.Generate(&p)
+	if ml.N == 0 {
+		return engine.NoMove, errors.New("no legal move")
+	}
+	if m, ok := escapeMove(&ml); ok {
+		a.Last.Source = "escape"
+		return m, nil
+	}
+	if ml.N == 1 {
+		a.Last.Source = "only"
+		return ml.Moves[0], nil
+	}
+	var deadline time.Time
+	if a.budget > 0 {
+		deadline = time.Now().Add(a.budget)
+	}
+	if a.keepers {
+		if m, ok := keeperOpening(&p, v.NumMoves()); ok {
+			a.Last.Source = "keeper"
+			return m, nil
+		}
+	}
+	s := a.searcher(v.PlyLimit())
+	inTables := a.tables != nil && tablesCover(a.tables, &p, me)
+	if a.dfpn > 0 && a.newProv != nil && a.prover == nil {
+		a.prover = a.newProv()
+	}
+	useProver := a.prover != nil && a.dfpn > 0 && !inTables
+	if useProver {
+		if m, _, ok := a.prover.SureWin(ctx, &p, a.dfpn); ok && p.IsLegal(m) {
+			a.Last.Source = "dfpn"
+			return m.Plain(), nil
+		}
+	}
+	lim := alphabeta.Limits{Depth: a.depth, Deadline: deadline, Ties: a.random}
+	var held []engine.Move
+	if a.keepers {
+		held = keeperMoves(&p, &ml)
+	}
+	res := a.search(ctx, s, &p, lim, held)
+	// Never walk into a proven loss while another move is not proven lost.
+	if useProver && res.Score > -alphabeta.WinBound {
+		lim.Exclude = append(lim.Exclude[:0:0], held...)
+		first := res
+		for tries := 0; tries < 4; tries++ {
+			if !a.provenLoss(ctx, &p, res.Move) {
+				break
+			}
+			a.Last.Avoid++
+			lim.Exclude = append(lim.Exclude, res.Move)
+			if len(lim.Exclude) >= ml.N {
+				res = first
+				break
+			}
+			next := s.Search(ctx, &p, lim)
+			if next.Move == engine.NoMove {
+				res = first
+				break
+			}
+			res = next
+			// Ties of the new best are proven-loss checked one at a time.
+			res.Ties = nil
+		}
+	}
+	if ctx.Err() != nil && res.Move == engine.NoMove {
+		return engine.NoMove, ctx.Err()
+	}
+	m := res.Move
+	if a.random && len(res.Ties) > 1 {
+		m = res.Ties[a.rng.Intn(len(res.Ties))]
+	}
+	a.Last.Source, a.Last.Score, a.Last.Depth, a.Last.Ties = "search", res.Score, res.Depth, len(res.Ties)
+	if !p.IsLegal(m) {
+		return engine.NoMove, fmt.Errorf("search returned %s, not legal in %s", m, p.String())
+	}
+	return m.Plain(), nil
+}
+
+// search runs the search, holding the keepers (moves in held) unless
+// moving one wins by force or every other move loses by force.
+func (a *purpleMax) search(ctx context.Context, s *alphabeta.Searcher, p *engine.Position, lim alphabeta.Limits, held []engine.Move) alphabeta.Result {
+	if len(held) == 0 {
+		r := s.Search(ctx, p, lim)
+		a.Last.Nodes, a.Last.Probes = r.Nodes, r.Probes
+		return r
+	}
+	all := s.Search(ctx, p, lim)
+	a.Last.Nodes, a.Last.Probes = all.Nodes, all.Probes
+	if all.Score > alphabeta.WinBound {
+		return all
+	}
+	lim.Exclude = held
+	r := s.Search(ctx, p, lim)
+	a.Last.Nodes += r.Nodes
+	if r.Move == engine.NoMove || r.Score < -alphabeta.WinBound {
+		return all
+	}
+	return r
+}
+
+func (a *purpleMax) provenLoss(ctx context.Context, p *engine.Position, m engine.Move) bool {
+	q := *p
+	q.Make(m.RevealRed())
+	if q.Outcome() != engine.Ongoing {
+		w, _ := q.Outcome().Winner()
+		return w != p.Turn()
+	}
+	return a.prover.SureLoss(ctx, &q, p.Turn(), a.dfpn)
+}
+
+// tablesCover reports whether the tables hold p's material class for
+// prover.
+func tablesCover(t alphabeta.Tables, p *engine.Position, prover engine.Player) bool {
+	c, ok := classOf(p, prover)
+	return ok && t.Has(c)
+}
+
+// keeperOpening returns, during the player's first two moves, the move of
+// a piece next to an empty opponent exit onto it (paper 002 Algorithm 1
+// step 3: "on the first turn and the next, move the piece nearest each
+// exit onto the exit"), the left exit first.
+func keeperOpening(p *engine.Position, movesPlayed int) (engine.Move, bool) {
+	me := p.Turn()
+	if movesPlayed >= 4 {
+		return engine.NoMove, false
+	}
+	for _, x := range opponentExits(me) {
+		if p.Occupied(me)&x.Bit() != 0 || p.Occupied(me.Other())&x.Bit() != 0 {
+			continue
+		}
+		for b := neighbours(x.Bit()) & p.Occupied(me); b != 0; b &= b - 1 {
+			return engine.NewMove(engine.Square(trailing(b)), x), true
+		}
+	}
+	return engine.NoMove, false
+}
+
+// opponentExits returns the opponent's exits, the one on the player's own
+// left first.
+func opponentExits(me engine.Player) [2]engine.Square {
+	if me == engine.First {
+		return [2]engine.Square{engine.Sq(0, 6), engine.Sq(5, 6)}
+	}
+	return [2]engine.Square{engine.Sq(5, 1), engine.Sq(0, 1)}
+}
+
+// keeperMoves returns the legal moves of the player's pieces that stand
+// on the opponent's exits.
+func keeperMoves(p *engine.Position, ml *engine.MoveList) []engine.Move {
+	me := p.Turn()
+	keep := engine.Exits(me.Other()) & p.Occupied(me)
+	var out []engine.Move
+	for _, m := range ml.Slice() {
+		if keep&m.From().Bit() != 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
