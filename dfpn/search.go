@@ -36,6 +36,10 @@ type Stats struct {
 	Expansions uint64 // nodes expanded (MID calls)
 	TTHits     uint64 // child lookups answered by the table
 	MaxPly     int    // deepest ply reached
+	// Disproofs that rest on repetitions: stored with the positions they
+	// rest on (Conditional), or only for the same path (PathOnly); and
+	// how often such a stored disproof answered a node (CondHits).
+	Conditional, PathOnly, CondHits uint64
 	Elapsed    time.Duration
 }
 
@@ -65,12 +69,14 @@ type child struct {
 	winIn, noWin uint16
 	material     int32
 	rep          int32 // path index of the repetition a disproof rests on
+	deps         depSet
 }
 
 type nodeResult struct {
 	pn, dn       uint32
 	winIn, noWin uint16
 	rep          int32
+	deps         depSet
 }
 
 type pathNode struct {
@@ -98,6 +104,7 @@ type Searcher struct {
 	moves     [][]Move
 	children  [][]child
 	reps      repTable
+	cond      condTable
 	stats     Stats
 }
 
@@ -163,6 +170,7 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	c.hash = g.Hash()
 	c.material = int32(g.Material())
 	c.rep = noRep
+	c.deps.n = 0
 	c.winIn, c.noWin = InfLen, 0
 	ev := g.Evaluate()
 	if ev.WinIn <= d {
@@ -185,11 +193,22 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		if j := s.repetition(c.hash, c.material, ply); j >= 0 {
 			// A repetition is not a win; the disproof holds on this path only.
 			c.pn, c.dn, c.noWin, c.rep = Inf, 0, InfLen, int32(j)
+			c.deps.add(c.hash)
 			return
 		}
-		// A disproof found before on this very path, resting on repetitions.
+		// A disproof found before that rests on repetitions of positions
+		// that are all on the current path again.
+		if deps, ok := s.cond.get(c.hash); ok {
+			if j := s.allOnPath(deps, c.material, ply); j >= 0 {
+				c.pn, c.dn, c.noWin, c.rep, c.deps = Inf, 0, InfLen, int32(j), *deps
+				s.stats.CondHits++
+				return
+			}
+		}
+		// One found before on this very path (when its set was too large).
 		if j, ok := s.reps.get(extendPathKey(s.path[ply-1].pathKey, c.hash)); ok {
 			c.pn, c.dn, c.noWin, c.rep = Inf, 0, InfLen, j
+			c.deps.n = overflowDeps
 			return
 		}
 	}
@@ -327,7 +346,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		g.Play(c.move)
 		r := s.mid(cthpn, cthdn, dc, ply+1)
 		g.Undo()
-		c.pn, c.dn, c.winIn, c.noWin, c.rep = r.pn, r.dn, r.winIn, r.noWin, r.rep
+		c.pn, c.dn, c.winIn, c.noWin, c.rep, c.deps = r.pn, r.dn, r.winIn, r.noWin, r.rep, r.deps
 		if s.budgetSpent() {
 			s.stopped = true
 		}
@@ -343,26 +362,36 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 	case dn == 0:
 		var noWin uint16
 		var rep int32
+		var deps depSet
 		if or {
 			noWin, rep = InfLen, noRep
 			for i := range cs {
 				noWin = min(noWin, cs[i].noWin)
 				rep = min(rep, cs[i].rep)
+				deps.union(&cs[i].deps)
 			}
 		} else {
 			bi := disprovenChild(cs)
-			noWin, rep = cs[bi].noWin, cs[bi].rep
+			noWin, rep, deps = cs[bi].noWin, cs[bi].rep, cs[bi].deps
 		}
 		if noWin < unbounded-1 {
 			noWin++
 		}
+		// The node's own repetitions are resolved here: what it rests on
+		// now are positions above it on the path, if any.
+		deps.remove(hash)
 		if rep >= int32(ply) {
-			rep = noRep // every repetition it rests on lies inside its subtree
+			rep, deps.n = noRep, 0 // every repetition it rests on lies inside its subtree
 		}
-		res.noWin, res.rep = noWin, rep
-		if rep == noRep {
+		res.noWin, res.rep, res.deps = noWin, rep, deps
+		switch {
+		case rep == noRep:
 			s.tt.storeDisproof(hash, noWin, work)
-		} else {
+		case deps.n != overflowDeps:
+			s.stats.Conditional++
+			s.cond.put(hash, &deps)
+		default:
+			s.stats.PathOnly++
 			s.reps.put(s.path[ply].pathKey, rep)
 		}
 	default:
@@ -451,7 +480,7 @@ func disprovenChild(cs []child) int {
 			}
 			continue
 		}
-		if c.noWin > b.noWin || (c.noWin == b.noWin && c.rep > b.rep) {
+		if c.noWin > b.noWin || (c.noWin == b.noWin && c.deps.size() < b.deps.size()) {
 			best = i
 		}
 	}
@@ -494,4 +523,124 @@ func (t *repTable) get(key uint64) (int32, bool) {
 		return t.reps[i], true
 	}
 	return 0, false
+}
+
+// allOnPath returns the least path index of the positions deps names if
+// every one of them is an ancestor of the node at ply, or -1. Such
+// positions have the node's material (a repetition needs it), so the scan
+// stops where material changes.
+func (s *Searcher) allOnPath(deps *depSet, material int32, ply int) int {
+	if deps.n == overflowDeps || deps.n == 0 {
+		return -1
+	}
+	found, least := 0, -1
+	for j := ply - 1; j >= 0 && found < int(deps.n); j-- {
+		n := &s.path[j]
+		if n.material != material {
+			break
+		}
+		for i := 0; i < int(deps.n); i++ {
+			if deps.h[i] == n.hash {
+				found++
+				least = j
+			}
+		}
+	}
+	if found < int(deps.n) {
+		return -1
+	}
+	return least
+}
+
+// depSet names the positions a path-dependent disproof rests on: the
+// ancestors whose repetition below it counted as "not a win". Such a
+// disproof holds on every path on which all of them are ancestors (more
+// forbidden positions only make the OR side's task harder). Too many to
+// name: overflowDeps.
+type depSet struct {
+	n uint8
+	h [maxDeps]uint64
+}
+
+const (
+	maxDeps      = 4
+	overflowDeps = 255
+)
+
+func (d *depSet) size() int {
+	if d.n == overflowDeps {
+		return maxDeps + 1
+	}
+	return int(d.n)
+}
+
+func (d *depSet) add(h uint64) {
+	if d.n == overflowDeps {
+		return
+	}
+	for i := 0; i < int(d.n); i++ {
+		if d.h[i] == h {
+			return
+		}
+	}
+	if d.n == maxDeps {
+		d.n = overflowDeps
+		return
+	}
+	d.h[d.n] = h
+	d.n++
+}
+
+func (d *depSet) union(o *depSet) {
+	if o.n == overflowDeps {
+		d.n = overflowDeps
+		return
+	}
+	for i := 0; i < int(o.n); i++ {
+		d.add(o.h[i])
+	}
+}
+
+func (d *depSet) remove(h uint64) {
+	if d.n == overflowDeps {
+		return
+	}
+	for i := 0; i < int(d.n); i++ {
+		if d.h[i] == h {
+			d.n--
+			d.h[i] = d.h[d.n]
+			return
+		}
+	}
+}
+
+// condTable keeps path-dependent disproofs with the positions they rest
+// on, by node hash (direct-mapped; a newer entry replaces an older one).
+type condTable struct {
+	keys []uint64
+	deps []depSet
+}
+
+const condTableSize = 1 << 17
+
+func (t *condTable) put(key uint64, d *depSet) {
+	if t.keys == nil {
+		t.keys = make([]uint64, condTableSize)
+		t.deps = make([]depSet, condTableSize)
+	}
+	key |= 1
+	i := key & (condTableSize - 1)
+	t.keys[i], t.deps[i] = key, *d
+}
+
+func (t *condTable) get(key uint64) (*depSet, bool) {
+	if t.keys == nil {
+		return nil, false
+	}
+	key |= 1
+	i := key & (condTableSize - 1)
+	if t.keys[i] == key {
+		return &t.deps[i], true
+	}
+	return nil, false
 }

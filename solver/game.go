@@ -1,0 +1,206 @@
+package solver
+
+import (
+	"math/bits"
+
+	"geister/dfpn"
+	"geister/engine"
+	"geister/purple"
+)
+
+// TableProber is what the solver needs of endgame tables: whether a
+// material class is complete, and the exact value of a position in it
+// (purple.Win with its DTW, purple.Loss with the distance of the
+// opponent's forced win, purple.Ongoing for neither).
+type TableProber interface {
+	Has(c purple.Class) bool
+	ProbeValue(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
+}
+
+// game is the purple game of SPEC §4 as a dfpn.Game: the OR side is the
+// prover (or, for a proven-loss question, the opponent); every prover
+// move carries the reveal-red flag.
+type game struct {
+	pos    engine.Position
+	prover engine.Player
+	orSide engine.Player
+	salt   uint64 // mixes prover and OR side into the hash
+	undo   []engine.Undo
+	tables TableProber
+	// statistics
+	tableHits uint64
+	tableErr  error
+}
+
+var sideSalt = [2][2]uint64{
+	{0x243f6a8885a308d3, 0x13198a2e03707344},
+	{0xa4093822299f31d0, 0x082efa98ec4e6c89},
+}
+
+func newGame(p engine.Position, prover, orSide engine.Player, tables TableProber) *game {
+	return &game{pos: p, prover: prover, orSide: orSide, salt: sideSalt[prover][orSide], tables: tables}
+}
+
+func (g *game) Hash() uint64  { return g.pos.Hash() ^ g.salt }
+func (g *game) OrNode() bool  { return g.pos.Turn() == g.orSide }
+func (g *game) Material() int { return g.pos.Count(engine.First) + g.pos.Count(engine.Second) }
+
+func (g *game) Play(m dfpn.Move) {
+	g.undo = append(g.undo, g.pos.Make(engine.Move(m)))
+}
+
+func (g *game) Undo() {
+	n := len(g.undo) - 1
+	g.pos.Unmake(g.undo[n])
+	g.undo = g.undo[:n]
+}
+
+// Moves lists the moves, escapes first, then captures, then the rest;
+// the prover's with the reveal-red flag.
+func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
+	var ml engine.MoveList
+	ml.Generate(&g.pos)
+	flag := engine.Move(0)
+	if g.pos.Turn() == g.prover {
+		flag = engine.NoMove.RevealRed()
+	}
+	them := g.pos.Occupied(g.pos.Turn().Other())
+	start := len(buf)
+	for _, m := range ml.Slice() {
+		if m.IsEscape() {
+			buf = append(buf, dfpn.Move(m|flag))
+		}
+	}
+	for _, m := range ml.Slice() {
+		if !m.IsEscape() && them&m.To().Bit() != 0 {
+			buf = append(buf, dfpn.Move(m|flag))
+		}
+	}
+	for _, m := range ml.Slice() {
+		if !m.IsEscape() && them&m.To().Bit() == 0 {
+			buf = append(buf, dfpn.Move(m|flag))
+		}
+	}
+	_ = start
+	return buf
+}
+
+// mayBeBlue returns the OR side's pieces that may be blue: its shown
+// blues, and its hidden pieces while it has a hidden blue.
+func mayBeBlue(p *engine.Position, pl engine.Player) uint64 {
+	b := p.Pieces(pl, engine.Blue)
+	if u := p.Pieces(pl, engine.Unknown); u != 0 && p.HiddenBlues(pl) > 0 {
+		b |= u
+	}
+	return b
+}
+
+// Evaluate reports terminal nodes, table hits, and three exact short
+// cases: the OR side to move with an escape wins in 1; the AND side to
+// move with an escape refutes for good; the AND side to move without an
+// escape, facing a prover blue on its exit that no AND piece touches,
+// loses in 2 (whatever it does, the blue escapes next: capturing another
+// prover piece cannot take the prover's last blue, and taking its last
+// red only wins sooner).
+func (g *game) Evaluate() dfpn.Eval {
+	p := &g.pos
+	switch o := p.Outcome(); o {
+	case engine.Ongoing:
+	case engine.WinFor(g.orSide):
+		return dfpn.Eval{WinIn: 0}
+	default:
+		return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
+	}
+	toMove := p.Turn()
+	escapes := mayBeBlue(p, toMove) & engine.Exits(toMove)
+	if toMove == g.orSide {
+		if escapes != 0 {
+			return dfpn.Eval{WinIn: 1}
+		}
+		// The AND side threatens to escape from where no OR piece can take
+		// it: whatever OR does (it cannot win at once: no escape, and no
+		// capture can take the AND side's last blue while that piece may
+		// be blue), the escape comes next.
+		and := toMove.Other()
+		threats := mayBeBlue(p, and) & engine.Exits(and)
+		if threats&^neighbours(p.Occupied(toMove)) != 0 {
+			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
+		}
+	} else {
+		if escapes != 0 {
+			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
+		}
+		if g.orSide == g.prover {
+			onExit := p.Pieces(g.prover, engine.Blue) & engine.Exits(g.prover)
+			attacked := neighbours(p.Occupied(toMove))
+			if onExit&^attacked != 0 {
+				return dfpn.Eval{WinIn: 2} // not "no win within 1": every reply might take the last red
+			}
+		}
+	}
+	if g.tables != nil {
+		if c, ok := purple.ClassOf(p, g.prover); ok && g.tables.Has(c) {
+			v, n, err := g.tables.ProbeValue(p, g.prover)
+			if err == nil {
+				g.tableHits++
+				return tableEval(v, n, g.orSide == g.prover)
+			}
+			g.tableErr = err
+		}
+	}
+	return dfpn.Unknown
+}
+
+// tableEval turns a table value into dfpn facts for the OR side.
+func tableEval(v purple.Value, plies int, proverIsOR bool) dfpn.Eval {
+	want := purple.Win
+	if !proverIsOR {
+		want = purple.Loss
+	}
+	if v == want {
+		return dfpn.Eval{WinIn: uint16(plies), NoWin: uint16(plies - 1)}
+	}
+	return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
+}
+
+func neighbours(b uint64) uint64 {
+	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & engine.BoardMask
+}
+
+// exitDistance[pl][sq] is the number of steps from sq to pl's nearest
+// exit, plus one for the escape itself.
+var exitDistance = func() (d [2][64]uint8) {
+	for _, s := range engine.BoardSquares {
+		f, r := s.File(), s.Rank()
+		side := min(f, 5-f)
+		d[engine.First][s] = uint8(r - 1 + side + 1)
+		d[engine.Second][s] = uint8(6 - r + side + 1)
+	}
+	return d
+}()
+
+// Estimate: at an OR node the proof number grows with the OR side's
+// distance to escape (df-pn+ style) and the disproof number is the
+// mobility; at an AND node the proof number is the mobility of the
+// replies.
+func (g *game) Estimate() (pn, dn uint32) {
+	p := &g.pos
+	n := uint32(p.CountMoves())
+	if n == 0 {
+		n = 1
+	}
+	if p.Turn() == g.orSide {
+		best := uint8(255)
+		for b := mayBeBlue(p, g.orSide); b != 0; b &= b - 1 {
+			best = min(best, exitDistance[g.orSide][trailing(b)])
+		}
+		h := uint32(1)
+		if best != 255 {
+			h = uint32(best+1) / 2
+		}
+		return max(h, 1), n
+	}
+	return n, 1
+}
+
+func trailing(b uint64) int { return bits.TrailingZeros64(b) }

@@ -1,0 +1,265 @@
+// Package solver answers the questions users ask of a Geister position:
+// does the prover surely win (SPEC §4), in how many plies, with which
+// move, along which line — from the endgame tables when the position's
+// material is in them, otherwise by df-pn over the purple game (tables
+// still answer every node inside the search that reaches table material).
+//
+//	s := solver.New(solver.DefaultOptions())
+//	a := s.Solve(ctx, pos, prover)
+//	if a.Result == solver.Win { fmt.Println(a.Plies, a.Move, a.PV) }
+//
+// A Solver keeps its transposition table between calls (entries are valid
+// for every question about the same game), so related positions solve
+// faster; it is not safe for concurrent use: give each goroutine its own,
+// or use Batch.
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"geister/dfpn"
+	"geister/engine"
+	"geister/purple"
+)
+
+// Result is the verdict of SPEC §5.
+type Result int8
+
+const (
+	Unknown Result = iota // the budget ran out
+	Win                   // proven sure win (within MaxPlies, if set)
+	NoWin                 // proven: no sure win (within MaxPlies, if set)
+)
+
+func (r Result) String() string {
+	return [...]string{"unknown", "win", "no-win"}[r]
+}
+
+// Options are a solver's settings.
+type Options struct {
+	// MaxNodes caps the df-pn nodes of one Solve call (0: no cap). Time
+	// limits come from the context.
+	MaxNodes uint64
+	// MaxPlies, when > 0, asks for a sure win within that many plies.
+	MaxPlies int
+	// Shortest asks for the exact DTW (distance to win) and a line that
+	// realises it.
+	Shortest bool
+	// PlyLimit, when > 0, is the draw limit: the win must come before the
+	// game reaches PlyLimit plies, counted from the position's ply.
+	PlyLimit int
+	// TTMegabytes sizes the transposition table.
+	TTMegabytes int
+	// Tables, when set, answers positions of complete classes exactly.
+	Tables TableProber
+	// ForOpponent asks the mirror question: does the opponent force a win
+	// in the purple game (a proven loss for the prover)? The prover's
+	// pieces must still all show their colours.
+	ForOpponent bool
+}
+
+// DefaultOptions returns no budget but the caller's context, no ply
+// bound, and a 256 MiB table.
+func DefaultOptions() Options { return Options{TTMegabytes: 256} }
+
+// Answer is a solved position (SPEC §5).
+type Answer struct {
+	Position string        // the position string as solved (all four fields)
+	Prover   engine.Player // the side whose sure win was asked
+	Result   Result
+	// Plies: for a win, the exact DTW when Exact is set (Shortest, or a
+	// table answer), otherwise the length of the proof found (an upper
+	// bound on the DTW).
+	Plies int
+	Exact bool
+	// Move is the prover's winning move (NoMove when the opponent is to
+	// move); PV the principal line: the prover's fastest moves against the
+	// opponent's longest resistance.
+	Move engine.Move
+	PV   []engine.Move
+	// Nodes searched; TableHits counts positions answered by the tables.
+	Nodes     uint64
+	TableHits uint64
+	Elapsed   time.Duration
+	Source    string // "table" or "dfpn"
+}
+
+// Solver solves positions, reusing its transposition table.
+type Solver struct {
+	opts Options
+	tt   *dfpn.Table
+	s    *dfpn.Searcher
+	// per call
+	ctx   context.Context
+	nodes uint64
+	limit uint64 // node budget of the call (0: none)
+	g     *game
+}
+
+// New returns a solver with opts.
+func New(opts Options) *Solver {
+	if opts.TTMegabytes <= 0 {
+		opts.TTMegabytes = 256
+	}
+	tt := dfpn.NewTable(opts.TTMegabytes)
+	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt)}
+}
+
+// Options returns the solver's settings.
+func (s *Solver) Options() Options { return s.opts }
+
+// ErrBudget is returned (wrapped) by Solve's helpers when the budget runs
+// out; Solve itself reports it as Result Unknown.
+var errBudget = errors.New("solver: budget spent")
+
+// Solve answers whether prover surely wins pos. The prover's pieces must
+// all show their colours (see purple.DefaultProver for SPEC's default).
+func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.Player) (Answer, error) {
+	start := time.Now()
+	a := Answer{Position: pos.String(), Prover: prover, Source: "dfpn"}
+	if err := purple.CheckProver(&pos, prover); err != nil {
+		return a, err
+	}
+	orSide := prover
+	if s.opts.ForOpponent {
+		orSide = prover.Other()
+	}
+	s.ctx, s.nodes, s.limit = ctx, 0, s.opts.MaxNodes
+	s.g = newGame(pos, prover, orSide, s.opts.Tables)
+	defer func() { s.g = nil }()
+
+	bound := s.opts.MaxPlies
+	if s.opts.PlyLimit > 0 {
+		left := s.opts.PlyLimit - pos.Ply()
+		if left <= 0 {
+			a.Result = NoWin // the game is already drawn
+			a.Elapsed = time.Since(start)
+			return a, nil
+		}
+		if bound == 0 || left < bound {
+			bound = left
+		}
+	}
+
+	err := s.solve(&a, bound)
+	a.Nodes = s.nodes
+	a.TableHits = s.g.tableHits
+	a.Elapsed = time.Since(start)
+	if errors.Is(err, errBudget) {
+		err = nil
+		if a.Result == Win && len(a.PV) == 0 {
+			// Proven, but the line could not be walked within the budget:
+			// the verdict and the bound stand.
+			a.Move = engine.NoMove
+		}
+	}
+	if err == nil && s.g.tableErr != nil {
+		return a, fmt.Errorf("solver: endgame table: %w", s.g.tableErr)
+	}
+	return a, err
+}
+
+func (s *Solver) solve(a *Answer, bound int) error {
+	g := s.g
+	hits := g.tableHits
+	ev := g.Evaluate()
+	fromTable := g.tableHits > hits
+	// A root answered without search: terminal, a table hit, or one of
+	// the game's short exact cases.
+	switch {
+	case ev.WinIn != dfpn.InfLen && (bound == 0 || int(ev.WinIn) <= bound):
+		a.Result, a.Plies = Win, int(ev.WinIn)
+		a.Exact = fromTable || ev.WinIn <= 1
+		if fromTable {
+			a.Source = "table"
+		}
+	case ev.NoWin == dfpn.InfLen || (bound > 0 && int(ev.NoWin) >= bound):
+		a.Result = NoWin
+		if fromTable {
+			a.Source = "table"
+		}
+		return nil
+	default:
+		r, err := s.search(bound)
+		if err != nil {
+			return err
+		}
+		switch r.Status {
+		case dfpn.Disproven:
+			a.Result = NoWin
+			return nil
+		case dfpn.Undecided:
+			a.Result = Unknown
+			return nil
+		}
+		a.Result, a.Plies = Win, r.WinIn
+	}
+	if s.opts.Shortest && !a.Exact {
+		exact, err := s.shorten(&a.Plies)
+		a.Exact = exact
+		if err != nil && !errors.Is(err, errBudget) {
+			return err
+		}
+	}
+	// The win is proven; walking its line gets a budget of its own, so
+	// that a spent budget still leaves a line to show and check.
+	if s.limit > 0 {
+		s.limit = s.nodes + max(s.opts.MaxNodes, lineNodes)
+	}
+	ctx := s.ctx
+	defer func() { s.ctx = ctx }()
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lineTime)
+	defer cancel()
+	s.ctx = lctx
+	return s.line(a)
+}
+
+// The budget of a line walk after the verdict's budget is spent.
+const (
+	lineNodes = 1 << 20
+	lineTime  = 5 * time.Second
+)
+
+// search runs df-pn from the current game node with d plies (0: no
+// bound), charging the nodes to the call's budget.
+func (s *Solver) search(d int) (dfpn.Result, error) {
+	opts := dfpn.Options{MaxDepth: d}
+	if s.limit > 0 {
+		if s.nodes >= s.limit {
+			return dfpn.Result{}, errBudget
+		}
+		opts.MaxNodes = s.limit - s.nodes
+	}
+	if err := s.ctx.Err(); err != nil {
+		return dfpn.Result{}, errBudget
+	}
+	r := s.s.Search(s.ctx, s.g, opts)
+	s.nodes += r.Stats.Nodes
+	if r.Status == dfpn.Undecided && (s.ctx.Err() != nil || (s.limit > 0 && s.nodes >= s.limit)) {
+		return r, errBudget
+	}
+	return r, nil
+}
+
+// shorten lowers *plies, a proven win length, to the exact DTW: it asks
+// for a win within one ply less until that is disproven.
+func (s *Solver) shorten(plies *int) (bool, error) {
+	for *plies > 1 {
+		r, err := s.search(*plies - 1)
+		if err != nil {
+			return false, err
+		}
+		switch r.Status {
+		case dfpn.Proven:
+			*plies = r.WinIn
+		case dfpn.Disproven:
+			return true, nil
+		default:
+			return false, nil
+		}
+	}
+	return true, nil // one ply is the least a non-terminal position needs
+}

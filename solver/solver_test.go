@@ -1,0 +1,196 @@
+package solver
+
+import (
+	"context"
+	"testing"
+
+	"geister/engine"
+	"geister/internal/reference"
+	"geister/purple"
+)
+
+// randomPosition places the prover's 1–2 blues and 1–2 reds (shown) and
+// 2–4 hidden opponent pieces (1..n-1 of them red) on random squares.
+func randomPosition(r *engine.Rand, prover engine.Player, toMove engine.Player) engine.Position {
+	for {
+		var p engine.Position
+		used := uint64(0)
+		put := func(pl engine.Player, k engine.Kind) {
+			for {
+				s := engine.BoardSquares[r.Intn(36)]
+				if used&s.Bit() == 0 {
+					used |= s.Bit()
+					p.Put(pl, k, s)
+					return
+				}
+			}
+		}
+		blues, reds := 1+r.Intn(2), 1+r.Intn(2)
+		for i := 0; i < blues; i++ {
+			put(prover, engine.Blue)
+		}
+		for i := 0; i < reds; i++ {
+			put(prover, engine.Red)
+		}
+		opp := 2 + r.Intn(3)
+		for i := 0; i < opp; i++ {
+			put(prover.Other(), engine.Unknown)
+		}
+		p.SetReds(prover, reds)
+		p.SetReds(prover.Other(), 1+r.Intn(opp-1))
+		p.SetTurn(toMove)
+		if p.Validate() == nil {
+			return p
+		}
+	}
+}
+
+func refDTW(p *engine.Position, prover engine.Player, depth int, mode reference.Mode) int {
+	return reference.New(prover, prover, mode).DTW(p, depth)
+}
+
+// TestAgainstReference: df-pn with --shortest agrees with the plain solver
+// on the verdict and the exact DTW within the plain solver's reach, on
+// random positions with both sides to move and both players as prover.
+func TestAgainstReference(t *testing.T) {
+	n, depth := 2000, 7
+	if testing.Short() {
+		n = 300
+	}
+	r := engine.NewRand(42)
+	// Unbounded --shortest, with a node budget: "unknown" is allowed (a
+	// draw in the purple game can take millions of nodes to disprove),
+	// a wrong verdict or a wrong DTW is not.
+	unbounded := New(Options{TTMegabytes: 16, Shortest: true, MaxNodes: 50000})
+	// --max-plies D --shortest: always decided.
+	bounded := New(Options{TTMegabytes: 16, Shortest: true, MaxPlies: depth})
+	wins, unknown, inexact := 0, 0, 0
+	for i := 0; i < n; i++ {
+		prover := engine.Player(r.Intn(2))
+		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
+		want := refDTW(&p, prover, depth, reference.Purple)
+
+		b, err := bounded.Solve(context.Background(), p, prover)
+		if err != nil || b.Result == Unknown || (b.Result == Win) != (want >= 0) {
+			t.Fatalf("%s prover %v: --max-plies %d says %v, plain solver DTW %d (%v)", p.String(), prover, depth, b.Result, want, err)
+		}
+		if b.Result == Win {
+			wins++
+			if b.Plies != want || !b.Exact {
+				t.Fatalf("%s prover %v: --max-plies %d --shortest: win in %d (exact %v), plain solver %d", p.String(), prover, depth, b.Plies, b.Exact, want)
+			}
+			checkLine(t, p, prover, b)
+		}
+
+		a, err := unbounded.Solve(context.Background(), p, prover)
+		if err != nil {
+			t.Fatalf("%s: %v", p.String(), err)
+		}
+		switch {
+		case a.Result == Unknown:
+			unknown++
+		case want >= 0 && a.Result == Win && !a.Exact && a.Plies >= want:
+			inexact++ // proven, but the budget ran out before the DTW was
+		case want >= 0 && (a.Result != Win || a.Plies != want || !a.Exact):
+			t.Fatalf("%s prover %v: %v in %d (exact %v), plain solver: win in %d", p.String(), prover, a.Result, a.Plies, a.Exact, want)
+		case want < 0 && a.Result == Win && a.Plies <= depth:
+			t.Fatalf("%s prover %v: win in %d, plain solver: none within %d", p.String(), prover, a.Plies, depth)
+		}
+		if a.Result == Win {
+			checkLine(t, p, prover, a)
+		}
+	}
+	t.Logf("%d positions, %d wins within %d plies; unbounded: %d unknown, %d not shortened within the budget", n, wins, depth, unknown, inexact)
+	if wins < n/10 || unknown > n/4 {
+		t.Errorf("%d wins and %d unknown among %d positions: the sample says little", wins, unknown, n)
+	}
+}
+
+// checkLine replays a win's principal line: legal moves, a prover win at
+// its end, as long as the claimed plies when exact.
+func checkLine(t *testing.T, p engine.Position, prover engine.Player, a Answer) {
+	t.Helper()
+	q := p
+	for i, m := range a.PV {
+		if !q.IsLegal(m) {
+			t.Fatalf("%s: line move %d %s is illegal in %s (line %v)", p.String(), i, m, q.String(), a.PV)
+		}
+		q.Make(purple.ProverMove(&q, prover, m))
+	}
+	if q.Outcome() != engine.WinFor(prover) {
+		t.Fatalf("%s: line %v ends in %s, %v", p.String(), a.PV, q.String(), q.Outcome())
+	}
+	if a.Exact && len(a.PV) != a.Plies || len(a.PV) > a.Plies {
+		t.Fatalf("%s: line of %d plies for a win in %d (exact %v)", p.String(), len(a.PV), a.Plies, a.Exact)
+	}
+	if p.Turn() == prover && (len(a.PV) == 0 || a.Move != a.PV[0]) {
+		t.Fatalf("%s: move %v, line %v", p.String(), a.Move, a.PV)
+	}
+	if p.Turn() != prover && a.Move != engine.NoMove {
+		t.Fatalf("%s: opponent to move but move %v given", p.String(), a.Move)
+	}
+}
+
+// TestPurpleEquivalence checks SPEC §4's claim on random positions: the
+// purple game's sure wins (and their DTW) are exactly those of the game in
+// which every hidden capture may be either colour, chosen against the
+// prover once the counts allow both.
+func TestPurpleEquivalence(t *testing.T) {
+	n, depth := 600, 7
+	if testing.Short() {
+		n = 100
+	}
+	r := engine.NewRand(7)
+	s := New(Options{TTMegabytes: 16, Shortest: true, MaxPlies: depth})
+	ambiguous := 0
+	for i := 0; i < n; i++ {
+		prover := engine.Player(r.Intn(2))
+		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
+		both := refDTW(&p, prover, depth, reference.BothColours)
+		a, err := s.Solve(context.Background(), p, prover)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := -1
+		if a.Result == Win {
+			got = a.Plies
+		}
+		if got != both {
+			t.Fatalf("%s prover %v: purple DTW %d, both-colours DTW %d", p.String(), prover, got, both)
+		}
+		if p.HiddenReds(prover.Other()) > 0 && p.HiddenBlues(prover.Other()) > 0 {
+			ambiguous++
+		}
+	}
+	if ambiguous < n/2 {
+		t.Errorf("only %d of %d positions leave hidden colours open", ambiguous, n)
+	}
+}
+
+// TestCertify: every win found is confirmed by the independent check;
+// a claim one ply too short (when the DTW is exact) is refuted.
+func TestCertify(t *testing.T) {
+	r := engine.NewRand(99)
+	s := New(Options{TTMegabytes: 16, Shortest: true, MaxPlies: 9})
+	checked := 0
+	for i := 0; i < 400 && checked < 60; i++ {
+		prover := engine.Player(r.Intn(2))
+		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
+		a, err := s.Solve(context.Background(), p, prover)
+		if err != nil || a.Result != Win {
+			continue
+		}
+		checked++
+		if _, err := Certify(context.Background(), p, prover, a.Plies, 8); err != nil {
+			t.Fatalf("%s: win in %d not certified: %v", p.String(), a.Plies, err)
+		}
+		if a.Plies > 1 {
+			if _, err := Certify(context.Background(), p, prover, a.Plies-1, 8); err == nil {
+				t.Fatalf("%s: DTW %d, yet a win in %d was certified", p.String(), a.Plies, a.Plies-1)
+			}
+		}
+	}
+	if checked < 30 {
+		t.Fatalf("only %d wins checked", checked)
+	}
+}
