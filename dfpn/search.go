@@ -40,7 +40,7 @@ type Stats struct {
 	// rest on (Conditional), or only for the same path (PathOnly); and
 	// how often such a stored disproof answered a node (CondHits).
 	Conditional, PathOnly, CondHits uint64
-	Elapsed    time.Duration
+	Elapsed                         time.Duration
 }
 
 // Result is what a search found about the root.
