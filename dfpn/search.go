@@ -28,6 +28,9 @@ type Options struct {
 	MaxDepth int
 	// Epsilon of the 1+ε threshold trick; 0 means the default 1/4.
 	Epsilon float64
+	// Progress, when set, is called with the statistics so far about
+	// every million nodes.
+	Progress func(Stats)
 }
 
 // Stats count a search's work.
@@ -93,19 +96,22 @@ func extendPathKey(parent, h uint64) uint64 {
 
 // Searcher runs searches that share a table. Reuse one per goroutine.
 type Searcher struct {
-	tt        *Table
-	g         Game
-	ctx       context.Context
-	maxNodes  uint64
-	epsNum    uint64 // ε = epsNum/1024
-	stopped   bool
-	nextCheck uint64
-	path      []pathNode
-	moves     [][]Move
-	children  [][]child
-	reps      repTable
-	cond      condTable
-	stats     Stats
+	tt           *Table
+	g            Game
+	ctx          context.Context
+	maxNodes     uint64
+	epsNum       uint64 // ε = epsNum/1024
+	stopped      bool
+	nextCheck    uint64
+	progress     func(Stats)
+	nextProgress uint64
+	start        time.Time
+	path         []pathNode
+	moves        [][]Move
+	children     [][]child
+	reps         repTable
+	cond         condTable
+	stats        Stats
 }
 
 // NewSearcher returns a searcher over tt.
@@ -127,6 +133,7 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Result {
 	s.stats = Stats{}
 	s.stopped = false
 	s.nextCheck = 0
+	s.progress, s.nextProgress, s.start = opts.Progress, 1<<20, start
 	s.maxNodes = opts.MaxNodes
 	eps := opts.Epsilon
 	if eps <= 0 {
@@ -273,6 +280,12 @@ func (s *Searcher) budgetSpent() bool {
 	}
 	if s.stats.Nodes >= s.nextCheck {
 		s.nextCheck = s.stats.Nodes + 4096
+		if s.progress != nil && s.stats.Nodes >= s.nextProgress {
+			s.nextProgress = s.stats.Nodes + 1<<20
+			st := s.stats
+			st.Elapsed = time.Since(s.start)
+			s.progress(st)
+		}
 		return s.ctx.Err() != nil
 	}
 	return false

@@ -59,6 +59,9 @@ type Options struct {
 	// in the purple game (a proven loss for the prover)? The prover's
 	// pieces must still all show their colours.
 	ForOpponent bool
+	// Progress, when set, is called about every million nodes of a long
+	// search with the nodes searched so far in the call.
+	Progress func(nodes uint64, elapsed time.Duration)
 }
 
 // DefaultOptions returns no budget but the caller's context, no ply
@@ -96,6 +99,7 @@ type Solver struct {
 	ctx   context.Context
 	nodes uint64
 	limit uint64 // node budget of the call (0: none)
+	start time.Time
 	g     *game
 }
 
@@ -127,7 +131,7 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 	if s.opts.ForOpponent {
 		orSide = prover.Other()
 	}
-	s.ctx, s.nodes, s.limit = ctx, 0, s.opts.MaxNodes
+	s.ctx, s.nodes, s.limit, s.start = ctx, 0, s.opts.MaxNodes, start
 	s.g = newGame(pos, prover, orSide, s.opts.Tables)
 	defer func() { s.g = nil }()
 
@@ -235,6 +239,10 @@ func (s *Solver) search(d int) (dfpn.Result, error) {
 	}
 	if err := s.ctx.Err(); err != nil {
 		return dfpn.Result{}, errBudget
+	}
+	if s.opts.Progress != nil {
+		base, start := s.nodes, s.start
+		opts.Progress = func(st dfpn.Stats) { s.opts.Progress(base+st.Nodes, time.Since(start)) }
 	}
 	r := s.s.Search(s.ctx, s.g, opts)
 	s.nodes += r.Stats.Nodes

@@ -194,3 +194,46 @@ func TestCertify(t *testing.T) {
 		t.Fatalf("only %d wins checked", checked)
 	}
 }
+
+// TestDrawsAreNoWin: in positions where neither side wins within 9
+// plies, the opponent can often keep the prover out forever by going
+// round in circles. Those must come out "no-win" (or "unknown"), never
+// "win": a repetition is not a win. Every "win" given must be a real one,
+// longer than 9 plies, confirmed by the independent check.
+func TestDrawsAreNoWin(t *testing.T) {
+	r := engine.NewRand(5)
+	s := New(Options{TTMegabytes: 32, MaxNodes: 2_000_000})
+	candidates, noWin, longWins := 0, 0, 0
+	for i := 0; i < 5000 && candidates < 60; i++ {
+		prover := engine.Player(r.Intn(2))
+		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
+		if p.Count(engine.First)+p.Count(engine.Second) > 5 {
+			continue
+		}
+		if reference.New(prover, prover, reference.Purple).DTW(&p, 9) >= 0 ||
+			reference.New(prover, prover.Other(), reference.Purple).DTW(&p, 9) >= 0 {
+			continue
+		}
+		candidates++
+		a, err := s.Solve(context.Background(), p, prover)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch a.Result {
+		case Win:
+			longWins++
+			if a.Plies <= 9 {
+				t.Fatalf("%s: win in %d, but the plain solver finds none within 9", p.String(), a.Plies)
+			}
+			if _, err := Certify(context.Background(), p, prover, a.Plies, 8); err != nil {
+				t.Fatalf("%s: win in %d (line %v) does not certify: %v", p.String(), a.Plies, a.PV, err)
+			}
+		case NoWin:
+			noWin++
+		}
+	}
+	if candidates < 30 || noWin < candidates/3 {
+		t.Fatalf("%d candidates, %d proven no-win, %d long wins", candidates, noWin, longWins)
+	}
+	t.Logf("%d positions where neither side wins within 9 plies: %d no-win, %d longer wins (certified)", candidates, noWin, longWins)
+}

@@ -40,6 +40,8 @@ type command struct {
 var commands = []command{
 	showCommand,
 	perftCommand,
+	solveCommand,
+	verifyCommand,
 	playCommand,
 	matchCommand,
 	replayCommand,

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+	"geister/purple"
+	"geister/solver"
+)
+
+var solveCommand = command{
+	name:    "solve",
+	args:    "[POSITION...] | -",
+	summary: "does a side surely win, in how many plies, with which move?",
+	details: `Solves each POSITION (a quoted position string), or, with "-", each line of
+standard input. The prover, whose sure win is asked, is by default the side
+whose pieces all show their colours (if both do, the side to move). A sure
+win holds against every colour of the opponent's hidden pieces: the solver
+plays them as purple pieces (red when captured, blue when escaping), which
+is exact (SPEC.md §4).
+
+Answers: "win" with the plies to the win, the winning move and a principal
+line (the opponent's replies resist longest); "no-win" (proven: no sure
+win); "unknown" (the budget ran out). Without --shortest the plies are the
+length of the proof found, an upper bound on the distance to win; with
+--shortest they are exact.
+
+With --json each position gives one JSON line (SPEC.md §5); a position that
+cannot be read gives {"position":...,"error":...} and the exit status is 1
+after the other lines are answered.
+
+Example:
+  geister solve 'uu1B2/6/R5/6/6/6 f R1r1'`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md §5)")
+		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
+		nodes := fs.Uint64("nodes", 0, "stop a position after this many searched positions (0: no limit); the answer is then unknown")
+		timeLimit := fs.Duration("time", 60*time.Second, "time limit per position (e.g. 500ms, 10s, 2m; 0: none); the answer is then unknown")
+		maxPlies := fs.Int("max-plies", 0, "ask for a sure win within this many plies (0: any length)")
+		shortest := fs.Bool("shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
+		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
+		fs.Lookup("ply-limit").NoOptDefVal = "200"
+		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table)")
+		ttMB := fs.Int("tt", 256, "transposition table size in MiB, shared out between the threads")
+		return func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("want positions (quoted) or - to read them from standard input")
+			}
+			var pl *engine.Player
+			switch *prover {
+			case "":
+			case "f", "s":
+				p := engine.First
+				if *prover == "s" {
+					p = engine.Second
+				}
+				pl = &p
+			default:
+				return usagef("--prover %q: want f or s", *prover)
+			}
+			if *maxPlies < 0 || *plyLimit < 0 || *threads < 1 || *ttMB < 1 || *timeLimit < 0 {
+				return usagef("--max-plies and --ply-limit must be 0 or more, --threads and --tt at least 1, --time not negative")
+			}
+			opts := solver.Options{
+				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
+				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
+			}
+			inputs, err := positionInputs(e, args)
+			if err != nil {
+				return err
+			}
+			single := len(args) == 1 && args[0] != "-"
+			if single {
+				opts.Progress = progressReporter(e.stderr)
+			}
+			jobs := make(chan solver.Job)
+			go func() {
+				defer close(jobs)
+				i := 0
+				for text := range inputs {
+					jobs <- makeJob(i, text, pl)
+					i++
+				}
+			}()
+			failed := false
+			solver.Batch(e.ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
+				if err != nil {
+					failed = true
+				}
+				if *jsonOut {
+					writeJSON(e.stdout, j, a, err, *shortest)
+				} else {
+					writeHuman(e.stdout, j, a, err, opts, !single)
+				}
+			})
+			if err := e.ctx.Err(); err != nil {
+				return fmt.Errorf("interrupted: %w", err)
+			}
+			if failed {
+				return errReported
+			}
+			return nil
+		}
+	},
+}
+
+// positionInputs yields the operands, or the non-blank lines of standard
+// input for "-".
+func positionInputs(e *env, args []string) (<-chan string, error) {
+	for _, a := range args {
+		if a == "-" && len(args) > 1 {
+			return nil, usagef("- (read standard input) cannot be mixed with positions")
+		}
+	}
+	out := make(chan string)
+	go func() {
+		defer close(out)
+		if args[0] != "-" {
+			for _, a := range args {
+				out <- a
+			}
+			return
+		}
+		sc := bufio.NewScanner(e.stdin)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			out <- line
+		}
+	}()
+	return out, nil
+}
+
+func makeJob(i int, text string, prover *engine.Player) solver.Job {
+	j := solver.Job{Index: i, Text: text}
+	p, err := engine.ParsePosition(text)
+	if err != nil {
+		j.Err = err
+		return j
+	}
+	j.Pos = p
+	if prover != nil {
+		j.Prover = *prover
+		j.Err = purple.CheckProver(&p, *prover)
+		return j
+	}
+	j.Prover, j.Err = purple.DefaultProver(&p)
+	return j
+}
+
+// answerJSON is the object of SPEC §5.
+type answerJSON struct {
+	Position  string   `json:"position"`
+	Prover    string   `json:"prover,omitempty"`
+	Result    string   `json:"result,omitempty"`
+	Plies     *int     `json:"plies,omitempty"`
+	Exact     *bool    `json:"exact,omitempty"`
+	Move      string   `json:"move,omitempty"`
+	PV        []string `json:"pv,omitempty"`
+	Nodes     *uint64  `json:"nodes,omitempty"`
+	ElapsedMS *float64 `json:"elapsed_ms,omitempty"`
+	Source    string   `json:"source,omitempty"`
+	Error     string   `json:"error,omitempty"`
+}
+
+func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON {
+	if err != nil {
+		return answerJSON{Position: j.Text, Error: err.Error()}
+	}
+	ms := math.Round(float64(a.Elapsed.Microseconds())/100) / 10
+	out := answerJSON{
+		Position: a.Position, Prover: a.Prover.String(), Result: a.Result.String(),
+		Nodes: &a.Nodes, ElapsedMS: &ms, Source: a.Source,
+	}
+	if a.Result == solver.Win {
+		out.Plies = &a.Plies
+		if shortest && !a.Exact {
+			// Only when --shortest could not be honoured within the budget.
+			f := false
+			out.Exact = &f
+		}
+		if a.Move != engine.NoMove {
+			out.Move = a.Move.String()
+		}
+		for _, m := range a.PV {
+			out.PV = append(out.PV, m.String())
+		}
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, j solver.Job, a solver.Answer, err error, shortest bool) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(toJSON(j, a, err, shortest))
+}
+
+func playerWord(p engine.Player) string {
+	if p == engine.First {
+		return "first player (upper case)"
+	}
+	return "second player (lower case)"
+}
+
+func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solver.Options, many bool) {
+	shortest := opts.Shortest
+	if many {
+		fmt.Fprintf(w, "== %s\n", j.Text)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "error: %v\n\n", err)
+		return
+	}
+	fmt.Fprint(w, j.Pos.Pretty())
+	switch a.Result {
+	case solver.Win:
+		kind := "within"
+		if a.Exact {
+			kind = "exactly"
+		}
+		fmt.Fprintf(w, "%s surely wins in %s %d plies", playerWord(a.Prover), kind, a.Plies)
+		if a.Move != engine.NoMove {
+			fmt.Fprintf(w, ", with %s", a.Move)
+		}
+		fmt.Fprintln(w)
+		if !a.Exact && !shortest {
+			fmt.Fprintln(w, "(the length of the proof found; --shortest gives the exact distance)")
+		}
+		if shortest && !a.Exact {
+			fmt.Fprintln(w, "(the budget ran out before the shortest win was proven: the plies are an upper bound)")
+		}
+		if len(a.PV) > 0 {
+			moves := make([]string, len(a.PV))
+			for i, m := range a.PV {
+				moves[i] = m.String()
+			}
+			fmt.Fprintf(w, "line: %s\n", strings.Join(moves, " "))
+		}
+	case solver.NoWin:
+		fmt.Fprintf(w, "no sure win for the %s", playerWord(a.Prover))
+		if opts.MaxPlies > 0 {
+			fmt.Fprintf(w, " within %d plies", opts.MaxPlies)
+		}
+		if opts.PlyLimit > 0 {
+			fmt.Fprintf(w, " before ply %d", opts.PlyLimit)
+		}
+		fmt.Fprintln(w)
+	default:
+		fmt.Fprintf(w, "unknown: the budget ran out before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
+	}
+	fmt.Fprintf(w, "searched %d positions in %v (%s)\n\n", a.Nodes, a.Elapsed.Round(time.Microsecond), a.Source)
+}
+
+// progressReporter prints a line on stderr about every million nodes of
+// a long search.
+func progressReporter(w io.Writer) func(uint64, time.Duration) {
+	var mu sync.Mutex
+	return func(nodes uint64, el time.Duration) {
+		if el < 2*time.Second {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "searching: %d positions, %.1f M/s, %v\n", nodes, float64(nodes)/el.Seconds()/1e6, el.Round(time.Second))
+	}
+}

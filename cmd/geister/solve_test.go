@@ -1,0 +1,175 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"geister/engine"
+)
+
+func TestSolveJSON(t *testing.T) {
+	code, out, _ := runCmd(t, "", "solve", "--json", "uu1B2/6/R5/6/6/6 f R1r1", "not a position", "6/6/5B/6/uu4/1R4 f R1r1")
+	if code != 1 {
+		t.Fatalf("exit %d with a bad line, want 1", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines: %q", len(lines), out)
+	}
+	var a answerJSON
+	if err := json.Unmarshal([]byte(lines[0]), &a); err != nil {
+		t.Fatal(err)
+	}
+	// SPEC §5's example.
+	if a.Position != "uu1B2/6/R5/6/6/6 f R1r1 0" || a.Prover != "f" || a.Result != "win" || a.Plies == nil || *a.Plies != 5 ||
+		a.Move != "d1e1" || len(a.PV) != 5 || a.PV[0] != "d1e1" || a.Source != "dfpn" || a.Nodes == nil || a.ElapsedMS == nil {
+		t.Errorf("first line %s", lines[0])
+	}
+	var e answerJSON
+	if err := json.Unmarshal([]byte(lines[1]), &e); err != nil || e.Position != "not a position" || !strings.Contains(e.Error, "field 1") || e.Result != "" {
+		t.Errorf("error line %s", lines[1])
+	}
+	var c answerJSON
+	if err := json.Unmarshal([]byte(lines[2]), &c); err != nil || c.Move != "b6a6" || *c.Plies != 7 {
+		t.Errorf("third line %s", lines[2])
+	}
+	// Standard input, a prover with hidden pieces, --max-plies.
+	code, out, _ = runCmd(t, "uu1B2/6/R5/6/6/6 f R1r1\n\n# a comment\nuu1B2/6/R5/6/6/6 f R1r1 0\n", "solve", "--json", "--max-plies", "3", "-")
+	if code != 0 || strings.Count(out, `"result":"no-win"`) != 2 {
+		t.Errorf("stdin: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "solve", "--json", "--prover", "s", "uu1B2/6/R5/6/6/6 f R1r1")
+	if code != 1 || !strings.Contains(out, "must show every colour") {
+		t.Errorf("hidden prover: exit %d %s", code, out)
+	}
+	// Opponent to move: no move, the line starts with its reply.
+	code, out, _ = runCmd(t, "", "solve", "--json", "--shortest", "uu1B2/6/R5/6/6/6 s R1r1")
+	var d answerJSON
+	if code != 0 || json.Unmarshal([]byte(out), &d) != nil || d.Move != "" || d.Result != "win" || len(d.PV) != *d.Plies {
+		t.Errorf("opponent to move: %s", out)
+	}
+	// --ply-limit: the win of 5 plies does not fit before ply 200 from 197.
+	code, out, _ = runCmd(t, "", "solve", "--json", "--ply-limit", "uu1B2/6/R5/6/6/6 f R1r1 197")
+	if code != 0 || !strings.Contains(out, `"no-win"`) {
+		t.Errorf("ply limit: %s", out)
+	}
+	code, out, _ = runCmd(t, "", "solve", "--json", "--ply-limit=200", "uu1B2/6/R5/6/6/6 f R1r1 195")
+	if code != 0 || !strings.Contains(out, `"plies":5`) {
+		t.Errorf("ply limit: %s", out)
+	}
+}
+
+func TestSolveHuman(t *testing.T) {
+	code, out, _ := runCmd(t, "", "solve", "--shortest", "uu1B2/6/R5/6/6/6 f R1r1")
+	if code != 0 || !strings.Contains(out, "surely wins in exactly 5 plies, with d1e1") || !strings.Contains(out, "line: d1e1") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "solve", "--nodes", "50", "2uu2/u5/R4B/3R2/2u3/6 f R2r3 0")
+	if code != 0 || !strings.Contains(out, "unknown") {
+		t.Errorf("budget: exit %d\n%s", code, out)
+	}
+}
+
+// randomGamePositions plays random games from random placements to
+// their end and returns, for games someone won, a position a few plies
+// before the end as the winner sees it (opponent hidden): many are sure
+// wins, some are not.
+func randomGamePositions(seed uint64, n int) []string {
+	r := engine.NewRand(seed)
+	var out []string
+	for len(out) < n {
+		p := engine.StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		var undos []engine.Undo
+		for p.OutcomeWithLimit(engine.DefaultPlyLimit) == engine.Ongoing {
+			undos = append(undos, p.Make(p.RandomMove(r)))
+		}
+		winner, ok := p.Outcome().Winner()
+		if !ok {
+			continue
+		}
+		back := 1 + r.Intn(min(12, len(undos)))
+		for i := 0; i < back; i++ {
+			p.Unmake(undos[len(undos)-1-i])
+		}
+		p.Hide(winner.Other())
+		out = append(out, p.String())
+	}
+	return out
+}
+
+// TestSolveThenVerify: random positions from random games through solve
+// --json; nothing panics, every line is valid JSON, and every win passes
+// verify (with --exact for --shortest answers).
+func TestSolveThenVerify(t *testing.T) {
+	positions := randomGamePositions(1, 120)
+	for _, flags := range [][]string{{"--nodes", "20000"}, {"--nodes", "20000", "--shortest"}} {
+		args := append([]string{"solve", "--json", "--threads", "2", "--tt", "32"}, flags...)
+		args = append(args, "-")
+		code, out, errOut := runCmd(t, strings.Join(positions, "\n"), args...)
+		if code != 0 {
+			t.Fatalf("solve: exit %d %s", code, errOut)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != len(positions) {
+			t.Fatalf("%d lines for %d positions", len(lines), len(positions))
+		}
+		wins := 0
+		for i, l := range lines {
+			var a answerJSON
+			if err := json.Unmarshal([]byte(l), &a); err != nil || a.Result == "" {
+				t.Fatalf("line %d: %q %v", i, l, err)
+			}
+			if a.Position != positions[i] {
+				t.Fatalf("line %d is %s, input %s: out of order", i, a.Position, positions[i])
+			}
+			if a.Result == "win" {
+				wins++
+			}
+		}
+		vargs := []string{"verify", "--tt", "32", "--quiet"}
+		if len(flags) > 2 {
+			vargs = append(vargs, "--exact")
+		}
+		code, vout, _ := runCmd(t, out, vargs...)
+		if code != 0 || !strings.Contains(vout, fmt.Sprintf("%d wins confirmed, 0 disagreements", wins)) {
+			t.Fatalf("verify %v: exit %d\n%s", flags, code, vout)
+		}
+		if wins < len(positions)/5 {
+			t.Errorf("only %d wins among %d positions", wins, len(positions))
+		}
+		t.Logf("%v: %d wins verified of %d positions", flags, wins, len(positions))
+	}
+}
+
+// FuzzSolveJSON: any input line gives one JSON line without a panic, and
+// a win passes verify.
+func FuzzSolveJSON(f *testing.F) {
+	for _, s := range randomGamePositions(2, 8) {
+		f.Add(s)
+	}
+	f.Add("uu1B2/6/R5/6/6/6 f R1r1")
+	f.Add("x")
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.ContainsAny(s, "\n\r") {
+			return
+		}
+		code, out, _ := runCmd(t, s+"\n", "solve", "--json", "--nodes", "3000", "--tt", "4", "--threads", "1", "-")
+		if strings.TrimSpace(s) == "" || strings.HasPrefix(strings.TrimSpace(s), "#") {
+			return
+		}
+		var a answerJSON
+		if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &a); err != nil {
+			t.Fatalf("%q: output %q: %v", s, out, err)
+		}
+		if (a.Error != "") != (code == 1) {
+			t.Fatalf("%q: exit %d with %q", s, code, out)
+		}
+		if a.Result == "win" {
+			if _, _, err := verifyLine(t.Context(), strings.TrimSpace(out), false, 4); err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+	"geister/purple"
+	"geister/solver"
+)
+
+var verifyCommand = command{
+	name:    "verify",
+	args:    "[FILE | -]",
+	summary: "re-check the wins claimed by solve --json (and endgame tables)",
+	details: `Reads the JSON lines that "geister solve --json" printed (from FILE, or
+standard input for - or no operand) and checks every claimed win
+independently of the search that found it: the principal line is replayed
+(legal moves ending in the prover's win, as long as claimed at most), and
+a whole winning strategy within the claimed plies is walked, with every
+opponent reply generated and checked down to a won position; the prover's
+moves in it come from a fresh search with a table of its own, so a fault
+in the first search's table cannot hide. With --exact (and for answers
+from a table, which claim exact distances) a fresh search also confirms
+that no win exists in fewer plies.
+
+Each line gets "ok" or a disagreement; the exit status is 1 if there is
+any disagreement or unreadable line.`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		exact := fs.Bool("exact", false, "also check that no win exists in fewer plies than claimed (a second search)")
+		timeLimit := fs.Duration("time", 5*time.Minute, "time limit per line (0: none)")
+		ttMB := fs.Int("tt", 128, "table size in MiB of the fresh search")
+		quiet := fs.Bool("quiet", false, "print only disagreements and the summary")
+		return func(e *env, args []string) error {
+			if len(args) > 1 {
+				return usagef("want at most one file (or -), got %d operands", len(args))
+			}
+			var r io.Reader = e.stdin
+			name := "standard input"
+			if len(args) == 1 && args[0] != "-" {
+				f, err := os.Open(args[0])
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				r, name = f, args[0]
+			}
+			sc := bufio.NewScanner(r)
+			sc.Buffer(make([]byte, 64<<10), 16<<20)
+			var ok, bad, skipped int
+			for n := 1; sc.Scan(); n++ {
+				line := strings.TrimSpace(sc.Text())
+				if line == "" {
+					continue
+				}
+				ctx, cancel := e.ctx, context.CancelFunc(func() {})
+				if *timeLimit > 0 {
+					ctx, cancel = context.WithTimeout(e.ctx, *timeLimit)
+				}
+				msg, checked, err := verifyLine(ctx, line, *exact, *ttMB)
+				cancel()
+				switch {
+				case err != nil:
+					bad++
+					fmt.Fprintf(e.stdout, "%s:%d: DISAGREE: %v\n", name, n, err)
+				case !checked:
+					skipped++
+					if !*quiet {
+						fmt.Fprintf(e.stdout, "%s:%d: skipped: %s\n", name, n, msg)
+					}
+				default:
+					ok++
+					if !*quiet {
+						fmt.Fprintf(e.stdout, "%s:%d: ok: %s\n", name, n, msg)
+					}
+				}
+				if e.ctx.Err() != nil {
+					return fmt.Errorf("interrupted after line %d", n)
+				}
+			}
+			if err := sc.Err(); err != nil {
+				return fmt.Errorf("reading %s: %w", name, err)
+			}
+			fmt.Fprintf(e.stdout, "%d wins confirmed, %d disagreements, %d lines without a win to check\n", ok, bad, skipped)
+			if bad > 0 {
+				return errReported
+			}
+			return nil
+		}
+	},
+}
+
+// verifyLine checks one solve --json line. It returns a message, whether
+// a win was checked, and the disagreement if any.
+func verifyLine(ctx context.Context, line string, exact bool, ttMB int) (string, bool, error) {
+	var a answerJSON
+	dec := json.NewDecoder(strings.NewReader(line))
+	if err := dec.Decode(&a); err != nil {
+		return "", false, fmt.Errorf("not a solve --json line: %v", err)
+	}
+	if a.Error != "" {
+		return "an error line: " + a.Error, false, nil
+	}
+	if a.Result != "win" {
+		return fmt.Sprintf("%s for %s", a.Result, a.Position), false, nil
+	}
+	p, err := engine.ParsePosition(a.Position)
+	if err != nil {
+		return "", false, err
+	}
+	var prover engine.Player
+	switch a.Prover {
+	case "f":
+		prover = engine.First
+	case "s":
+		prover = engine.Second
+	default:
+		return "", false, fmt.Errorf("%s: prover %q is not f or s", a.Position, a.Prover)
+	}
+	if a.Plies == nil {
+		return "", false, fmt.Errorf("%s: a win without plies", a.Position)
+	}
+	plies := *a.Plies
+	if err := checkLine(p, prover, plies, a.Move, a.PV); err != nil {
+		return "", false, fmt.Errorf("%s: %w", a.Position, err)
+	}
+	cert, err := solver.Certify(ctx, p, prover, plies, ttMB)
+	if err != nil {
+		return "", false, fmt.Errorf("%s: no sure win within %d plies confirmed: %w", a.Position, plies, err)
+	}
+	msg := fmt.Sprintf("%s: %s wins within %d plies (strategy of %d positions checked)", a.Position, a.Prover, plies, cert.Nodes)
+	if (exact || a.Source == "table") && plies > 1 {
+		s := solver.New(solver.Options{TTMegabytes: ttMB, MaxPlies: plies - 1})
+		b, err := s.Solve(ctx, p, prover)
+		switch {
+		case err != nil:
+			return "", false, err
+		case b.Result == solver.Win:
+			return "", false, fmt.Errorf("%s: a win in %d plies exists, fewer than the %d claimed exact", a.Position, b.Plies, plies)
+		case b.Result == solver.Unknown:
+			return "", false, fmt.Errorf("%s: could not confirm within the time that no win is shorter than %d plies", a.Position, plies)
+		}
+		msg += ", and none shorter"
+	}
+	return msg, true, nil
+}
+
+// checkLine replays a claimed principal line.
+func checkLine(p engine.Position, prover engine.Player, plies int, move string, pv []string) error {
+	if len(pv) > plies {
+		return fmt.Errorf("the line has %d plies, more than the %d claimed", len(pv), plies)
+	}
+	if p.Turn() == prover && move == "" {
+		return fmt.Errorf("the prover is to move but no move is given")
+	}
+	if move != "" && (len(pv) == 0 || pv[0] != move) {
+		return fmt.Errorf("the move %s is not the first of the line %v", move, pv)
+	}
+	if len(pv) == 0 {
+		return nil // nothing to replay (the search budget ran out before the line)
+	}
+	q := p
+	for i, t := range pv {
+		m, err := q.ParseMove(t)
+		if err != nil {
+			return fmt.Errorf("line move %d: %v", i+1, err)
+		}
+		q.Make(purple.ProverMove(&q, prover, m))
+	}
+	if purple.ValueOf(&q, prover) != purple.Win {
+		return fmt.Errorf("the line %v ends in %s without the prover's win", pv, q.String())
+	}
+	return nil
+}
