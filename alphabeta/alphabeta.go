@@ -73,12 +73,12 @@ func (e Eval) String() string {
 }
 
 // Tables gives exact values of purple-game positions (SPEC §6): Has says
-// whether a material class is covered, Probe returns for prover (to move
+// whether a material class is covered, ProbeValue returns for prover (to move
 // or not) purple.Win with the plies to the win, purple.Loss with the
 // plies to the loss, or purple.Ongoing when neither side forces a win.
 type Tables interface {
 	Has(c purple.Class) bool
-	Probe(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
+	ProbeValue(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
 }
 
 // Options configure a Searcher.
@@ -663,7 +663,7 @@ func (s *Searcher) probe(p *engine.Position, ply int) (int, bool) {
 	h := p.Hash()
 	pe := &s.probes[h&uint64(len(s.probes)-1)]
 	if pe.key != h || !pe.ok {
-		v, plies, err := s.opts.Tables.Probe(p, root)
+		v, plies, err := s.opts.Tables.ProbeValue(p, root)
 		if err != nil {
 			return 0, false
 		}

@@ -280,7 +280,7 @@ type fakeTables struct{ probes int }
 
 func (f *fakeTables) Has(c purple.Class) bool { return c.Pieces() <= 4 }
 
-func (f *fakeTables) Probe(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
+func (f *fakeTables) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
 	f.probes++
 	for d := 1; d <= 9; d++ {
 		if winsWithin(p, prover, prover, d) {

@@ -1,7 +1,62 @@
 package player
 
+import (
+	"context"
+
+	"geister/alphabeta"
+	"geister/engine"
+	"geister/solver"
+)
+
 // DefaultEnv returns the environment the command line gives agents: the
-// endgame tables and the df-pn prover where they are available.
+// df-pn prover of package solver (and the endgame tables, when given).
 func DefaultEnv() Env {
-	return Env{}
+	return Env{NewProver: func() Prover { return NewSolverProver(nil, 8) }}
+}
+
+// solverProver is the Prover made of package solver's df-pn: one solver
+// for the sure-win question and one for the proven-loss question, each
+// with its own transposition table of ttMB megabytes.
+type solverProver struct {
+	tables alphabeta.Tables
+	ttMB   int
+	limit  int
+	win    *solver.Solver
+	loss   *solver.Solver
+	budget uint64
+}
+
+// NewSolverProver returns a Prover that asks package solver (df-pn over
+// the purple game, with tables when not nil).
+func NewSolverProver(tables alphabeta.Tables, ttMB int) Prover {
+	return &solverProver{tables: tables, ttMB: ttMB}
+}
+
+func (s *solverProver) solvers(plyLimit int, maxNodes uint64) {
+	if s.win != nil && s.limit == plyLimit && s.budget == maxNodes {
+		return
+	}
+	opts := solver.Options{MaxNodes: maxNodes, PlyLimit: plyLimit, TTMegabytes: s.ttMB}
+	if s.tables != nil {
+		opts.Tables = s.tables
+	}
+	s.win = solver.New(opts)
+	opts.ForOpponent = true
+	s.loss = solver.New(opts)
+	s.limit, s.budget = plyLimit, maxNodes
+}
+
+func (s *solverProver) SureWin(ctx context.Context, p *engine.Position, plyLimit int, maxNodes uint64) (engine.Move, int, bool) {
+	s.solvers(plyLimit, maxNodes)
+	a, err := s.win.Solve(ctx, *p, p.Turn())
+	if err != nil || a.Result != solver.Win || a.Move == engine.NoMove {
+		return engine.NoMove, 0, false
+	}
+	return a.Move, a.Plies, true
+}
+
+func (s *solverProver) SureLoss(ctx context.Context, p *engine.Position, prover engine.Player, plyLimit int, maxNodes uint64) bool {
+	s.solvers(plyLimit, maxNodes)
+	a, err := s.loss.Solve(ctx, *p, prover)
+	return err == nil && a.Result == solver.Win
 }

@@ -58,7 +58,9 @@ type View struct {
 // are the moves played from the start (from-to only; the View keeps the
 // slice and reads it only), plyLimit the draw limit (0 none).
 func NewView(p engine.Position, me engine.Player, moves []engine.Move, plyLimit int) View {
-	p.Hide(me.Other())
+	if opp := me.Other(); p.Pieces(opp, engine.Blue)|p.Pieces(opp, engine.Red) != 0 {
+		p.Hide(opp)
+	}
 	return View{pos: p, me: me, history: moves[:len(moves):len(moves)], plyLimit: plyLimit}
 }
 

@@ -464,7 +464,7 @@ type fakeTables struct{}
 
 func (fakeTables) Has(c purple.Class) bool { return c.Pieces() <= 4 }
 
-func (fakeTables) Probe(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
+func (fakeTables) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
 	if d := reference.New(prover, prover, reference.Purple).DTW(p, 11); d >= 0 {
 		return purple.Win, d, nil
 	}
@@ -503,7 +503,7 @@ func TestTablesGiveExactMoves(t *testing.T) {
 		if p.Validate() != nil {
 			continue
 		}
-		v, d, _ := fakeTables{}.Probe(&p, engine.First)
+		v, d, _ := fakeTables{}.ProbeValue(&p, engine.First)
 		if v != purple.Win || d < 5 {
 			continue
 		}
@@ -516,7 +516,7 @@ func TestTablesGiveExactMoves(t *testing.T) {
 		}
 		q := p
 		q.Make(m.RevealRed())
-		cv, cd, _ := fakeTables{}.Probe(&q, engine.First)
+		cv, cd, _ := fakeTables{}.ProbeValue(&q, engine.First)
 		if cv != purple.Win || cd != d-1 {
 			t.Errorf("%s (win in %d): %s leads to %v in %d", p.String(), d, m, cv, cd)
 		}

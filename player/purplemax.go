@@ -45,6 +45,9 @@ type purpleMax struct {
 	s       *alphabeta.Searcher
 	side    engine.Player
 	limit   int
+	average bool
+	worlds  []engine.Position
+	ws      *alphabeta.Searcher
 
 	// Stats of the last move, for tests and verbose output.
 	Last MoveStats
@@ -64,7 +67,7 @@ type MoveStats struct {
 func newPurpleMax(keepers bool) func(o *options, env Env) (Agent, error) {
 	return func(o *options, env Env) (Agent, error) {
 		a := &purpleMax{placer: newPlacer(o), keepers: keepers, depth: o.int("depth"), budget: o.duration("time"),
-			random: o.bool("random"), dfpn: o.uint64("dfpn")}
+			random: o.bool("random"), dfpn: o.uint64("dfpn"), average: o.bool("fallback")}
 		if a.depth > 64 {
 			return nil, errorf("depth=%d: want at most 64", a.depth)
 		}
@@ -151,7 +154,7 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 	}
 	useProver := a.prover != nil && a.dfpn > 0 && !inTables
 	if useProver {
-		if m, _, ok := a.prover.SureWin(ctx, &p, a.dfpn); ok && p.IsLegal(m) {
+		if m, _, ok := a.prover.SureWin(ctx, &p, v.PlyLimit(), a.dfpn); ok && p.IsLegal(m) {
 			a.Last.Source = "dfpn"
 			return m.Plain(), nil
 		}
@@ -194,6 +197,12 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 		m = res.Ties[a.rng.Intn(len(res.Ties))]
 	}
 	a.Last.Source, a.Last.Score, a.Last.Depth, a.Last.Ties = "search", res.Score, res.Depth, len(res.Ties)
+	if a.average && res.Score < -alphabeta.WinBound && !inTables {
+		if am, ok := a.averageMove(ctx, &p, &ml, held, deadline); ok {
+			m = am
+			a.Last.Source = "average"
+		}
+	}
 	if !p.IsLegal(m) {
 		return engine.NoMove, fmt.Errorf("search returned %s, not legal in %s", m, p.String())
 	}
@@ -222,6 +231,66 @@ func (a *purpleMax) search(ctx context.Context, s *alphabeta.Searcher, p *engine
 	return r
 }
 
+// averageMove is the fallback when the purple game says every move loses
+// (typically: the opponent has one red left, so every capture counts as
+// that red, and an approaching blue cannot be stopped). It scores each
+// move by the average over the colour placements that agree with what is
+// known of its perfect-information value (a win 1, a loss −1, else the
+// evaluation scaled into (−½, ½)), and plays the best: the move least
+// likely to lose rather than the worst case. It searches at most depth 4
+// and returns false when there are too many placements or time is up.
+func (a *purpleMax) averageMove(ctx context.Context, p *engine.Position, ml *engine.MoveList, held []engine.Move, deadline time.Time) (engine.Move, bool) {
+	a.worlds = Worlds(p, a.worlds)
+	if len(a.worlds) == 0 || len(a.worlds) > 20 {
+		return engine.NoMove, false
+	}
+	if a.ws == nil {
+		a.ws = alphabeta.New(alphabeta.Options{Eval: alphabeta.BlueCountDistance, TTBits: 14, PlyLimit: a.limit})
+	}
+	depth := min(max(a.depth, 2), 4)
+	best, bestMove := -2.0, engine.NoMove
+	for _, m := range ml.Slice() {
+		if excluded(m, held) {
+			continue
+		}
+		sum := 0.0
+		for i := range a.worlds {
+			v := a.ws.AfterMove(ctx, &a.worlds[i], m, depth, -inf, inf)
+			switch {
+			case v > alphabeta.WinBound:
+				sum++
+			case v < -alphabeta.WinBound:
+				sum--
+			default:
+				sum += float64(v) / float64(4*alphabeta.Blue+abs(v))
+			}
+		}
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline.Add(a.budget))) {
+			return engine.NoMove, false
+		}
+		if avg := sum / float64(len(a.worlds)); avg > best {
+			best, bestMove = avg, m
+		}
+	}
+	return bestMove, bestMove != engine.NoMove
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func excluded(m engine.Move, list []engine.Move) bool {
+	for _, e := range list {
+		if e.Plain() == m.Plain() {
+			return true
+		}
+	}
+	return false
+}
+
 func (a *purpleMax) provenLoss(ctx context.Context, p *engine.Position, m engine.Move) bool {
 	q := *p
 	q.Make(m.RevealRed())
@@ -229,7 +298,7 @@ func (a *purpleMax) provenLoss(ctx context.Context, p *engine.Position, m engine
 		w, _ := q.Outcome().Winner()
 		return w != p.Turn()
 	}
-	return a.prover.SureLoss(ctx, &q, p.Turn(), a.dfpn)
+	return a.prover.SureLoss(ctx, &q, p.Turn(), a.limit, a.dfpn)
 }
 
 // tablesCover reports whether the tables hold p's material class for

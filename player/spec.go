@@ -31,10 +31,11 @@ type Prover interface {
 	// SureWin reports whether the side to move in p (all its colours
 	// shown) surely wins, with a winning move and the plies of the proven
 	// line, within about maxNodes nodes.
-	SureWin(ctx context.Context, p *engine.Position, maxNodes uint64) (m engine.Move, plies int, ok bool)
+	SureWin(ctx context.Context, p *engine.Position, plyLimit int, maxNodes uint64) (m engine.Move, plies int, ok bool)
 	// SureLoss reports whether the opponent of prover forces a win in p in
-	// prover's purple game (a proven loss for prover).
-	SureLoss(ctx context.Context, p *engine.Position, prover engine.Player, maxNodes uint64) bool
+	// prover's purple game (a proven loss for prover). plyLimit is the
+	// game's draw limit (0: none): wins after it do not count.
+	SureLoss(ctx context.Context, p *engine.Position, prover engine.Player, plyLimit int, maxNodes uint64) bool
 }
 
 // Option describes one option of an agent.
@@ -67,8 +68,9 @@ var purpleMaxOptions = []Option{
 	{"time", "duration", "0", "time per move (e.g. 50ms); 0 = no time bound"},
 	{"tt", "int", "16", "transposition table size in MB"},
 	{"random", "bool", "true", "choose at random among the moves of equal best value (paper 000 §7)"},
-	{"dfpn", "int", "20000", "df-pn node budget of the root sure-win and proven-loss checks; 0 = off"},
+	{"dfpn", "int", "3000", "df-pn node budget of the root sure-win and proven-loss checks; 0 = off"},
 	{"tables", "bool", "true", "probe the endgame tables where they cover the material (when tables are present)"},
+	{"fallback", "bool", "true", "when the purple game says every move loses, play the move best on average over the colour placements instead"},
 }
 
 var agentTypes = []agentType{

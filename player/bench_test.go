@@ -1,0 +1,68 @@
+package player
+
+import (
+	"context"
+	"testing"
+
+	"geister/engine"
+)
+
+// benchViews returns views of the side to move from random games between
+// random players, one per move of the first player until ply 120.
+func benchViews(n int) []View {
+	r := engine.NewRand(3)
+	var out []View
+	for len(out) < n {
+		p := engine.StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		for p.Outcome() == engine.Ongoing && p.Ply() < 120 && len(out) < n {
+			if p.Turn() == engine.First {
+				out = append(out, NewView(p, engine.First, nil, 200))
+			}
+			p.Make(p.RandomMove(r))
+		}
+	}
+	return out
+}
+
+func benchAgent(b *testing.B, spec string, env Env) {
+	views := benchViews(200)
+	a := mustNew(b, spec, env)
+	a.NewGame(engine.First, 1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := a.Move(context.Background(), &views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
+	if pm, ok := a.(*purpleMax); ok && pm.s != nil {
+		_ = pm
+	}
+}
+
+// BenchmarkPurpleMaxDepth5 is PurpleMax at the paper's depth, search only.
+func BenchmarkPurpleMaxDepth5(b *testing.B) {
+	benchAgent(b, "purplemax:depth=5,dfpn=0,random=false", Env{})
+}
+
+// BenchmarkPurpleMaxDefault is PurpleMax at its default settings with the
+// df-pn root checks.
+func BenchmarkPurpleMaxDefault(b *testing.B) { benchAgent(b, "purplemax", DefaultEnv()) }
+
+// BenchmarkEACPDepth5 is Naotti1.1 at depth 5 over all colour placements.
+func BenchmarkEACPDepth5(b *testing.B) { benchAgent(b, "naotti11:random=false", Env{}) }
+
+// BenchmarkEACPStart is Naotti1.1's first move: depth 5 over all 70
+// placements.
+func BenchmarkEACPStart(b *testing.B) {
+	a := mustNew(b, "naotti11:random=false", Env{})
+	p := engine.MustParsePosition("1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0")
+	v := NewView(p, engine.First, nil, 200)
+	a.NewGame(engine.First, 1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.Move(context.Background(), &v)
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
+}
