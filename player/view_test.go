@@ -20,7 +20,7 @@ func TestAgentsCannotBeHandedTrueColours(t *testing.T) {
 		t.Skip("type-checks the player package from source")
 	}
 	attempts := map[string]string{
-		"a position instead of a view": `a.Move(ctx, &p)`,
+		"a position instead of a view":     `a.Move(ctx, &p)`,
 		"a view literal with the position": `v := player.View{pos: p}; a.Move(ctx, &v)`,
 		"a positional view literal":        `v := player.View{p, engine.First, nil, 0}; a.Move(ctx, &v)`,
 		"writing into a view":              `v := player.NewView(p, engine.First, nil, 0); v.pos = p; a.Move(ctx, &v)`,
