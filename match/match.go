@@ -79,6 +79,9 @@ func Play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 		views[pl].Hide(pl.Other())
 	}
 	v := new(player.View) // one per game: a view handed to an interface escapes
+	// One clock read per move: a move's time runs from the end of the
+	// previous one, so it includes the referee's few nanoseconds between.
+	clock := nanotime()
 	for {
 		if o := p.OutcomeWithLimit(plyLimit); o != engine.Ongoing {
 			g.Outcome = o
@@ -92,9 +95,10 @@ func Play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 		}
 		me := p.Turn()
 		*v = player.NewView(views[me], me, g.Moves, plyLimit)
-		start := nanotime()
 		m, err := agents[me].Move(ctx, v)
-		took := time.Duration(nanotime() - start)
+		now := nanotime()
+		took := time.Duration(now - clock)
+		clock = now
 		g.Time[me] += took
 		g.NMoves[me]++
 		if took > g.MaxTime[me] {

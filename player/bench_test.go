@@ -66,3 +66,28 @@ func BenchmarkEACPStart(b *testing.B) {
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
 }
+
+// BenchmarkEACP70 is Naotti1.1 at depth 5 in positions from random games
+// before any capture (ply 8 or later), where the opponent's 8 hidden
+// pieces have all 70 colour placements.
+func BenchmarkEACP70(b *testing.B) {
+	r := engine.NewRand(8)
+	var views []View
+	for len(views) < 100 {
+		p := engine.StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		for p.Outcome() == engine.Ongoing && p.Count(engine.First)+p.Count(engine.Second) == 16 {
+			if p.Ply() >= 8 && p.Turn() == engine.First {
+				views = append(views, NewView(p, engine.First, nil, 200))
+			}
+			p.Make(p.RandomMove(r))
+		}
+	}
+	a := mustNew(b, "naotti11:random=false", Env{})
+	a.NewGame(engine.First, 1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.Move(context.Background(), &views[i%len(views)])
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
+	b.ReportMetric(float64(len(a.(*naotti).worlds)), "placements")
+}
