@@ -30,14 +30,18 @@ func benchAgent(b *testing.B, spec string, env Env) {
 	a.NewGame(engine.First, 1)
 	b.ReportAllocs()
 	b.ResetTimer()
+	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		if _, err := a.Move(context.Background(), &views[i%len(views)]); err != nil {
 			b.Fatal(err)
 		}
+		if pm, ok := a.(*purpleMax); ok {
+			nodes += pm.Last.Nodes
+		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
-	if pm, ok := a.(*purpleMax); ok && pm.s != nil {
-		_ = pm
+	if nodes > 0 {
+		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Msearchnodes/s")
 	}
 }
 
