@@ -1,0 +1,382 @@
+package tablebase
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+
+	"geister/purple"
+)
+
+// Progress is a snapshot of a running Build or Verify.
+type Progress struct {
+	Class      purple.Class
+	Phase      string // "load", "init", "retro", "store", "verify"
+	Level      int    // retrograde level (distance) being processed
+	ClassIndex int    // 1-based position of Class in the plan
+	Classes    int    // classes in the plan
+	// Done and Total count work in positions over the whole plan: each
+	// class weighs its positions (both sides) once for the init pass,
+	// once for the retrograde levels and once for storing.
+	Done, Total uint64
+	Elapsed     time.Duration
+}
+
+// BuildOptions configure Build.
+type BuildOptions struct {
+	// Workers is the number of goroutines (default GOMAXPROCS).
+	Workers int
+	// Rebuild builds the named classes again even if complete (their
+	// dependencies are still reused).
+	Rebuild bool
+	// Progress, if not nil, is called from one goroutine about every
+	// ProgressEvery (default 250 ms) and once at the end of each class.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// ClassReport is the outcome of one class in a build.
+type ClassReport struct {
+	Manifest Manifest
+	Built    bool // false: it was complete already
+}
+
+// BuildReport lists the classes of a build, dependencies first.
+type BuildReport struct {
+	Classes []ClassReport
+	Elapsed time.Duration
+}
+
+// Plan returns the classes Build would consider for classes: them and
+// every class they depend on (captures lead into smaller classes),
+// smallest first.
+func Plan(classes []purple.Class) ([]purple.Class, error) {
+	seen := map[purple.Class]bool{}
+	var add func(c purple.Class) error
+	add = func(c purple.Class) error {
+		if seen[c] {
+			return nil
+		}
+		if err := checkClass(c); err != nil {
+			return err
+		}
+		if classSize(c) >= 1<<31 {
+			return fmt.Errorf("tablebase: class %s has %d positions a side, more than this builder indexes", c, classSize(c))
+		}
+		seen[c] = true
+		for _, d := range deps(c) {
+			if err := add(d); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, c := range classes {
+		if err := add(c); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]purple.Class, 0, len(seen))
+	for c := range seen {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Pieces() != b.Pieces() {
+			return a.Pieces() < b.Pieces()
+		}
+		return a.String() < b.String()
+	})
+	return out, nil
+}
+
+// deps returns the classes a capture from c leads into.
+func deps(c purple.Class) []purple.Class {
+	var d []purple.Class
+	if c.OppReds > 1 {
+		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds, OppPieces: c.OppPieces - 1, OppReds: c.OppReds - 1})
+	}
+	if c.Blues > 1 {
+		d = append(d, purple.Class{Blues: c.Blues - 1, Reds: c.Reds, OppPieces: c.OppPieces, OppReds: c.OppReds})
+	}
+	if c.Reds > 1 {
+		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds - 1, OppPieces: c.OppPieces, OppReds: c.OppReds})
+	}
+	return d
+}
+
+// Build builds classes and every class they depend on into db, skipping
+// classes already complete (unless opts.Rebuild names them). Each class
+// is stored block by block and marked complete in its manifest only at
+// the end, so a cancelled or failed build leaves no class marked complete
+// that is not, and running Build again resumes with the first incomplete
+// class. The build is deterministic: the same classes give the same
+// bytes.
+func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOptions) (BuildReport, error) {
+	db.buildMu.Lock()
+	defer db.buildMu.Unlock()
+	start := time.Now()
+	var rep BuildReport
+	if db.opts.ReadOnly {
+		return rep, errors.New("tablebase: the store is open read-only")
+	}
+	plan, err := Plan(classes)
+	if err != nil {
+		return rep, err
+	}
+	named := map[purple.Class]bool{}
+	for _, c := range classes {
+		named[c] = true
+	}
+	if opts.Workers < 1 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.ProgressEvery <= 0 {
+		opts.ProgressEvery = 250 * time.Millisecond
+	}
+	todo := func(c purple.Class) bool { return !db.Has(c) || (opts.Rebuild && named[c]) }
+
+	// Progress accounting: 3 units of work per position of a class to build.
+	var total uint64
+	for _, c := range plan {
+		if todo(c) {
+			total += 3 * 2 * classSize(c)
+		}
+	}
+	var done atomic.Uint64
+	var cur atomic.Pointer[Progress]
+	cur.Store(&Progress{Phase: "load", Classes: len(plan), Total: total})
+	report := func() {
+		if opts.Progress != nil {
+			p := *cur.Load()
+			p.Done = min(done.Load(), p.Total)
+			p.Elapsed = time.Since(start)
+			opts.Progress(p)
+		}
+	}
+	stop := make(chan struct{})
+	var tick sync.WaitGroup
+	if opts.Progress != nil {
+		tick.Add(1)
+		go func() {
+			defer tick.Done()
+			t := time.NewTicker(opts.ProgressEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					report()
+				}
+			}
+		}()
+	}
+	defer func() {
+		close(stop)
+		tick.Wait()
+	}()
+
+	// Tables in memory: built ones and loaded dependencies, dropped when
+	// no later class of the plan needs them.
+	mem := map[purple.Class]*table{}
+	lastUse := map[purple.Class]int{}
+	for i, c := range plan {
+		for _, d := range deps(c) {
+			lastUse[d] = i
+		}
+	}
+	needed := map[purple.Class]bool{}
+	for _, c := range plan {
+		if todo(c) {
+			for _, d := range deps(c) {
+				needed[d] = true
+			}
+		}
+	}
+	for i, c := range plan {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		base := done.Load()
+		setPhase := func(ph string, level int) {
+			cur.Store(&Progress{Class: c, Phase: ph, Level: level, ClassIndex: i + 1, Classes: len(plan), Total: total})
+		}
+		if !todo(c) {
+			m, _ := db.Manifest(c)
+			rep.Classes = append(rep.Classes, ClassReport{Manifest: m})
+			if needed[c] {
+				setPhase("load", 0)
+				t, err := db.loadTable(c, nil)
+				if err != nil {
+					return rep, fmt.Errorf("tablebase: loading %s for later classes: %w", c, err)
+				}
+				mem[c] = t
+			}
+			continue
+		}
+		setPhase("init", 0)
+		m, t, err := db.buildClass(ctx, c, mem, opts.Workers, func(ph string, level int) { setPhase(ph, level) }, &done)
+		if err != nil {
+			return rep, err
+		}
+		size := 3 * 2 * classSize(c)
+		done.Store(base + size)
+		report()
+		rep.Classes = append(rep.Classes, ClassReport{Manifest: m, Built: true})
+		if needed[c] {
+			mem[c] = t
+		}
+		for d := range mem {
+			if lastUse[d] <= i {
+				delete(mem, d)
+			}
+		}
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// buildClass builds, stores and marks complete one class.
+func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Class]*table, workers int, phase func(string, int), done *atomic.Uint64) (Manifest, *table, error) {
+	start := time.Now()
+	m := Manifest{Class: c.String(), Format: FormatVersion, Built: start.UTC().Round(time.Second)}
+	if err := db.writeManifest(c, m); err != nil {
+		return m, nil, err
+	}
+	db.cache.reset()
+	r, err := newRetro(c, mem, workers)
+	if err != nil {
+		return m, nil, err
+	}
+	size := 2 * classSize(c)
+	base := done.Load()
+	var retroDone atomic.Uint64
+	err = r.run(ctx, func(n uint64) {
+		if r.level == 0 {
+			done.Add(n)
+			return
+		}
+		// The retrograde levels process each decided position once;
+		// count them against the class size.
+		if retroDone.Add(n) <= size {
+			done.Add(n)
+		}
+	}, func(level int) { phase("retro", level) })
+	if err != nil {
+		return m, nil, fmt.Errorf("tablebase: building %s: %w", c, err)
+	}
+	done.Store(base + 2*size)
+	phase("store", 0)
+	t := &table{c: c, lay: r.lay}
+	for s := 0; s < 2; s++ {
+		t.vals[s] = r.foldValues(s)
+		m.Positions[s] = r.lay[s].size
+		m.Stored[s] = r.lay[s].foldSize
+		for _, e := range r.st[s] {
+			switch v := uint8(e); {
+			case v == 0:
+			case v&lossBit == 0:
+				m.Wins[s]++
+				m.MaxDTW = max(m.MaxDTW, int(v))
+			default:
+				m.Losses[s]++
+				m.MaxDTL = max(m.MaxDTL, int(v&maxDist))
+			}
+		}
+	}
+	r.st = [2][]uint16{} // free the build arrays before compressing
+	blocks, bytes, err := db.storeTable(ctx, t, workers, func(n uint64) { done.Add(n) })
+	if err != nil {
+		return m, nil, err
+	}
+	m.Blocks, m.Bytes = blocks, bytes
+	m.Complete = true
+	m.BuildSecs = time.Since(start).Seconds()
+	if err := db.writeManifest(c, m); err != nil {
+		return m, nil, err
+	}
+	return m, t, nil
+}
+
+// storeTable compresses and writes every block of t, then syncs.
+func (db *DB) storeTable(ctx context.Context, t *table, workers int, progress func(uint64)) (int, uint64, error) {
+	type job struct {
+		s   int
+		blk uint32
+	}
+	type out struct {
+		key, val []byte
+		n        int
+	}
+	jobs := make(chan job, 64)
+	outs := make(chan out, 64)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			enc, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
+			defer enc.Close()
+			for j := range jobs {
+				lo := uint64(j.blk) * blockSize
+				hi := min(lo+blockSize, uint64(len(t.vals[j.s])))
+				key := blockKey(t.c, j.s, j.blk)
+				outs <- out{key, encodeBlock(enc, key, t.vals[j.s][lo:hi]), int(hi - lo)}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for s := 0; s < 2; s++ {
+			nb := uint32((uint64(len(t.vals[s])) + blockSize - 1) / blockSize)
+			for b := uint32(0); b < nb; b++ {
+				select {
+				case jobs <- job{s, b}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(outs)
+	}()
+	wb := db.bdb.NewWriteBatch()
+	defer wb.Cancel()
+	blocks, bytes := 0, uint64(0)
+	var werr error
+	for o := range outs {
+		if werr != nil {
+			continue
+		}
+		if err := wb.Set(o.key, o.val); err != nil {
+			werr = err
+			continue
+		}
+		blocks++
+		bytes += uint64(len(o.val))
+		progress(uint64(o.n))
+	}
+	if werr != nil {
+		return 0, 0, fmt.Errorf("tablebase: storing %s: %w", t.c, werr)
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	if err := wb.Flush(); err != nil {
+		return 0, 0, fmt.Errorf("tablebase: storing %s: %w", t.c, err)
+	}
+	if err := db.bdb.Sync(); err != nil {
+		return 0, 0, fmt.Errorf("tablebase: storing %s: %w", t.c, err)
+	}
+	return blocks, bytes, nil
+}

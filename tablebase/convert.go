@@ -1,0 +1,51 @@
+package tablebase
+
+import (
+	"math/bits"
+
+	"geister/engine"
+	"geister/purple"
+)
+
+// fromPosition returns the board and side to move of p in the canonical
+// orientation for prover (the prover as first player; the mirror is not
+// folded here). The caller checks the class.
+func fromPosition(p *engine.Position, prover engine.Player) (board, int) {
+	opp := prover.Other()
+	x := board{
+		b: engine.Compact(p.Pieces(prover, engine.Blue)),
+		r: engine.Compact(p.Pieces(prover, engine.Red)),
+		o: engine.Compact(p.Occupied(opp)),
+	}
+	if prover == engine.Second {
+		x = board{flip36(x.b), flip36(x.r), flip36(x.o)}
+	}
+	s := sideP
+	if p.Turn() != prover {
+		s = sideO
+	}
+	return x, s
+}
+
+// position returns the engine position of x with side s to move, the
+// prover as first player, every opponent piece hidden.
+func position(c purple.Class, x board, s int) engine.Position {
+	var p engine.Position
+	put := func(pl engine.Player, k engine.Kind, g uint64) {
+		for f := engine.Expand(g); f != 0; f &= f - 1 {
+			p.Put(pl, k, engine.Square(bits.TrailingZeros64(f)))
+		}
+	}
+	put(engine.First, engine.Blue, x.b)
+	put(engine.First, engine.Red, x.r)
+	put(engine.Second, engine.Unknown, x.o)
+	p.SetReds(engine.First, c.Reds)
+	p.SetReds(engine.Second, c.OppReds)
+	if s == sideP {
+		p.SetTurn(engine.First)
+	} else {
+		p.SetTurn(engine.Second)
+	}
+	_ = p.Validate() // a board of a valid class is a valid position; this sets the hash
+	return p
+}

@@ -1,0 +1,193 @@
+package tablebase
+
+import (
+	"context"
+	"testing"
+
+	"geister/engine"
+	"geister/purple"
+)
+
+// naive child: a same-class position (side 1-s, full index idx) or a fixed
+// value (a move that ends the game: distance 0; a capture into a smaller
+// class: that class's value).
+type naiveChild struct {
+	same  bool
+	fixed bool
+	v     uint8 // fixed value, with dist in the low bits; win at 0 is 0x00|0 -> coded by term
+	term  int8  // +1 prover wins now, -1 opponent wins now, 0 not terminal
+	idx   uint32
+}
+
+// naiveSolve computes every value of class c with the engine's own moves
+// and the purple rules of package purple, by forward sweeps: at sweep d a
+// position is decided when (side to move) one child is a win for it at
+// distance < d, or every child is a loss for it at distance < d. No
+// counters, no un-moves, no layouts beyond the index used to name
+// positions. dep returns the value byte of a position of a smaller class.
+func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8) [2][]uint8 {
+	var lay [2]*layout
+	for s := 0; s < 2; s++ {
+		lay[s] = newLayout(c, s)
+	}
+	var kids [2][][]naiveChild
+	maxFixed := 0
+	for s := 0; s < 2; s++ {
+		kids[s] = make([][]naiveChild, lay[s].size)
+		for i := uint64(0); i < lay[s].size; i++ {
+			x := lay[s].board(i)
+			g := purple.Game{Pos: position(c, x, s), Prover: engine.First}
+			var ml engine.MoveList
+			g.Moves(&ml)
+			if ml.N == 0 {
+				t.Fatalf("no moves in %s", g.Pos.String())
+			}
+			for _, m := range ml.Slice() {
+				u := g.Make(m)
+				var ch naiveChild
+				switch g.Value() {
+				case purple.Win:
+					ch.term = 1
+				case purple.Loss:
+					ch.term = -1
+				default:
+					cc, ok := purple.ClassOf(&g.Pos, engine.First)
+					if !ok {
+						t.Fatalf("child of %s leaves the tables", g.Pos.String())
+					}
+					if cc == c {
+						y, s2 := fromPosition(&g.Pos, engine.First)
+						ch.same, ch.idx = true, uint32(lay[s2].index(&y))
+					} else {
+						ch.fixed, ch.v = true, dep(&g.Pos)
+						if int(ch.v&maxDist) > maxFixed {
+							maxFixed = int(ch.v & maxDist)
+						}
+					}
+				}
+				kids[s][i] = append(kids[s][i], ch)
+				g.Unmake(u)
+			}
+		}
+	}
+	var vals [2][]uint8
+	for s := 0; s < 2; s++ {
+		vals[s] = make([]uint8, lay[s].size)
+	}
+	// value of a child as (win for prover?, dist, decided)
+	childVal := func(s int, ch naiveChild) (bool, int, bool) {
+		switch {
+		case ch.term > 0:
+			return true, 0, true
+		case ch.term < 0:
+			return false, 0, true
+		case ch.fixed:
+			if ch.v == 0 {
+				return false, 0, false
+			}
+			return ch.v&lossBit == 0, int(ch.v & maxDist), true
+		}
+		v := vals[1-s][ch.idx]
+		if v == 0 {
+			return false, 0, false
+		}
+		return v&lossBit == 0, int(v & maxDist), true
+	}
+	type dec struct {
+		s int
+		i int
+		v uint8
+	}
+	for d := 1; ; d++ {
+		var news []dec
+		for s := 0; s < 2; s++ {
+			for i, ks := range kids[s] {
+				if vals[s][i] != 0 {
+					continue
+				}
+				goodFound, allBad := false, true
+				for _, ch := range ks {
+					win, dist, ok := childVal(s, ch)
+					if !ok || dist > d-1 {
+						allBad = false
+						continue
+					}
+					good := win == (s == sideP)
+					if good {
+						goodFound = true
+					} else {
+						continue
+					}
+				}
+				if !goodFound {
+					for _, ch := range ks {
+						win, dist, ok := childVal(s, ch)
+						if !ok || dist > d-1 || win == (s == sideP) {
+							allBad = false
+						}
+					}
+				}
+				var v uint8
+				switch {
+				case goodFound:
+					v = uint8(d) | goodBit[s]
+				case allBad:
+					v = uint8(d) | goodBit[s] ^ lossBit
+				default:
+					continue
+				}
+				news = append(news, dec{s, i, v})
+			}
+		}
+		for _, n := range news {
+			vals[n.s][n.i] = n.v
+		}
+		if len(news) == 0 && d > maxFixed+1 {
+			return vals
+		}
+	}
+}
+
+func buildRetro(t testing.TB, c purple.Class, deps map[purple.Class]*table, workers int) *retro {
+	b, err := newRetro(c, deps, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.run(context.Background(), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func (b *retro) table() *table {
+	return &table{c: b.c, lay: b.lay, vals: [2][]byte{b.foldValues(sideP), b.foldValues(sideO)}}
+}
+
+func TestRetroAgreesWithNaive(t *testing.T) {
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
+	b := buildRetro(t, c, nil, 2)
+	want := naiveSolve(t, c, func(p *engine.Position) uint8 {
+		t.Fatalf("1B1R-2U1r has no captures into smaller classes: %s", p.String())
+		return 0
+	})
+	var stat [2][3]int
+	for s := 0; s < 2; s++ {
+		got := b.values(s)
+		for i := range got {
+			if got[i] != want[s][i] {
+				x := b.lay[s].board(uint64(i))
+				p := position(c, x, s)
+				t.Fatalf("%s: retro %#x, naive %#x", p.String(), got[i], want[s][i])
+			}
+			switch {
+			case got[i] == 0:
+				stat[s][0]++
+			case got[i]&lossBit == 0:
+				stat[s][1]++
+			default:
+				stat[s][2]++
+			}
+		}
+	}
+	t.Logf("1B1R-2U1r neither/win/loss: prover to move %v, opponent to move %v; longest %d", stat[0], stat[1], b.maxD.Load())
+}

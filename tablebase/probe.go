@@ -1,0 +1,117 @@
+package tablebase
+
+import (
+	"errors"
+	"fmt"
+
+	"geister/engine"
+	"geister/purple"
+)
+
+// ErrGameOver means the probed position's game has already ended; tables
+// hold positions with the game on.
+var ErrGameOver = errors.New("tablebase: the game is over in this position")
+
+// Probe returns the exact value of p for prover: a sure win with its DTW,
+// a forced loss in the purple game with its DTL, or neither. Any side may
+// be to move and the prover may be either player (SPEC §6: the second
+// player's positions are looked up upside down, mirror images once). The
+// class of p must be complete in the store, else the error wraps
+// ErrNotInTable and names the class; corrupt data gives an error wrapping
+// ErrCorrupt, never a value.
+func (db *DB) Probe(p *engine.Position, prover engine.Player) (Value, error) {
+	ci, err := db.classOf(p, prover)
+	if err != nil {
+		return Value{}, err
+	}
+	x, s := fromPosition(p, prover)
+	return db.probeBoard(ci, s, &x)
+}
+
+func (db *DB) classOf(p *engine.Position, prover engine.Player) (*classInfo, error) {
+	if p.Outcome() != engine.Ongoing {
+		return nil, ErrGameOver
+	}
+	c, ok := purple.ClassOf(p, prover)
+	if !ok {
+		if !p.AllShown(prover) {
+			return nil, fmt.Errorf("%w: the prover (%s) hides colours", ErrNotInTable, prover)
+		}
+		return nil, fmt.Errorf("%w: the opponent shows colours; tables hold hidden opponents only", ErrNotInTable)
+	}
+	ci := db.info(c)
+	if ci == nil || !ci.complete.Load() {
+		return nil, fmt.Errorf("%w: class %s", ErrNotInTable, c)
+	}
+	return ci, nil
+}
+
+func (db *DB) probeBoard(ci *classInfo, s int, x *board) (Value, error) {
+	idx := ci.lay[s].folded(x)
+	b, err := db.entry(ci, s, idx)
+	if err != nil {
+		return Value{}, err
+	}
+	v, ok := decodeValue(b)
+	if !ok {
+		return Value{}, fmt.Errorf("%w: class %s: invalid value %#x", ErrCorrupt, ci.c, b)
+	}
+	return v, nil
+}
+
+// childValue returns the value of the position after move m (already
+// made in q), a terminal one included: a prover win or loss at distance 0.
+func (db *DB) childValue(q *engine.Position, prover engine.Player) (Value, error) {
+	switch purple.ValueOf(q, prover) {
+	case purple.Win:
+		return Value{Result: purple.Win}, nil
+	case purple.Loss:
+		return Value{Result: purple.Loss}, nil
+	}
+	return db.Probe(q, prover)
+}
+
+// BestMove returns a move of the side to move in p that keeps the stored
+// value: for a win of the side to move the shortest, for a loss the
+// longest resistance, otherwise a move that keeps neither side winning.
+// Prover moves carry the reveal-red flag of the purple game
+// (purple.ProverMove), which does not change their text. It returns the
+// value of p as Probe does; its errors are Probe's, for p or its children.
+func (db *DB) BestMove(p *engine.Position, prover engine.Player) (engine.Move, Value, error) {
+	v, err := db.Probe(p, prover)
+	if err != nil {
+		return engine.NoMove, v, err
+	}
+	var ml engine.MoveList
+	ml.Generate(p)
+	for _, m := range ml.Slice() {
+		m = purple.ProverMove(p, prover, m)
+		q := *p
+		q.Make(m)
+		cv, err := db.childValue(&q, prover)
+		if err != nil {
+			return engine.NoMove, v, err
+		}
+		if cv.Result == v.Result && (v.Result == purple.Ongoing || cv.Plies == v.Plies-1) {
+			return m, v, nil
+		}
+	}
+	c, _ := purple.ClassOf(p, prover)
+	return engine.NoMove, v, fmt.Errorf("%w: class %s: no move of %s keeps its value %s", ErrCorrupt, c, p.String(), v)
+}
+
+// Line returns a principal line from p: BestMove repeated until the game
+// ends, at most maxPlies moves (for a win, DTW moves end it).
+func (db *DB) Line(p *engine.Position, prover engine.Player, maxPlies int) ([]engine.Move, error) {
+	q := *p
+	var line []engine.Move
+	for len(line) < maxPlies && q.Outcome() == engine.Ongoing {
+		m, _, err := db.BestMove(&q, prover)
+		if err != nil {
+			return line, err
+		}
+		line = append(line, m)
+		q.Make(m)
+	}
+	return line, nil
+}

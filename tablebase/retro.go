@@ -1,0 +1,749 @@
+package tablebase
+
+// The retrograde builder of one class (REFERENCES "Endgame tables"):
+// predecessor counters and un-move generation, level by level.
+//
+// Every position x of the class, with either side to move, gets from its
+// own moves (the init pass):
+//
+//   - the best value its captures and escapes give the side to move: a move
+//     that ends the game, or a capture into a smaller class whose value is
+//     already known (captures change the material, so their children are in
+//     classes built before);
+//   - a counter: the number of its moves that are not (yet) known to lose
+//     for the side to move; quiet moves stay in the class and start unknown.
+//
+// Then, for n = 1, 2, ...: the positions decided at distance n are the
+// frontier. For each frontier position y and each position x that reaches
+// y by one quiet move (un-moves: every non-capture move is reversible):
+//
+//   - if y is lost for the side to move in y, x wins at distance n+1 for
+//     its side to move, unless x already wins sooner;
+//   - otherwise x's counter drops; at zero every move of x loses, and x
+//     loses at distance 1 + the longest of its children's distances (the
+//     side to move delays): max(n, its captures' longest) + 1.
+//
+// Distances follow SPEC §4: the winner hastens, the loser delays, the
+// winning ply counts. Values never change once the level of their distance
+// is reached, so each level's frontier is final. What is undecided at the
+// end is neither side's forced win (repetition and endless play are not
+// wins).
+//
+// Parallelism without locks: a level first collects its frontier into
+// buckets by the row of the positions it will update (all predecessors of
+// a frontier position share the row, because the layouts put the pieces of
+// the side that did not move on top), then workers take whole rows-ranges
+// (chunks) of the arrays, so no two goroutines touch the same entry.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"geister/purple"
+)
+
+// table is a built class in memory: the stored (folded) values per side.
+type table struct {
+	c    purple.Class
+	lay  [2]*layout
+	vals [2][]byte
+}
+
+func (t *table) lookup(side int, x *board) uint8 {
+	return t.vals[side][t.lay[side].folded(x)]
+}
+
+// capTables are the classes the captures of a class lead into.
+type capTables struct {
+	pCap  *table // after a prover capture (opponent to move); nil: the capture loses at once
+	oCapB *table // after the opponent takes a blue; nil: that loses the prover's last blue
+	oCapR *table // after the opponent takes a red; nil: that wins for the prover
+}
+
+func newCapTables(c purple.Class, deps map[purple.Class]*table) (capTables, error) {
+	var ct capTables
+	need := func(d purple.Class) (*table, error) {
+		t := deps[d]
+		if t == nil {
+			return nil, fmt.Errorf("tablebase: class %s needs %s, which is not built", c, d)
+		}
+		return t, nil
+	}
+	var err error
+	if c.OppReds > 1 {
+		if ct.pCap, err = need(purple.Class{Blues: c.Blues, Reds: c.Reds, OppPieces: c.OppPieces - 1, OppReds: c.OppReds - 1}); err != nil {
+			return ct, err
+		}
+	}
+	if c.Blues > 1 {
+		if ct.oCapB, err = need(purple.Class{Blues: c.Blues - 1, Reds: c.Reds, OppPieces: c.OppPieces, OppReds: c.OppReds}); err != nil {
+			return ct, err
+		}
+	}
+	if c.Reds > 1 {
+		if ct.oCapR, err = need(purple.Class{Blues: c.Blues, Reds: c.Reds - 1, OppPieces: c.OppPieces, OppReds: c.OppReds}); err != nil {
+			return ct, err
+		}
+	}
+	return ct, nil
+}
+
+// retro builds one class.
+type retro struct {
+	c   purple.Class
+	lay [2]*layout
+	st  [2][]uint16 // low byte: value; high byte: counter
+	capTables
+	workers int
+
+	unit    [2]uint64 // entries of one chunk row of a side's array
+	rowsPer [2]uint64 // chunk rows per chunk
+	nChunks [2]int
+
+	bk       []buckets // per worker, reused across levels
+	maxD     atomic.Int32
+	internal atomic.Int64 // consistency faults (must stay 0)
+	progress func(done uint64)
+	ctx      context.Context
+	level    int
+}
+
+var errTooDeep = errors.New("tablebase: a distance exceeds 127 plies, which this format cannot store")
+
+func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro, error) {
+	if err := checkClass(c); err != nil {
+		return nil, err
+	}
+	b := &retro{c: c, workers: workers}
+	if b.workers < 1 {
+		b.workers = runtime.GOMAXPROCS(0)
+	}
+	for s := 0; s < 2; s++ {
+		b.lay[s] = newLayout(c, s)
+		if b.lay[s].size >= 1<<31 {
+			return nil, fmt.Errorf("tablebase: class %s has %d positions a side, more than this builder indexes", c, b.lay[s].size)
+		}
+	}
+	var err error
+	if b.capTables, err = newCapTables(c, deps); err != nil {
+		return nil, err
+	}
+	// Chunk rows: the prover-to-move array is updated by prover un-moves,
+	// which keep the opponent's pieces (its top group); the opponent-to-
+	// move array by opponent un-moves, which keep the prover's pieces (its
+	// top two groups).
+	b.unit[sideP] = b.lay[sideP].row
+	b.unit[sideO] = b.lay[sideO].n[2]
+	for s := 0; s < 2; s++ {
+		rows := b.lay[s].size / b.unit[s]
+		per := (1 << 17) / b.unit[s]
+		if per < 1 {
+			per = 1
+		}
+		b.rowsPer[s] = per
+		b.nChunks[s] = int((rows + per - 1) / per)
+	}
+	return b, nil
+}
+
+// children evaluates the captures and escapes of x (side to move s): the
+// shortest win they give the side to move (-1: none), the longest loss
+// among the rest, and how many of them do not lose for the side to move.
+// Distances are those of the children (0 for a move that ends the game).
+func (b *capTables) captures(s int, x *board) (good, maxBad, notBad int) {
+	good = -1
+	if s == sideP {
+		if x.b&exitsP != 0 {
+			return 0, 0, 1
+		}
+		for d := 0; d < 4; d++ {
+			for gi := 0; gi < 2; gi++ {
+				g := x.b
+				if gi == 1 {
+					g = x.r
+				}
+				for t := step(d, g) & x.o; t != 0; t &= t - 1 {
+					to := t & -t
+					if b.pCap == nil {
+						// Purple rule: the capture is red, the opponent's last.
+						continue
+					}
+					from := uint64(1) << uint(bits.TrailingZeros64(to)-off[d])
+					y := *x
+					y.o &^= to
+					if gi == 0 {
+						y.b ^= from | to
+					} else {
+						y.r ^= from | to
+					}
+					v := b.pCap.lookup(sideO, &y)
+					switch {
+					case v == 0:
+						notBad++
+					case v&lossBit == 0: // the prover wins
+						notBad++
+						if good < 0 || int(v) < good {
+							good = int(v)
+						}
+					default:
+						if dd := int(v & maxDist); dd > maxBad {
+							maxBad = dd
+						}
+					}
+				}
+			}
+		}
+		return
+	}
+	if x.o&exitsO != 0 {
+		return 0, 0, 1
+	}
+	for d := 0; d < 4; d++ {
+		st := step(d, x.o)
+		for t := st & (x.b | x.r); t != 0; t &= t - 1 {
+			to := t & -t
+			from := uint64(1) << uint(bits.TrailingZeros64(to)-off[d])
+			y := *x
+			y.o ^= from | to
+			var tb *table
+			if x.b&to != 0 {
+				if b.oCapB == nil {
+					return 0, 0, 1 // takes the prover's last blue
+				}
+				y.b &^= to
+				tb = b.oCapB
+			} else {
+				if b.oCapR == nil {
+					continue // takes the prover's last red: the prover wins
+				}
+				y.r &^= to
+				tb = b.oCapR
+			}
+			v := tb.lookup(sideP, &y)
+			switch {
+			case v == 0:
+				notBad++
+			case v&lossBit != 0: // the opponent wins
+				notBad++
+				if dd := int(v & maxDist); good < 0 || dd < good {
+					good = dd
+				}
+			default:
+				if int(v) > maxBad {
+					maxBad = int(v)
+				}
+			}
+		}
+	}
+	return
+}
+
+// initEntry computes the start state of x.
+func (b *retro) initEntry(s int, x *board) (uint16, int) {
+	good, maxBad, notBad := b.captures(s, x)
+	if good >= 0 {
+		return uint16(uint8(good+1) | goodBit[s]), good + 1
+	}
+	var own uint64
+	if s == sideP {
+		own = x.b | x.r
+	} else {
+		own = x.o
+	}
+	cnt := notBad + quietMoves(own, mask36&^(x.b|x.r|x.o))
+	if cnt == 0 {
+		return uint16(uint8(maxBad+1) | goodBit[s] ^ lossBit), maxBad + 1
+	}
+	return uint16(cnt) << 8, 0
+}
+
+// run builds the class into b.st. progress receives counts of positions
+// processed (from several goroutines); onLevel, if not nil, each level.
+func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel func(int)) error {
+	b.ctx = ctx
+	b.progress = progress
+	for s := 0; s < 2; s++ {
+		b.st[s] = make([]uint16, b.lay[s].size)
+	}
+	if err := b.initPass(); err != nil {
+		return err
+	}
+	for n := 1; n <= int(b.maxD.Load()); n++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		b.level = n
+		if onLevel != nil {
+			onLevel(n)
+		}
+		if err := b.levelPass(n); err != nil {
+			return err
+		}
+		if k := b.internal.Load(); k != 0 {
+			return fmt.Errorf("tablebase: building %s: %d internal inconsistencies at level %d", b.c, k, n)
+		}
+	}
+	return nil
+}
+
+func (b *retro) noteDist(d int) {
+	for {
+		m := b.maxD.Load()
+		if int32(d) <= m || b.maxD.CompareAndSwap(m, int32(d)) {
+			return
+		}
+	}
+}
+
+// parallel runs fn(task) for tasks 0..n-1 on the workers and returns the
+// first error.
+func (b *retro) parallel(n int, fn func(w, task int) error) error {
+	var next atomic.Int64
+	var firstErr error
+	var once sync.Once
+	var wg sync.WaitGroup
+	for w := 0; w < b.workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				t := int(next.Add(1) - 1)
+				if t >= n {
+					return
+				}
+				if err := fn(w, t); err != nil {
+					once.Do(func() { firstErr = err })
+					next.Store(int64(n))
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// initPass fills the start states, chunk by chunk.
+func (b *retro) initPass() error {
+	tasks := b.nChunks[sideP] + b.nChunks[sideO]
+	return b.parallel(tasks, func(w, task int) error {
+		if err := b.ctx.Err(); err != nil {
+			return err
+		}
+		s := sideP
+		if task >= b.nChunks[sideP] {
+			s, task = sideO, task-b.nChunks[sideP]
+		}
+		lo := uint64(task) * b.rowsPer[s] * b.unit[s]
+		hi := min(lo+b.rowsPer[s]*b.unit[s], b.lay[s].size)
+		md := b.initRange(s, lo, hi)
+		if md > maxDist {
+			return errTooDeep
+		}
+		b.noteDist(md)
+		if b.progress != nil {
+			b.progress(hi - lo)
+		}
+		return nil
+	})
+}
+
+// initRange enumerates full indices [lo, hi) of side s in order: the top
+// two groups are decoded once per row of n2 entries, the last group runs
+// through its configurations in colex order (Gosper's successor on the
+// squares the first two groups leave free).
+func (b *retro) initRange(s int, lo, hi uint64) int {
+	l := b.lay[s]
+	st := b.st[s]
+	n2 := l.n[2]
+	k2 := l.k[2]
+	md := 0
+	var freeSq [36]uint8
+	for i := lo; i < hi; {
+		rowStart := i - i%n2
+		x := l.board(i)
+		g0, g1 := x.group(l.grp[0]), x.group(l.grp[1])
+		nf := 0
+		for f := mask36 &^ (g0 | g1); f != 0; f &= f - 1 {
+			freeSq[nf] = uint8(bits.TrailingZeros64(f))
+			nf++
+		}
+		// the compact mask of the last group at index i
+		var cm uint64
+		for g := x.group(l.grp[2]); g != 0; g &= g - 1 {
+			sq := bits.TrailingZeros64(g)
+			cm |= 1 << uint(sq-bits.OnesCount64((g0|g1)&(1<<uint(sq)-1)))
+		}
+		end := min(rowStart+n2, hi)
+		for ; i < end; i++ {
+			var g2 uint64
+			for m := cm; m != 0; m &= m - 1 {
+				g2 |= 1 << freeSq[bits.TrailingZeros64(m)]
+			}
+			x.setGroup(l.grp[2], g2)
+			v, d := b.initEntry(s, &x)
+			st[i] = v
+			if d > md {
+				md = d
+			}
+			// Gosper: the next k2-subset in colex order.
+			if k2 > 0 {
+				c := cm & -cm
+				r := cm + c
+				cm = (r^cm)>>uint(bits.TrailingZeros64(c)+2) | r
+			}
+		}
+	}
+	return md
+}
+
+// frontier buckets: per worker, per target side, per target chunk, the
+// indices of frontier positions with the top bit set when the targets
+// lose (their counters drop) rather than win.
+const decBit = 1 << 31
+
+type buckets [2][][]uint32
+
+// levelPass processes the positions decided at distance n.
+func (b *retro) levelPass(n int) error {
+	if b.bk == nil {
+		b.bk = make([]buckets, b.workers)
+		for w := range b.bk {
+			for s := 0; s < 2; s++ {
+				b.bk[w][s] = make([][]uint32, b.nChunks[s])
+			}
+		}
+	}
+	bk := b.bk
+	for w := range bk {
+		for s := 0; s < 2; s++ {
+			for c := range bk[w][s] {
+				bk[w][s][c] = bk[w][s][c][:0]
+			}
+		}
+	}
+	// Collect: scan both arrays for entries at distance n.
+	const scanChunk = 1 << 20
+	nScan := [2]int{}
+	for s := 0; s < 2; s++ {
+		nScan[s] = int((b.lay[s].size + scanChunk - 1) / scanChunk)
+	}
+	var found atomic.Uint64
+	err := b.parallel(nScan[0]+nScan[1], func(w, task int) error {
+		s := sideP
+		if task >= nScan[0] {
+			s, task = sideO, task-nScan[0]
+		}
+		lo := uint64(task) * scanChunk
+		hi := min(lo+scanChunk, b.lay[s].size)
+		found.Add(b.collect(s, lo, hi, uint8(n), &bk[w]))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// Apply: chunks of both target arrays.
+	tasks := b.nChunks[sideP] + b.nChunks[sideO]
+	return b.parallel(tasks, func(w, task int) error {
+		if err := b.ctx.Err(); err != nil {
+			return err
+		}
+		t := sideP
+		if task >= b.nChunks[sideP] {
+			t, task = sideO, task-b.nChunks[sideP]
+		}
+		md, done, err := b.apply(t, task, n, bk)
+		if err != nil {
+			return err
+		}
+		b.noteDist(md)
+		if b.progress != nil && done > 0 {
+			b.progress(done)
+		}
+		return nil
+	})
+}
+
+// u64s views a []uint16 of length divisible by 4 as []uint64.
+func u64s(s []uint16) []uint64 {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&s[0])), len(s)/4)
+}
+
+// collect finds the entries of side s in [lo, hi) with distance n and
+// files them by the chunk of their predecessors.
+func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
+	st := b.st[s]
+	u := unranker{l: b.lay[s]}
+	t := 1 - s
+	lt := b.lay[t]
+	var found uint64
+	visit := func(i uint64) {
+		v := uint8(st[i])
+		if v == 0 || v&maxDist != n {
+			return
+		}
+		found++
+		x := u.board(i)
+		var row uint64
+		if t == sideO {
+			// the prover's pieces stay: row = rB*n1 + rR of the target layout
+			row = rankGroup(x.b, 0)*lt.n[1] + rankGroup(x.r, x.b)
+		} else {
+			row = rankGroup(x.o, 0)
+		}
+		c := row / b.rowsPer[t]
+		e := uint32(i)
+		if v&lossBit == goodBit[s] {
+			// y wins for its side to move: its predecessors lose a move
+			e |= decBit
+		}
+		bk[t][c] = append(bk[t][c], e)
+	}
+	// Word-wise: four entries a word; lanes whose low 7 bits equal n.
+	const ones = 0x0001000100010001
+	pat := uint64(n) * ones
+	i := lo
+	for ; i < hi && i%4 != 0; i++ {
+		visit(i)
+	}
+	end := hi - hi%4
+	if i < end {
+		words := u64s(st[i:end])
+		for j, wd := range words {
+			y := wd&(0x7f*ones) ^ pat
+			if (y-ones)&^y&(0x8000*ones) != 0 {
+				base := i + uint64(j)*4
+				for k := uint64(0); k < 4; k++ {
+					visit(base + k)
+				}
+			}
+		}
+		i = end
+	}
+	for ; i < hi; i++ {
+		visit(i)
+	}
+	return found
+}
+
+// apply updates chunk c of target side t from the frontier filed for it.
+// The predecessors of a frontier position y differ from it by one piece of
+// the side that moved; their indices are y's ranks with that one piece
+// moved (grpRank), so most un-moves cost a few table lookups.
+func (b *retro) apply(t, c, n int, bk []buckets) (md int, done uint64, err error) {
+	s := 1 - t
+	lt := b.lay[t]
+	u := unranker{l: b.lay[s]}
+	good := uint16(uint8(n+1) | goodBit[t])
+	var ga, gb grpRank
+	for w := range bk {
+		for _, e := range bk[w][t][c] {
+			done++
+			y := u.board(uint64(e &^ decBit))
+			dec := e&decBit != 0
+			empty := mask36 &^ (y.b | y.r | y.o)
+			if t == sideO {
+				// opponent un-moves; the target row holds the prover's pieces
+				pr := y.b | y.r
+				base := (rankGroup(y.b, 0)*lt.n[1] + rankGroup(y.r, y.b)) * lt.n[2]
+				ga.init(y.o, pr)
+				for j := 0; j < ga.n; j++ {
+					to := int(ga.sq[j])
+					for src := nbr[to] & empty; src != 0; src &= src - 1 {
+						from := bits.TrailingZeros64(src)
+						ix := base + ga.moved(j, from, pr)
+						if dd, ok := b.update(t, ix, dec, good, n, &y, grpO, to, from); !ok {
+							return md, done, errTooDeep
+						} else if dd > md {
+							md = dd
+						}
+					}
+				}
+				continue
+			}
+			// prover un-moves; the target row holds the opponent's pieces
+			base := rankGroup(y.o, 0) * lt.row
+			n2 := lt.n[2]
+			ga.init(y.b, y.o)
+			gb.init(y.r, y.o|y.b)
+			rb := ga.rank * n2
+			for j := 0; j < ga.n; j++ {
+				to := int(ga.sq[j])
+				for src := nbr[to] & empty; src != 0; src &= src - 1 {
+					from := bits.TrailingZeros64(src)
+					rr := gb.rank
+					if lo, hi := min(from, to), max(from, to); hi-lo > 1 && y.r&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
+						// a vertical step past a red: the reds' free squares shift
+						rr = rankGroup(y.r, y.o|y.b^(1<<uint(to)|1<<uint(from)))
+					}
+					ix := base + ga.moved(j, from, y.o)*n2 + rr
+					if dd, ok := b.update(t, ix, dec, good, n, &y, grpB, to, from); !ok {
+						return md, done, errTooDeep
+					} else if dd > md {
+						md = dd
+					}
+				}
+			}
+			excl := y.o | y.b
+			for j := 0; j < gb.n; j++ {
+				to := int(gb.sq[j])
+				for src := nbr[to] & empty; src != 0; src &= src - 1 {
+					from := bits.TrailingZeros64(src)
+					ix := base + rb + gb.moved(j, from, excl)
+					if dd, ok := b.update(t, ix, dec, good, n, &y, grpR, to, from); !ok {
+						return md, done, errTooDeep
+					} else if dd > md {
+						md = dd
+					}
+				}
+			}
+		}
+	}
+	return md, done, nil
+}
+
+// nbr[s] is the set of squares next to s.
+var nbr = func() (t [64]uint64) {
+	for s := 0; s < 36; s++ {
+		b := uint64(1) << uint(s)
+		t[s] = step(0, b) | step(1, b) | step(2, b) | step(3, b)
+	}
+	return
+}()
+
+// grpRank is a group's squares in order with their compact positions
+// among the squares not in excl, and its colex rank.
+type grpRank struct {
+	n    int
+	sq   [maxGroupK]int8
+	c    [maxGroupK]int8
+	rank uint64
+}
+
+func (g *grpRank) init(grp, excl uint64) {
+	g.n = 0
+	g.rank = 0
+	for ; grp != 0; grp &= grp - 1 {
+		s := bits.TrailingZeros64(grp)
+		c := s - bits.OnesCount64(excl&(1<<uint(s)-1))
+		g.sq[g.n&7] = int8(s)
+		g.c[g.n&7] = int8(c)
+		g.n++
+		g.rank += binomT[g.n&15][c&63]
+	}
+}
+
+// moved returns the rank of the group with piece j moved to the empty
+// square from (not in excl) next to it.
+func (g *grpRank) moved(j, from int, excl uint64) uint64 {
+	to := int(g.sq[j&7])
+	cj := int(g.c[j&7])
+	if from == to+1 || from == to-1 {
+		// A sideways step passes no square: same order, compact position ±1.
+		return g.rank - binomT[(j+1)&15][cj&63] + binomT[(j+1)&15][(cj+from-to)&63]
+	}
+	cf := from - bits.OnesCount64(excl&(1<<uint(from)-1))
+	var r uint64
+	i := 1
+	ins := false
+	for l := 0; l < g.n; l++ {
+		if l == j {
+			continue
+		}
+		cl := int(g.c[l&7])
+		if !ins && cf < cl {
+			r += binomT[i&15][cf&63]
+			i++
+			ins = true
+		}
+		r += binomT[i&15][cl&63]
+		i++
+	}
+	if !ins {
+		r += binomT[i&15][cf&63]
+	}
+	return r
+}
+
+// update applies one predecessor update to entry ix of side t (position x)
+// and returns the distance it wrote (0 for none); ok is false when a
+// distance does not fit the format.
+func (b *retro) update(t int, ix uint64, dec bool, good uint16, n int, y *board, g uint8, to, from int) (int, bool) {
+	e := &b.st[t][ix]
+	v := uint8(*e)
+	if !dec {
+		switch {
+		case v == 0:
+		case v&lossBit == goodBit[t]:
+			if int(v&maxDist) <= n+1 {
+				return 0, true
+			}
+		default:
+			b.internal.Add(1) // a lost position with a winning move
+			return 0, true
+		}
+		if n+1 > maxDist {
+			return 0, false
+		}
+		*e = *e&0xff00 | good
+		return n + 1, true
+	}
+	if v != 0 {
+		if v&lossBit != goodBit[t] {
+			b.internal.Add(1) // a counter below zero
+		}
+		return 0, true
+	}
+	cnt := *e >> 8
+	if cnt == 0 {
+		b.internal.Add(1)
+		return 0, true
+	}
+	cnt--
+	if cnt > 0 {
+		*e = cnt << 8
+		return 0, true
+	}
+	// Every move loses: the side to move delays.
+	x := *y
+	x.setGroup(g, x.group(g)^(1<<uint(to)|1<<uint(from)))
+	_, maxBad, _ := b.captures(t, &x)
+	d := max(n, maxBad) + 1
+	if d > maxDist {
+		return 0, false
+	}
+	*e = uint16(uint8(d) | goodBit[t] ^ lossBit)
+	return d, true
+}
+
+// values returns the built values of side s (full layout).
+func (b *retro) values(s int) []byte {
+	out := make([]byte, len(b.st[s]))
+	for i, e := range b.st[s] {
+		out[i] = uint8(e)
+	}
+	return out
+}
+
+// foldValues returns the stored (folded) values of side s.
+func (b *retro) foldValues(s int) []byte {
+	l := b.lay[s]
+	out := make([]byte, l.foldSize)
+	for f, r0 := range l.unfold {
+		src := b.st[s][uint64(r0)*l.row : uint64(r0+1)*l.row]
+		dst := out[uint64(f)*l.row:]
+		for i, e := range src {
+			dst[i] = uint8(e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,57 @@
+package tablebase
+
+import (
+	"context"
+	"fmt"
+
+	"geister/engine"
+	"geister/purple"
+)
+
+// Scan calls fn for every position of class c with its stored value:
+// the prover is the first player, either side to move, and of each
+// position and its mirror image only one (mirror images have the same
+// value). It streams the class block by block (a block's worth of memory)
+// and stops at the first error of fn or of the store (a corrupt block
+// gives an error wrapping ErrCorrupt), or when ctx is done.
+func (db *DB) Scan(ctx context.Context, c purple.Class, fn func(p engine.Position, v Value) error) error {
+	ci := db.info(c)
+	if ci == nil || !ci.complete.Load() {
+		return fmt.Errorf("%w: class %s", ErrNotInTable, c)
+	}
+	buf := make([]byte, blockSize)
+	for s := 0; s < 2; s++ {
+		l := ci.lay[s]
+		u := unranker{l: l}
+		for blk := uint32(0); blk < ci.blocks(s); blk++ {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			data := buf[:ci.blockLen(s, blk)]
+			if err := db.readBlock(ci, s, blk, data); err != nil {
+				return err
+			}
+			lo := uint64(blk) * blockSize
+			for j, b := range data {
+				idx := lo + uint64(j)
+				f := idx / l.row
+				x := u.board(uint64(l.unfold[f])*l.row + idx%l.row)
+				if l.symTop[f] {
+					// Both x and its mirror image are stored: visit the first.
+					m := x.mirrored()
+					if l.folded(&m) < idx {
+						continue
+					}
+				}
+				v, ok := decodeValue(b)
+				if !ok {
+					return fmt.Errorf("%w: class %s: invalid value %#x", ErrCorrupt, c, b)
+				}
+				if err := fn(position(c, x, s), v); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}

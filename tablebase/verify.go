@@ -1,0 +1,354 @@
+package tablebase
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"geister/purple"
+)
+
+// Disagreement is a stored value that its children contradict.
+type Disagreement struct {
+	Class    string `json:"class"`
+	Position string `json:"position"` // prover as first player
+	Stored   Value  `json:"stored"`
+	Expected Value  `json:"expected"` // from the stored values of its children, one step back
+}
+
+// ClassVerify is the verification of one class.
+type ClassVerify struct {
+	Class         string   `json:"class"`
+	Checked       uint64   `json:"checked"` // stored entries checked
+	Blocks        int      `json:"blocks"`
+	BadBlocks     int      `json:"bad_blocks"`
+	Disagreements uint64   `json:"disagreements"`
+	Problems      []string `json:"problems,omitempty"` // corrupt blocks, manifest mismatches
+}
+
+// VerifyReport is the result of Verify.
+type VerifyReport struct {
+	Classes       []ClassVerify  `json:"classes"`
+	Disagreements uint64         `json:"disagreements"`
+	BadBlocks     int            `json:"bad_blocks"`
+	Samples       []Disagreement `json:"samples,omitempty"` // the first maxSamples disagreements
+	Elapsed       time.Duration  `json:"elapsed_ns"`
+}
+
+// OK reports whether nothing was found wrong.
+func (r VerifyReport) OK() bool {
+	if r.Disagreements != 0 || r.BadBlocks != 0 {
+		return false
+	}
+	for _, c := range r.Classes {
+		if len(c.Problems) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+const maxSamples = 100
+
+// Verify checks the named classes (all complete classes when none are
+// named): every block against its checksum, the manifest's counts, and
+// every stored entry against its children (Bellman consistency): the side
+// to move wins at 1 + the shortest win among its moves, else loses at
+// 1 + the longest loss when every move loses, else neither. Children in
+// smaller classes are read from the store. Consistency with exact
+// distances proves a class correct given correct smaller classes: the
+// wins at distance 1 are forced by the rules, and by induction on the
+// distance every stored win is a true win of that distance and every true
+// win is stored. progress may be nil.
+func Verify(ctx context.Context, db *DB, classes []purple.Class, progress func(Progress)) (VerifyReport, error) {
+	start := time.Now()
+	var rep VerifyReport
+	if len(classes) == 0 {
+		for _, m := range db.Classes() {
+			c, err := m.PurpleClass()
+			if err == nil && db.Has(c) {
+				classes = append(classes, c)
+			}
+		}
+	}
+	var total uint64
+	for _, c := range classes {
+		if !db.Has(c) {
+			return rep, fmt.Errorf("%w: class %s", ErrNotInTable, c)
+		}
+		ci := db.info(c)
+		total += ci.lay[0].foldSize + ci.lay[1].foldSize
+	}
+	var done atomic.Uint64
+	loaded := map[purple.Class]*table{}
+	lastUse := map[purple.Class]int{}
+	for i, c := range classes {
+		lastUse[c] = i
+		for _, d := range deps(c) {
+			lastUse[d] = i
+		}
+	}
+	for i, c := range classes {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		cv := ClassVerify{Class: c.String()}
+		ci := db.info(c)
+		cv.Blocks = int(ci.blocks(0) + ci.blocks(1))
+		t, err := db.loadTable(c, func(e error) {
+			cv.BadBlocks++
+			cv.Problems = append(cv.Problems, e.Error())
+		})
+		if err != nil {
+			return rep, err
+		}
+		loaded[c] = t
+		depTabs := map[purple.Class]*table{}
+		for _, d := range deps(c) {
+			if dt := loaded[d]; dt != nil {
+				depTabs[d] = dt
+				continue
+			}
+			dt, err := db.loadTable(d, func(error) {}) // reported when d itself is verified
+			if err != nil {
+				return rep, fmt.Errorf("tablebase: verifying %s: %w", c, err)
+			}
+			loaded[d], depTabs[d] = dt, dt
+		}
+		ct, err := newCapTables(c, depTabs)
+		if err != nil {
+			return rep, err
+		}
+		report := func() {
+			if progress != nil {
+				progress(Progress{Class: c, Phase: "verify", ClassIndex: i + 1, Classes: len(classes), Done: done.Load(), Total: total, Elapsed: time.Since(start)})
+			}
+		}
+		stats, samples, err := verifyClass(ctx, t, &ct, &done, report)
+		if err != nil {
+			return rep, err
+		}
+		cv.Checked = stats.checked
+		cv.Disagreements = stats.disagree
+		if m, ok := db.Manifest(c); ok {
+			cv.Problems = append(cv.Problems, checkManifest(m, t, stats)...)
+		}
+		for _, s := range samples {
+			if len(rep.Samples) < maxSamples {
+				rep.Samples = append(rep.Samples, s)
+			}
+		}
+		rep.Classes = append(rep.Classes, cv)
+		rep.Disagreements += cv.Disagreements
+		rep.BadBlocks += cv.BadBlocks
+		report()
+		for d := range loaded {
+			if lastUse[d] <= i {
+				delete(loaded, d)
+			}
+		}
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+type verifyStats struct {
+	checked, disagree  uint64
+	positions          [2]uint64 // unfolded
+	wins, losses       [2]uint64
+	maxDTW, maxDTL     int
+	corruptValues      uint64
+	firstCorruptValues string
+}
+
+func checkManifest(m Manifest, t *table, st verifyStats) []string {
+	var p []string
+	for s := 0; s < 2; s++ {
+		if m.Stored[s] != t.lay[s].foldSize || m.Positions[s] != st.positions[s] {
+			p = append(p, fmt.Sprintf("manifest: %s to move: %d positions (%d stored), the table has %d (%d)", sideName(s), m.Positions[s], m.Stored[s], st.positions[s], t.lay[s].foldSize))
+		}
+		if m.Wins[s] != st.wins[s] || m.Losses[s] != st.losses[s] {
+			p = append(p, fmt.Sprintf("manifest: %s to move: %d wins %d losses, the table has %d and %d", sideName(s), m.Wins[s], m.Losses[s], st.wins[s], st.losses[s]))
+		}
+	}
+	if m.MaxDTW != st.maxDTW || m.MaxDTL != st.maxDTL {
+		p = append(p, fmt.Sprintf("manifest: longest DTW %d DTL %d, the table has %d and %d", m.MaxDTW, m.MaxDTL, st.maxDTW, st.maxDTL))
+	}
+	if st.corruptValues != 0 {
+		p = append(p, fmt.Sprintf("%d invalid value bytes, e.g. %s", st.corruptValues, st.firstCorruptValues))
+	}
+	return p
+}
+
+// expected returns the value of x (side s to move) computed from its
+// children: captures via ct, quiet moves in t.
+func expected(t *table, ct *capTables, s int, x *board) uint8 {
+	good, maxBad, notBad := ct.captures(s, x)
+	if good == 0 {
+		return 1 | goodBit[s]
+	}
+	var own uint64
+	if s == sideP {
+		own = x.b | x.r
+	} else {
+		own = x.o
+	}
+	empty := mask36 &^ (x.b | x.r | x.o)
+	cs := 1 - s
+	for d := 0; d < 4; d++ {
+		for to := step(d, own) & empty; to != 0; to &= to - 1 {
+			tb := to & -to
+			fb := tb
+			switch d {
+			case 0:
+				fb = tb << 6
+			case 1:
+				fb = tb >> 6
+			case 2:
+				fb = tb << 1
+			default:
+				fb = tb >> 1
+			}
+			y := *x
+			switch {
+			case s == sideO:
+				y.o ^= tb | fb
+			case x.b&fb != 0:
+				y.b ^= tb | fb
+			default:
+				y.r ^= tb | fb
+			}
+			v := t.lookup(cs, &y)
+			switch {
+			case v == 0:
+				notBad++
+			case v&lossBit == goodBit[s]: // the child's value is a win for s
+				notBad++
+				if dd := int(v & maxDist); good < 0 || dd < good {
+					good = dd
+				}
+			default:
+				maxBad = max(maxBad, int(v&maxDist))
+			}
+		}
+	}
+	switch {
+	case good >= 0:
+		return uint8(good+1) | goodBit[s]
+	case notBad == 0:
+		return uint8(maxBad+1) | goodBit[s] ^ lossBit
+	}
+	return 0
+}
+
+func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint64, report func()) (verifyStats, []Disagreement, error) {
+	const chunk = 1 << 16
+	type task struct {
+		s      int
+		lo, hi uint64
+	}
+	var tasks []task
+	for s := 0; s < 2; s++ {
+		for lo := uint64(0); lo < t.lay[s].foldSize; lo += chunk {
+			tasks = append(tasks, task{s, lo, min(lo+chunk, t.lay[s].foldSize)})
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	var next atomic.Int64
+	var mu sync.Mutex
+	var total verifyStats
+	var samples []Disagreement
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	go func() {
+		tk := time.NewTicker(250 * time.Millisecond)
+		defer tk.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tk.C:
+				report()
+			}
+		}
+	}()
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var st verifyStats
+			var mine []Disagreement
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tasks) || ctx.Err() != nil {
+					break
+				}
+				tk := tasks[i]
+				l := t.lay[tk.s]
+				u := unranker{l: l}
+				for idx := tk.lo; idx < tk.hi; idx++ {
+					f := idx / l.row
+					x := u.board(uint64(l.unfold[f])*l.row + idx%l.row)
+					got := t.vals[tk.s][idx]
+					weight := uint64(2)
+					if l.symTop[f] {
+						weight = 1
+					}
+					st.checked++
+					st.positions[tk.s] += weight
+					if _, ok := decodeValue(got); !ok {
+						st.corruptValues++
+						if st.firstCorruptValues == "" {
+							p := position(t.c, x, tk.s)
+							st.firstCorruptValues = fmt.Sprintf("%#x at %s", got, p.String())
+						}
+					}
+					switch {
+					case got == 0:
+					case got&lossBit == 0:
+						st.wins[tk.s] += weight
+						st.maxDTW = max(st.maxDTW, int(got))
+					default:
+						st.losses[tk.s] += weight
+						st.maxDTL = max(st.maxDTL, int(got&maxDist))
+					}
+					if want := expected(t, ct, tk.s, &x); want != got {
+						st.disagree++
+						if len(mine) < maxSamples {
+							sv, _ := decodeValue(got)
+							ev, _ := decodeValue(want)
+							p := position(t.c, x, tk.s)
+							mine = append(mine, Disagreement{Class: t.c.String(), Position: p.String(), Stored: sv, Expected: ev})
+						}
+					}
+				}
+				done.Add(tk.hi - tk.lo)
+			}
+			mu.Lock()
+			total.checked += st.checked
+			total.disagree += st.disagree
+			total.corruptValues += st.corruptValues
+			if total.firstCorruptValues == "" {
+				total.firstCorruptValues = st.firstCorruptValues
+			}
+			for s := 0; s < 2; s++ {
+				total.positions[s] += st.positions[s]
+				total.wins[s] += st.wins[s]
+				total.losses[s] += st.losses[s]
+			}
+			total.maxDTW = max(total.maxDTW, st.maxDTW)
+			total.maxDTL = max(total.maxDTL, st.maxDTL)
+			samples = append(samples, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	if err := ctx.Err(); err != nil {
+		return total, nil, err
+	}
+	return total, samples, nil
+}
