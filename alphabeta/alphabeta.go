@@ -170,6 +170,10 @@ type Searcher struct {
 	hasCovered bool
 	probes     []probeEntry
 	probeHits  uint64
+
+	// work is the position searched: a copy of the caller's, so that it
+	// does not escape to the heap through the tables' interface.
+	work engine.Position
 }
 
 // New returns a Searcher with opts.
@@ -264,10 +268,9 @@ func (s *Searcher) play(p *engine.Position, m engine.Move) engine.Undo {
 func (s *Searcher) AfterMove(ctx context.Context, p *engine.Position, m engine.Move, depth, alpha, beta int) int {
 	s.setRoot(p.Turn())
 	s.start(ctx, Limits{})
-	u := s.play(p, m)
-	v := -s.negamax(p, depth-1, -beta, -alpha, 1)
-	p.Unmake(u)
-	return v
+	s.work = *p
+	s.play(&s.work, m)
+	return -s.negamax(&s.work, depth-1, -beta, -alpha, 1)
 }
 
 // Nodes returns the nodes visited by the last search or AfterMove.
@@ -275,7 +278,9 @@ func (s *Searcher) Nodes() uint64 { return s.nodes }
 
 // Search runs iterative deepening from p for the side to move (the root
 // player) and returns the best move found.
-func (s *Searcher) Search(ctx context.Context, p *engine.Position, lim Limits) Result {
+func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits) Result {
+	s.work = *pos
+	p := &s.work
 	s.setRoot(p.Turn())
 	s.start(ctx, lim)
 	maxDepth := lim.Depth
