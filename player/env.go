@@ -9,9 +9,19 @@ import (
 )
 
 // DefaultEnv returns the environment the command line gives agents: the
-// df-pn prover of package solver (and the endgame tables, when given).
+// df-pn prover of package solver, without tables (see WithTables).
 func DefaultEnv() Env {
 	return Env{NewProver: func() Prover { return NewSolverProver(nil, 8) }}
+}
+
+// WithTables returns e with the endgame tables t for PurpleMax's search
+// and its df-pn prover.
+func (e Env) WithTables(t alphabeta.Tables) Env {
+	e.Tables = t
+	if t != nil {
+		e.NewProver = func() Prover { return NewSolverProver(t, 8) }
+	}
+	return e
 }
 
 // solverProver is the Prover made of package solver's df-pn: one solver

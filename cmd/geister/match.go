@@ -11,6 +11,7 @@ import (
 	"geister/engine"
 	"geister/match"
 	"geister/player"
+	"geister/tablebase"
 )
 
 var matchCommand = command{
@@ -34,6 +35,7 @@ standard error.
 		records := fs.String("records", "", "write one JSON line per game to this file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
+		tables := fs.String("tables", tablebase.DefaultDir(), "endgame tables for purplemax (a directory that does not exist: none; \"\": none)")
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A and B, got %d arguments", len(args))
@@ -53,7 +55,12 @@ standard error.
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: defaultEnv()}
+			env, closeTables, err := agentEnv(*tables)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env}
 			if *records != "" {
 				f, err := os.Create(*records)
 				if err != nil {
@@ -96,8 +103,12 @@ standard error.
 	},
 }
 
-// defaultEnv is what agents get from the command line: endgame tables and
-// the df-pn prover when they are available.
-func defaultEnv() player.Env {
-	return player.DefaultEnv()
+// agentEnv is what agents get from the command line: the df-pn prover,
+// and the endgame tables in dir when there are any.
+func agentEnv(dir string) (player.Env, func() error, error) {
+	t, closeTables, err := player.OpenTables(dir)
+	if err != nil {
+		return player.Env{}, nil, err
+	}
+	return player.DefaultEnv().WithTables(t), closeTables, nil
 }

@@ -9,6 +9,7 @@ import (
 	"geister/engine"
 	"geister/match"
 	"geister/player"
+	"geister/tablebase"
 )
 
 var playCommand = command{
@@ -24,6 +25,7 @@ moves; the full board is shown when the game ends.
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		seed := fs.Uint64("seed", 1, "seed of the game (placements and random choices)")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
+		tables := fs.String("tables", tablebase.DefaultDir(), "endgame tables for purplemax (a directory that does not exist: none; \"\": none)")
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A (first) and B (second), got %d arguments", len(args))
@@ -31,7 +33,11 @@ moves; the full board is shown when the game ends.
 			if *plyLimit < 0 {
 				return usagef("--ply-limit %d: must not be negative", *plyLimit)
 			}
-			env := defaultEnv()
+			env, closeTables, err := agentEnv(*tables)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
 			env.In, env.Out = e.stdin, e.stdout
 			var agents [2]player.Agent
 			humans := 0
