@@ -2,15 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"geister/alphabeta"
 	"geister/engine"
 	"geister/match"
 	"geister/player"
+	"geister/purple"
 	"geister/tablebase"
 )
 
@@ -106,9 +109,48 @@ standard error.
 // agentEnv is what agents get from the command line: the df-pn prover,
 // and the endgame tables in dir when there are any.
 func agentEnv(dir string) (player.Env, func() error, error) {
-	t, closeTables, err := player.OpenTables(dir)
+	t, closeTables, err := openTables(dir)
 	if err != nil {
 		return player.Env{}, nil, err
 	}
 	return player.DefaultEnv().WithTables(t), closeTables, nil
+}
+
+// dbTables adapts an open tablebase to what PurpleMax's search and the
+// solver probe (alphabeta.Tables, solver.TableProber).
+type dbTables struct{ db *tablebase.DB }
+
+func (t dbTables) Has(c purple.Class) bool { return t.db.Has(c) }
+
+func (t dbTables) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
+	v, err := t.db.Probe(p, prover)
+	if err != nil {
+		return purple.Ongoing, 0, err
+	}
+	return v.Result, v.Plies, nil
+}
+
+// openTables opens the endgame tables in dir read-only (several processes
+// may share them). A directory that does not exist, or holds no complete
+// class, means no tables: nil, with no error. The returned function
+// closes them.
+func openTables(dir string) (alphabeta.Tables, func() error, error) {
+	none := func() error { return nil }
+	if dir == "" {
+		return nil, none, nil
+	}
+	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		return nil, none, nil
+	}
+	o := tablebase.DefaultOptions()
+	o.ReadOnly = true
+	db, err := tablebase.OpenWith(dir, o)
+	if err != nil {
+		return nil, nil, fmt.Errorf("endgame tables in %s: %w", dir, err)
+	}
+	if len(db.Classes()) == 0 {
+		db.Close()
+		return nil, none, nil
+	}
+	return dbTables{db}, db.Close, nil
 }

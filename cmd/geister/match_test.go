@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"geister/purple"
+	"geister/tablebase"
 )
 
 func TestMatchCommand(t *testing.T) {
@@ -118,4 +122,26 @@ func boardRows(s string) []string {
 		}
 	}
 	return rows
+}
+
+func TestMatchWithTables(t *testing.T) {
+	tb, closeFn, err := openTables(filepath.Join(t.TempDir(), "none"))
+	if tb != nil || err != nil {
+		t.Fatalf("a missing directory: %v %v", tb, err)
+	}
+	closeFn()
+	dir := t.TempDir()
+	db, err := tablebase.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes, _ := tablebase.Plan(purple.Classes(4))
+	if _, err := tablebase.Build(context.Background(), db, classes, tablebase.BuildOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	code, out, errOut := runCmd(t, "", "match", "purplemax:depth=2", "random", "--games", "4", "--tables", dir, "--quiet")
+	if code != 0 || !strings.Contains(out, "4 games") {
+		t.Fatalf("match with tables: exit %d %s\n%s", code, errOut, out)
+	}
 }
