@@ -2,7 +2,9 @@ package tablebase
 
 import (
 	"context"
+	"syscall"
 	"testing"
+	"time"
 
 	"geister/purple"
 )
@@ -19,6 +21,7 @@ func BenchmarkRetro5(b *testing.B) {
 	}
 	c := purple.Class{Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	var n uint64
 	for i := 0; i < b.N; i++ {
 		r, err := newRetro(c, benchDeps, 1)
@@ -31,4 +34,12 @@ func BenchmarkRetro5(b *testing.B) {
 		n += 2 * r.lay[0].size
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(n)/(cpuTime()-cpu0).Seconds(), "positions/cpu-s")
+}
+
+// cpuTime returns the process's user and system CPU time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

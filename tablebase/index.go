@@ -312,38 +312,44 @@ func (l *layout) low(x *board) uint64 {
 // share them).
 type unranker struct {
 	l      *layout
-	row    uint64 // r0*n1 + r1, plus 1; 0: nothing cached
+	inv    float64 // 1/n2
+	row    uint64  // r0*n1 + r1, plus 1; 0: nothing cached
 	g0, g1 uint64
-	free   [36]uint8
+}
+
+func (u *unranker) init() { u.inv = 1 / float64(u.l.n[2]) }
+
+// divN2 returns i / n2 and i % n2 for i < 2^40 by a float reciprocal,
+// corrected (cheaper than a 64-bit division).
+func (u *unranker) divN2(i uint64) (uint64, uint64) {
+	n2 := u.l.n[2]
+	q := uint64(float64(i) * u.inv)
+	r := i - q*n2
+	if int64(r) < 0 {
+		q--
+		r += n2
+	} else if r >= n2 {
+		q++
+		r -= n2
+	}
+	return q, r
 }
 
 func (u *unranker) board(i uint64) board {
 	l := u.l
-	r2 := i % l.n[2]
-	row := i / l.n[2]
+	if u.inv == 0 {
+		u.init()
+	}
+	row, r2 := u.divN2(i)
 	if row+1 != u.row {
 		u.row = row + 1
 		u.g0 = unrankGroup(row/l.n[1], l.k[0], 0)
 		u.g1 = unrankGroup(row%l.n[1], l.k[1], u.g0)
-		n := 0
-		for f := mask36 &^ (u.g0 | u.g1); f != 0; f &= f - 1 {
-			u.free[n] = uint8(bits.TrailingZeros64(f))
-			n++
-		}
 	}
 	var x board
-	var g2 uint64
-	if k := l.k[2]; k <= colexTabK {
-		packed := colexTab[k][r2]
-		for j := 0; j < k; j++ {
-			g2 |= 1 << u.free[packed>>(6*j)&63%36]
-		}
-	} else {
-		g2 = unrankGroup(r2, k, u.g0|u.g1)
-	}
 	x.setGroup(l.grp[0], u.g0)
 	x.setGroup(l.grp[1], u.g1)
-	x.setGroup(l.grp[2], g2)
+	x.setGroup(l.grp[2], unrankGroup(r2, l.k[2], u.g0|u.g1))
 	return x
 }
 

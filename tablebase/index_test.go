@@ -150,3 +150,61 @@ func TestPositionConversion(t *testing.T) {
 		}
 	}
 }
+
+// The verifier's incremental child indices against the plain ones.
+func TestChildIndexer(t *testing.T) {
+	r := engine.NewRand(5)
+	for _, c := range purple.Classes(6) {
+		for s := 0; s < 2; s++ {
+			l := newLayout(c, s)
+			lc := newLayout(c, 1-s)
+			ci := childIndexer{lc: lc}
+			for trial := 0; trial < 200; trial++ {
+				x := l.board(r.Uint64() % l.size)
+				var got []uint64
+				ci.children(s, &x, func(i uint64) { got = append(got, i) })
+				// plain: every quiet move, indexed from scratch
+				var want []uint64
+				own := x.o
+				if s == sideP {
+					own = x.b | x.r
+				}
+				empty := mask36 &^ (x.b | x.r | x.o)
+				for f := own; f != 0; f &= f - 1 {
+					src := bits.TrailingZeros64(f)
+					for d := nbr[src] & empty; d != 0; d &= d - 1 {
+						y := x
+						mv := uint64(1)<<uint(src) | d&-d
+						switch {
+						case x.b&(1<<uint(src)) != 0:
+							y.b ^= mv
+						case x.r&(1<<uint(src)) != 0:
+							y.r ^= mv
+						default:
+							y.o ^= mv
+						}
+						want = append(want, lc.index(&y))
+					}
+				}
+				sortU64(got)
+				sortU64(want)
+				if len(got) != len(want) {
+					t.Fatalf("%s side %d: %d children, want %d", c, s, len(got), len(want))
+				}
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s side %d %+v: children %v, want %v", c, s, x, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func sortU64(a []uint64) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

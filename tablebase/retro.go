@@ -279,6 +279,9 @@ func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel fun
 			return err
 		}
 		b.level = n
+		if n+1 > maxDist {
+			return errTooDeep
+		}
 		if onLevel != nil {
 			onLevel(n)
 		}
@@ -538,73 +541,116 @@ func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
 // apply updates chunk c of target side t from the frontier filed for it.
 // The predecessors of a frontier position y differ from it by one piece of
 // the side that moved; their indices are y's ranks with that one piece
-// moved (grpRank), so most un-moves cost a few table lookups.
+// moved (grpRank), so most un-moves cost a few table lookups. The indices
+// of one y are computed first and then updated in a tight loop, so that
+// the memory accesses overlap.
 func (b *retro) apply(t, c, n int, bk []buckets) (md int, done uint64, err error) {
 	s := 1 - t
 	lt := b.lay[t]
 	u := unranker{l: b.lay[s]}
+	u.init()
+	st := b.st[t]
 	good := uint16(uint8(n+1) | goodBit[t])
+	badBits := goodBit[t] ^ lossBit
 	var ga, gb grpRank
+	var tg [4 * 8]uint64
+	var mv [4 * 8]uint32 // group<<16 | to<<8 | from
 	for w := range bk {
 		for _, e := range bk[w][t][c] {
 			done++
 			y := u.board(uint64(e &^ decBit))
-			dec := e&decBit != 0
 			empty := mask36 &^ (y.b | y.r | y.o)
+			k := 0
 			if t == sideO {
 				// opponent un-moves; the target row holds the prover's pieces
 				pr := y.b | y.r
 				base := (rankGroup(y.b, 0)*lt.n[1] + rankGroup(y.r, y.b)) * lt.n[2]
 				ga.init(y.o, pr)
 				for j := 0; j < ga.n; j++ {
-					to := int(ga.sq[j])
-					for src := nbr[to] & empty; src != 0; src &= src - 1 {
+					to := int(ga.sq[j&7])
+					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						ix := base + ga.moved(j, from, pr)
-						if dd, ok := b.update(t, ix, dec, good, n, &y, grpO, to, from); !ok {
-							return md, done, errTooDeep
-						} else if dd > md {
-							md = dd
+						tg[k&31] = base + ga.moved(j, from, pr)
+						mv[k&31] = grpO<<16 | uint32(to)<<8 | uint32(from)
+						k++
+					}
+				}
+			} else {
+				// prover un-moves; the target row holds the opponent's pieces
+				base := rankGroup(y.o, 0) * lt.row
+				n2 := lt.n[2]
+				ga.init(y.b, y.o)
+				gb.init(y.r, y.o|y.b)
+				rb := ga.rank * n2
+				for j := 0; j < ga.n; j++ {
+					to := int(ga.sq[j&7])
+					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
+						from := bits.TrailingZeros64(src)
+						rr := gb.rank
+						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && y.r&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
+							// a vertical step past a red: the reds' free squares shift
+							rr = rankGroup(y.r, y.o|y.b^(1<<uint(to)|1<<uint(from)))
 						}
+						tg[k&31] = base + ga.moved(j, from, y.o)*n2 + rr
+						mv[k&31] = grpB<<16 | uint32(to)<<8 | uint32(from)
+						k++
+					}
+				}
+				excl := y.o | y.b
+				for j := 0; j < gb.n; j++ {
+					to := int(gb.sq[j&7])
+					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
+						from := bits.TrailingZeros64(src)
+						tg[k&31] = base + rb + gb.moved(j, from, excl)
+						mv[k&31] = grpR<<16 | uint32(to)<<8 | uint32(from)
+						k++
+					}
+				}
+			}
+			if e&decBit == 0 {
+				// y loses for its side to move: its predecessors win at n+1.
+				for i := 0; i < k; i++ {
+					p := &st[tg[i&31]]
+					v := uint8(*p)
+					if v == 0 || v&lossBit == goodBit[t] && int(v&maxDist) > n+1 {
+						*p = *p&0xff00 | good
+						md = n + 1
+					} else if v&lossBit != goodBit[t] {
+						b.internal.Add(1) // a lost position with a winning move
 					}
 				}
 				continue
 			}
-			// prover un-moves; the target row holds the opponent's pieces
-			base := rankGroup(y.o, 0) * lt.row
-			n2 := lt.n[2]
-			ga.init(y.b, y.o)
-			gb.init(y.r, y.o|y.b)
-			rb := ga.rank * n2
-			for j := 0; j < ga.n; j++ {
-				to := int(ga.sq[j])
-				for src := nbr[to] & empty; src != 0; src &= src - 1 {
-					from := bits.TrailingZeros64(src)
-					rr := gb.rank
-					if lo, hi := min(from, to), max(from, to); hi-lo > 1 && y.r&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
-						// a vertical step past a red: the reds' free squares shift
-						rr = rankGroup(y.r, y.o|y.b^(1<<uint(to)|1<<uint(from)))
+			// y wins for its side to move: its predecessors lose a move.
+			for i := 0; i < k; i++ {
+				p := &st[tg[i&31]]
+				v := *p
+				if uint8(v) != 0 {
+					if uint8(v)&lossBit != goodBit[t] {
+						b.internal.Add(1) // a counter below zero
 					}
-					ix := base + ga.moved(j, from, y.o)*n2 + rr
-					if dd, ok := b.update(t, ix, dec, good, n, &y, grpB, to, from); !ok {
-						return md, done, errTooDeep
-					} else if dd > md {
-						md = dd
-					}
+					continue
 				}
-			}
-			excl := y.o | y.b
-			for j := 0; j < gb.n; j++ {
-				to := int(gb.sq[j])
-				for src := nbr[to] & empty; src != 0; src &= src - 1 {
-					from := bits.TrailingZeros64(src)
-					ix := base + rb + gb.moved(j, from, excl)
-					if dd, ok := b.update(t, ix, dec, good, n, &y, grpR, to, from); !ok {
-						return md, done, errTooDeep
-					} else if dd > md {
-						md = dd
-					}
+				cnt := v >> 8
+				if cnt > 1 {
+					*p = v - 1<<8
+					continue
 				}
+				if cnt == 0 {
+					b.internal.Add(1)
+					continue
+				}
+				// Every move loses: the side to move delays.
+				x := y
+				g := uint8(mv[i&31] >> 16)
+				x.setGroup(g, x.group(g)^(1<<(mv[i&31]>>8&63)|1<<(mv[i&31]&63)))
+				_, maxBad, _ := b.captures(t, &x)
+				d := max(n, maxBad) + 1
+				if d > maxDist {
+					return md, done, errTooDeep
+				}
+				*p = uint16(uint8(d) | badBits)
+				md = max(md, d)
 			}
 		}
 	}
@@ -624,6 +670,7 @@ var nbr = func() (t [64]uint64) {
 // among the squares not in excl, and its colex rank.
 type grpRank struct {
 	n    int
+	bb   uint64
 	sq   [maxGroupK]int8
 	c    [maxGroupK]int8
 	rank uint64
@@ -632,6 +679,7 @@ type grpRank struct {
 func (g *grpRank) init(grp, excl uint64) {
 	g.n = 0
 	g.rank = 0
+	g.bb = grp
 	for ; grp != 0; grp &= grp - 1 {
 		s := bits.TrailingZeros64(grp)
 		c := s - bits.OnesCount64(excl&(1<<uint(s)-1))
@@ -643,17 +691,23 @@ func (g *grpRank) init(grp, excl uint64) {
 }
 
 // moved returns the rank of the group with piece j moved to the empty
-// square from (not in excl) next to it.
-func (g *grpRank) moved(j, from int, excl uint64) uint64 {
-	to := int(g.sq[j&7])
+// square dst (not in excl) next to it.
+func (g *grpRank) moved(j, dst int, excl uint64) uint64 {
+	src := int(g.sq[j&7])
 	cj := int(g.c[j&7])
-	if from == to+1 || from == to-1 {
+	i := (j + 1) & 15
+	if dst == src+1 || dst == src-1 {
 		// A sideways step passes no square: same order, compact position ±1.
-		return g.rank - binomT[(j+1)&15][cj&63] + binomT[(j+1)&15][(cj+from-to)&63]
+		return g.rank - binomT[i][cj&63] + binomT[i][(cj+dst-src)&63]
 	}
-	cf := from - bits.OnesCount64(excl&(1<<uint(from)-1))
+	cf := dst - bits.OnesCount64(excl&(1<<uint(dst)-1))
+	lo, hi := min(src, dst), max(src, dst)
+	if g.bb&(1<<uint(hi)-1)&^(2<<uint(lo)-1) == 0 {
+		// No piece of the group in between: same order.
+		return g.rank - binomT[i][cj&63] + binomT[i][cf&63]
+	}
 	var r uint64
-	i := 1
+	k := 1
 	ins := false
 	for l := 0; l < g.n; l++ {
 		if l == j {
@@ -661,68 +715,17 @@ func (g *grpRank) moved(j, from int, excl uint64) uint64 {
 		}
 		cl := int(g.c[l&7])
 		if !ins && cf < cl {
-			r += binomT[i&15][cf&63]
-			i++
+			r += binomT[k&15][cf&63]
+			k++
 			ins = true
 		}
-		r += binomT[i&15][cl&63]
-		i++
+		r += binomT[k&15][cl&63]
+		k++
 	}
 	if !ins {
-		r += binomT[i&15][cf&63]
+		r += binomT[k&15][cf&63]
 	}
 	return r
-}
-
-// update applies one predecessor update to entry ix of side t (position x)
-// and returns the distance it wrote (0 for none); ok is false when a
-// distance does not fit the format.
-func (b *retro) update(t int, ix uint64, dec bool, good uint16, n int, y *board, g uint8, to, from int) (int, bool) {
-	e := &b.st[t][ix]
-	v := uint8(*e)
-	if !dec {
-		switch {
-		case v == 0:
-		case v&lossBit == goodBit[t]:
-			if int(v&maxDist) <= n+1 {
-				return 0, true
-			}
-		default:
-			b.internal.Add(1) // a lost position with a winning move
-			return 0, true
-		}
-		if n+1 > maxDist {
-			return 0, false
-		}
-		*e = *e&0xff00 | good
-		return n + 1, true
-	}
-	if v != 0 {
-		if v&lossBit != goodBit[t] {
-			b.internal.Add(1) // a counter below zero
-		}
-		return 0, true
-	}
-	cnt := *e >> 8
-	if cnt == 0 {
-		b.internal.Add(1)
-		return 0, true
-	}
-	cnt--
-	if cnt > 0 {
-		*e = cnt << 8
-		return 0, true
-	}
-	// Every move loses: the side to move delays.
-	x := *y
-	x.setGroup(g, x.group(g)^(1<<uint(to)|1<<uint(from)))
-	_, maxBad, _ := b.captures(t, &x)
-	d := max(n, maxBad) + 1
-	if d > maxDist {
-		return 0, false
-	}
-	*e = uint16(uint8(d) | goodBit[t] ^ lossBit)
-	return d, true
 }
 
 // values returns the built values of side s (full layout).

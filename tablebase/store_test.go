@@ -598,3 +598,40 @@ func TestCorruptBlock(t *testing.T) {
 	}
 	t.Logf("one changed value: %d disagreements, e.g. %+v", rep.Disagreements, rep.Samples[0])
 }
+
+// The verifier's fast Bellman expectation (full layouts, incremental child
+// indices) against the plain one (folded lookups).
+func TestExpectedFullAgrees(t *testing.T) {
+	db := fixture(t)
+	r := engine.NewRand(17)
+	loaded := map[purple.Class]*table{}
+	for _, c := range fixtureClasses() {
+		tb, err := db.loadTable(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loaded[c] = tb
+	}
+	for _, c := range fixtureClasses() {
+		tb := loaded[c]
+		ct, err := newCapTables(c, loaded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := unfoldTable(context.Background(), tb, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 2000; i++ {
+			s := r.Intn(2)
+			x := tb.lay[s].board(r.Uint64() % tb.lay[s].size)
+			if full[s][tb.lay[s].index(&x)] != tb.lookup(s, &x) {
+				t.Fatalf("%s: unfolded value differs", c)
+			}
+			chi := childIndexer{lc: tb.lay[1-s]}
+			if a, b := expectedFull(&full, &ct, &chi, s, &x), expected(tb, &ct, s, &x); a != b {
+				t.Fatalf("%s %+v side %d: fast %#x, plain %#x", c, x, s, a, b)
+			}
+		}
+	}
+}

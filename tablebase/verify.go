@@ -3,6 +3,7 @@ package tablebase
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -244,6 +245,154 @@ func expected(t *table, ct *capTables, s int, x *board) uint8 {
 	return 0
 }
 
+// unfoldTable returns the values of t in the full layouts: rows that are
+// not stored are filled from their mirror images.
+func unfoldTable(ctx context.Context, t *table, workers int) ([2][]byte, error) {
+	var full [2][]byte
+	for s := 0; s < 2; s++ {
+		l := t.lay[s]
+		full[s] = make([]byte, l.size)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				u := unranker{l: l}
+				for {
+					r0 := uint64(next.Add(1) - 1)
+					if r0 >= l.n[0] || ctx.Err() != nil {
+						return
+					}
+					dst := full[s][r0*l.row : (r0+1)*l.row]
+					if f := l.fold[r0]; f >= 0 {
+						copy(dst, t.vals[s][uint64(f)*l.row:])
+						continue
+					}
+					for i := range dst {
+						x := u.board(r0*l.row + uint64(i))
+						m := x.mirrored()
+						dst[i] = t.vals[s][l.folded(&m)]
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	return full, ctx.Err()
+}
+
+// childIndexer computes the full indices of the quiet children of one
+// position: the position's ranks in the children's layout, then each move
+// changes one piece (grpRank.moved), like the builder's un-moves.
+type childIndexer struct {
+	lc         *layout // the children's layout (the other side to move)
+	g0, g1     grpRank
+	r1, r2     uint64
+	rB, rR, rO uint64
+}
+
+// children calls fn with the full index (in the other side's layout) of
+// every quiet child of x, side s to move.
+func (ci *childIndexer) children(s int, x *board, fn func(idx uint64)) {
+	l := ci.lc
+	empty := mask36 &^ (x.b | x.r | x.o)
+	between := func(a, b int) uint64 {
+		lo, hi := min(a, b), max(a, b)
+		return (1<<uint(hi) - 1) &^ (2<<uint(lo) - 1)
+	}
+	if s == sideO {
+		// opponent moves; children: prover to move, layout [O, B, R]
+		ci.g0.init(x.o, 0)
+		rB := rankGroup(x.b, x.o)
+		rR := rankGroup(x.r, x.o|x.b)
+		for j := 0; j < ci.g0.n; j++ {
+			src := int(ci.g0.sq[j&7])
+			for d := nbr[src&63] & empty; d != 0; d &= d - 1 {
+				dst := bits.TrailingZeros64(d)
+				rb, rr := rB, rR
+				if dst != src+1 && dst != src-1 {
+					btw := between(src, dst)
+					o := x.o ^ (1<<uint(src) | 1<<uint(dst))
+					if x.b&btw != 0 {
+						rb = rankGroup(x.b, o)
+					}
+					if x.r&btw != 0 {
+						rr = rankGroup(x.r, o|x.b)
+					}
+				}
+				fn(ci.g0.moved(j, dst, 0)*l.row + rb*l.n[2] + rr)
+			}
+		}
+		return
+	}
+	// prover moves; children: opponent to move, layout [B, R, O]
+	ci.g0.init(x.b, 0)
+	ci.g1.init(x.r, x.b)
+	rO := rankGroup(x.o, x.b|x.r)
+	n12 := l.n[1] * l.n[2]
+	for j := 0; j < ci.g0.n; j++ {
+		src := int(ci.g0.sq[j&7])
+		for d := nbr[src&63] & empty; d != 0; d &= d - 1 {
+			dst := bits.TrailingZeros64(d)
+			rr, ro := ci.g1.rank, rO
+			if dst != src+1 && dst != src-1 {
+				btw := between(src, dst)
+				b := x.b ^ (1<<uint(src) | 1<<uint(dst))
+				if x.r&btw != 0 {
+					rr = rankGroup(x.r, b)
+				}
+				if x.o&btw != 0 {
+					ro = rankGroup(x.o, b|x.r)
+				}
+			}
+			fn(ci.g0.moved(j, dst, 0)*n12 + rr*l.n[2] + ro)
+		}
+	}
+	rb := ci.g0.rank * n12
+	for j := 0; j < ci.g1.n; j++ {
+		src := int(ci.g1.sq[j&7])
+		for d := nbr[src&63] & empty; d != 0; d &= d - 1 {
+			dst := bits.TrailingZeros64(d)
+			ro := rO
+			if dst != src+1 && dst != src-1 && x.o&between(src, dst) != 0 {
+				ro = rankGroup(x.o, x.b|x.r^(1<<uint(src)|1<<uint(dst)))
+			}
+			fn(rb + ci.g1.moved(j, dst, x.b)*l.n[2] + ro)
+		}
+	}
+}
+
+// expectedFull is expected with the class's values in the full layouts.
+func expectedFull(full *[2][]byte, ct *capTables, ci *childIndexer, s int, x *board) uint8 {
+	good, maxBad, notBad := ct.captures(s, x)
+	if good == 0 {
+		return 1 | goodBit[s]
+	}
+	vals := full[1-s]
+	ci.children(s, x, func(idx uint64) {
+		v := vals[idx]
+		switch {
+		case v == 0:
+			notBad++
+		case v&lossBit == goodBit[s]:
+			notBad++
+			if dd := int(v & maxDist); good < 0 || dd < good {
+				good = dd
+			}
+		default:
+			maxBad = max(maxBad, int(v&maxDist))
+		}
+	})
+	switch {
+	case good >= 0:
+		return uint8(good+1) | goodBit[s]
+	case notBad == 0:
+		return uint8(maxBad+1) | goodBit[s] ^ lossBit
+	}
+	return 0
+}
+
 func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint64, report func()) (verifyStats, []Disagreement, error) {
 	const chunk = 1 << 16
 	type task struct {
@@ -257,6 +406,10 @@ func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint
 		}
 	}
 	workers := runtime.GOMAXPROCS(0)
+	full, err := unfoldTable(ctx, t, workers)
+	if err != nil {
+		return verifyStats{}, nil, err
+	}
 	var next atomic.Int64
 	var mu sync.Mutex
 	var total verifyStats
@@ -289,6 +442,7 @@ func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint
 				tk := tasks[i]
 				l := t.lay[tk.s]
 				u := unranker{l: l}
+				chi := childIndexer{lc: t.lay[1-tk.s]}
 				for idx := tk.lo; idx < tk.hi; idx++ {
 					f := idx / l.row
 					x := u.board(uint64(l.unfold[f])*l.row + idx%l.row)
@@ -315,7 +469,7 @@ func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint
 						st.losses[tk.s] += weight
 						st.maxDTL = max(st.maxDTL, int(got&maxDist))
 					}
-					if want := expected(t, ct, tk.s, &x); want != got {
+					if want := expectedFull(&full, ct, &chi, tk.s, &x); want != got {
 						st.disagree++
 						if len(mine) < maxSamples {
 							sv, _ := decodeValue(got)
