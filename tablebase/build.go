@@ -22,9 +22,9 @@ type Progress struct {
 	Level      int    // retrograde level (distance) being processed
 	ClassIndex int    // 1-based position of Class in the plan
 	Classes    int    // classes in the plan
-	// Done and Total count work in positions over the whole plan: each
-	// class weighs its positions (both sides) once for the init pass,
-	// once for the retrograde levels and once for storing.
+	// Done and Total count positions (both sides to move) over the
+	// classes of the plan still to build; a class's positions are done a
+	// third in each phase (init pass, retrograde levels, storing).
 	Done, Total uint64
 	Elapsed     time.Duration
 }
@@ -156,7 +156,8 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	report := func() {
 		if opts.Progress != nil {
 			p := *cur.Load()
-			p.Done = min(done.Load(), p.Total)
+			p.Done = min(done.Load(), p.Total) / 3
+			p.Total /= 3
 			p.Elapsed = time.Since(start)
 			opts.Progress(p)
 		}

@@ -513,13 +513,15 @@ func (db *DB) loadTable(c purple.Class, bad func(error)) (*table, error) {
 	return t, nil
 }
 
-// DiskBytes returns the size of the store's files.
-func (db *DB) DiskBytes() int64 {
+// DirBytes returns the disk space of the files in dir (blocks allocated,
+// so preallocated sparse files count for what they hold). Measure a
+// closed store: an open one keeps write-ahead files.
+func DirBytes(dir string) int64 {
 	var n int64
-	filepath.WalkDir(db.dir, func(_ string, d os.DirEntry, err error) error {
+	filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			if fi, err := d.Info(); err == nil {
-				n += fi.Size()
+				n += diskUsage(fi)
 			}
 		}
 		return nil

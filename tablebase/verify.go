@@ -258,7 +258,6 @@ func unfoldTable(ctx context.Context, t *table, workers int) ([2][]byte, error) 
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				u := unranker{l: l}
 				for {
 					r0 := uint64(next.Add(1) - 1)
 					if r0 >= l.n[0] || ctx.Err() != nil {
@@ -269,10 +268,21 @@ func unfoldTable(ctx context.Context, t *table, workers int) ([2][]byte, error) 
 						copy(dst, t.vals[s][uint64(f)*l.row:])
 						continue
 					}
-					for i := range dst {
-						x := u.board(r0*l.row + uint64(i))
-						m := x.mirrored()
-						dst[i] = t.vals[s][l.folded(&m)]
+					// The mirror image of the row is a stored row: for each
+					// configuration of the middle group, mirror the last.
+					g0 := unrankGroup(r0, l.k[0], 0)
+					m0 := mirror36(g0)
+					src := t.vals[s][uint64(l.fold[rankGroup(m0, 0)])*l.row:]
+					for r1 := uint64(0); r1 < l.n[1]; r1++ {
+						g1 := unrankGroup(r1, l.k[1], g0)
+						m1 := mirror36(g1)
+						base := rankGroup(m1, m0) * l.n[2]
+						excl, mexcl := g0|g1, m0|m1
+						row := dst[r1*l.n[2] : (r1+1)*l.n[2]]
+						for r2 := range row {
+							g2 := unrankGroup(uint64(r2), l.k[2], excl)
+							row[r2] = src[base+rankGroup(mirror36(g2), mexcl)]
+						}
 					}
 				}
 			}()

@@ -45,6 +45,9 @@ var commands = []command{
 	playCommand,
 	matchCommand,
 	replayCommand,
+	buildCommand,
+	probeCommand,
+	tablesCommand,
 }
 
 // usageError is a mistake in the command line: exit status 2 and a

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"geister/tablebase"
+)
+
+var tablesCommand = command{
+	name:    "tables",
+	args:    "",
+	summary: "list the endgame table classes with their manifest figures",
+	details: `Lists every class in the table directory: its positions (both sides to
+move; "stored" counts mirror images once), the prover's sure wins and the
+opponent's forced wins with the prover (P) or the opponent (O) to move, the
+longest distances, the bytes of its blocks, the build time, and whether it
+is complete (a class left incomplete by an interrupted build is rebuilt by
+the next "geister build"). The last line gives the bytes on disk per
+position.`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		dir := tableDirFlag(fs)
+		jsonOut := fs.Bool("json", false, "print one JSON object per class (the manifest)")
+		return func(e *env, args []string) error {
+			if len(args) != 0 {
+				return usagef("takes no operands, got %d", len(args))
+			}
+			d := tableDir(*dir)
+			db, err := openTablesForReading(d)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			ms := db.Classes()
+			if *jsonOut {
+				enc := json.NewEncoder(e.stdout)
+				for _, m := range ms {
+					enc.Encode(m)
+				}
+				return nil
+			}
+			if len(ms) == 0 {
+				fmt.Fprintf(e.stdout, "no classes in %s (build them with geister build --pieces 5)\n", d)
+				return nil
+			}
+			rs := make([]tablebase.ClassReport, len(ms))
+			for i, m := range ms {
+				rs[i] = tablebase.ClassReport{Manifest: m}
+			}
+			writeManifests(e.stdout, rs, d, "complete")
+			fmt.Fprintf(e.stdout, "table directory: %s\n", d)
+			return nil
+		}
+	},
+}
