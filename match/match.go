@@ -59,7 +59,20 @@ type Observer func(p *engine.Position, m engine.Move, took time.Duration)
 // agent that returns an error or an illegal move loses the game; an error
 // is returned only when ctx ends the game early.
 func Play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit int, moves []engine.Move, obs Observer) (Game, error) {
+	return play(ctx, first, second, seed, plyLimit, moves, obs, false)
+}
+
+// play is Play; with cpu, moves are timed by the CPU time of the calling
+// goroutine's thread (the caller locks it to its thread) instead of the
+// clock, so that a loaded machine does not inflate them.
+func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit int, moves []engine.Move, obs Observer, cpu bool) (Game, error) {
 	g := Game{Seed: seed, Moves: moves[:0]}
+	clockNow := nanotime
+	if cpu {
+		if _, ok := threadCPU(); ok {
+			clockNow = func() int64 { t, _ := threadCPU(); return t }
+		}
+	}
 	agents := [2]player.Agent{first, second}
 	g.FirstReds = first.NewGame(engine.First, mix(seed, 1))
 	g.SecondReds = second.NewGame(engine.Second, mix(seed, 2))
@@ -81,7 +94,7 @@ func Play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 	v := new(player.View) // one per game: a view handed to an interface escapes
 	// One clock read per move: a move's time runs from the end of the
 	// previous one, so it includes the referee's few nanoseconds between.
-	clock := nanotime()
+	clock := clockNow()
 	for {
 		if o := p.OutcomeWithLimit(plyLimit); o != engine.Ongoing {
 			g.Outcome = o
@@ -96,7 +109,7 @@ func Play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 		me := p.Turn()
 		*v = player.NewView(views[me], me, g.Moves, plyLimit)
 		m, err := agents[me].Move(ctx, v)
-		now := nanotime()
+		now := clockNow()
 		took := time.Duration(now - clock)
 		clock = now
 		g.Time[me] += took

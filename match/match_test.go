@@ -375,3 +375,20 @@ func interleave(a, b []engine.Position) []engine.Position {
 	}
 	return out
 }
+
+func TestCPUTime(t *testing.T) {
+	s, err := Run(context.Background(), Config{A: "naotti10:depth=2", B: "random", Games: 2, Seed: 1, PlyLimit: 200, CPUTime: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := threadCPU(); ok && s.TimeKind != "cpu" {
+		t.Fatalf("time kind %q", s.TimeKind)
+	}
+	if s.TimeA.TotalS <= 0 || s.TimeA.Moves == 0 || s.TimeA.MaxMs <= 0 {
+		t.Fatalf("times: %+v", s.TimeA)
+	}
+	w, _ := Run(context.Background(), Config{A: "naotti10:depth=2", B: "random", Games: 2, Seed: 1, PlyLimit: 200})
+	if w.Wins != s.Wins || w.Losses != s.Losses || w.AvgPlies != s.AvgPlies || w.TimeKind != "wall" {
+		t.Fatalf("timing by CPU changed the games")
+	}
+}

@@ -26,7 +26,12 @@ type Config struct {
 	Seed     uint64
 	PlyLimit int // 0: none
 	Jobs     int // goroutines; 0: one per CPU
-	Env      player.Env
+	// CPUTime times moves by the CPU time of the thread that plays the
+	// game instead of the clock (Linux; elsewhere the clock), so that
+	// other work on the machine does not count. It costs a system call a
+	// move.
+	CPUTime bool
+	Env     player.Env
 	// Records, when not nil, receives one JSON line per game, in game
 	// order.
 	Records io.Writer
@@ -87,6 +92,9 @@ type Summary struct {
 	TimeB    TimeStats              `json:"time_b"`
 	AvgPlies float64                `json:"avg_plies"`
 	ElapsedS float64                `json:"elapsed_s"`
+	// TimeKind says how moves were timed: "cpu" (the thread's CPU time)
+	// or "wall" (the clock).
+	TimeKind string `json:"time_kind"`
 	// Problems lists the games lost by an illegal move or an agent error.
 	Problems []string `json:"problems,omitempty"`
 	plies    int
@@ -118,7 +126,10 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	specA, _ := player.ParseSpec(cfg.A)
 	specB, _ := player.ParseSpec(cfg.B)
-	sum := &Summary{A: specA.String(), B: specB.String(), Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Reasons: map[string]ReasonStats{}}
+	sum := &Summary{A: specA.String(), B: specB.String(), Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Reasons: map[string]ReasonStats{}, TimeKind: "wall"}
+	if _, ok := threadCPU(); ok && cfg.CPUTime {
+		sum.TimeKind = "cpu"
+	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -139,6 +150,10 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if cfg.CPUTime {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+			}
 			var buf []engine.Move
 			for i := range next {
 				aFirst := i%2 == 0
@@ -146,7 +161,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				if !aFirst {
 					first, second = b, a
 				}
-				g, err := Play(ctx, first, second, GameSeed(cfg.Seed, i), cfg.PlyLimit, buf, nil)
+				g, err := play(ctx, first, second, GameSeed(cfg.Seed, i), cfg.PlyLimit, buf, nil, cfg.CPUTime)
 				buf = g.Moves
 				if cfg.Records != nil {
 					g.Moves = append([]engine.Move(nil), g.Moves...)
@@ -324,8 +339,8 @@ func (s *Summary) Text() string {
 		fmt.Fprintf(&b, "  %-12s %d won by %s, %d by %s\n", r, rs.A, s.A, rs.B, s.B)
 	}
 	fmt.Fprintf(&b, "average game %.1f plies\n", s.AvgPlies)
-	fmt.Fprintf(&b, "time per move: %s avg %.3f ms, max %.1f ms, total %.2f s over %d moves\n", s.A, s.TimeA.AvgMs, s.TimeA.MaxMs, s.TimeA.TotalS, s.TimeA.Moves)
-	fmt.Fprintf(&b, "               %s avg %.3f ms, max %.1f ms, total %.2f s over %d moves\n", s.B, s.TimeB.AvgMs, s.TimeB.MaxMs, s.TimeB.TotalS, s.TimeB.Moves)
+	fmt.Fprintf(&b, "%s time per move: %s avg %.3f ms, max %.1f ms, total %.2f s over %d moves\n", s.TimeKind, s.A, s.TimeA.AvgMs, s.TimeA.MaxMs, s.TimeA.TotalS, s.TimeA.Moves)
+	fmt.Fprintf(&b, "                    %s avg %.3f ms, max %.1f ms, total %.2f s over %d moves\n", s.B, s.TimeB.AvgMs, s.TimeB.MaxMs, s.TimeB.TotalS, s.TimeB.Moves)
 	fmt.Fprintf(&b, "elapsed %.1f s\n", s.ElapsedS)
 	for _, p := range s.Problems {
 		fmt.Fprintf(&b, "problem: %s\n", p)

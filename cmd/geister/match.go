@@ -38,6 +38,7 @@ standard error.
 		records := fs.String("records", "", "write one JSON line per game to this file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
+		cpuTime := fs.Bool("cpu-time", false, "time moves by the CPU time of the thread playing the game, not the clock (for a busy machine; costs a system call a move)")
 		tables := fs.String("tables", tablebase.DefaultDir(), "endgame tables for purplemax (a directory that does not exist: none; \"\": none)")
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
@@ -63,7 +64,7 @@ standard error.
 				return err
 			}
 			defer closeTables()
-			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env}
+			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
 			if *records != "" {
 				f, err := os.Create(*records)
 				if err != nil {
