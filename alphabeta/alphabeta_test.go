@@ -2,6 +2,7 @@ package alphabeta
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -348,14 +349,20 @@ func BenchmarkPurpleDepth5(b *testing.B) {
 		}
 	}
 	s := New(Options{Eval: BlueCountDistance, Purple: true, TTBits: 20, PlyLimit: 200})
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		p := positions[i%len(positions)]
 		r := s.Search(context.Background(), &p, Limits{Depth: 5})
 		nodes += r.Nodes
 	}
+	cpu := threadCPU() - cpu0
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
+	b.ReportMetric(float64(nodes)/cpu/1e6, "Mnodes/cpu-s")
+	b.ReportMetric(cpu*1e3/float64(b.N), "cpu-ms/move")
 }

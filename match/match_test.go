@@ -5,7 +5,9 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"runtime"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -318,11 +320,17 @@ func FuzzRecord(f *testing.F) {
 // random on every CPU, through the agent interface and the referee.
 func BenchmarkRandomVsRandom(b *testing.B) {
 	b.ReportAllocs()
+	var r0, r1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
 	s, err := Run(context.Background(), Config{A: "random", B: "random", Games: b.N, Seed: 1, PlyLimit: 200})
 	if err != nil {
 		b.Fatal(err)
 	}
+	syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
+	cpu := float64(r1.Utime.Nano()+r1.Stime.Nano()-r0.Utime.Nano()-r0.Stime.Nano()) / 1e9
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	// What both cores would do if the process had them to itself.
+	b.ReportMetric(float64(b.N)/cpu*float64(min(runtime.NumCPU(), 2)), "games/s-2cores-by-cpu")
 	b.ReportMetric(s.AvgPlies, "plies/game")
 }
 

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"geister/engine"
@@ -28,8 +29,11 @@ func benchAgent(b *testing.B, spec string, env Env) {
 	views := benchViews(200)
 	a := mustNew(b, spec, env)
 	a.NewGame(engine.First, 1)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		if _, err := a.Move(context.Background(), &views[i%len(views)]); err != nil {
@@ -39,9 +43,11 @@ func benchAgent(b *testing.B, spec string, env Env) {
 			nodes += pm.Last.Nodes
 		}
 	}
+	cpu := threadCPU() - cpu0
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
+	b.ReportMetric(cpu*1e3/float64(b.N), "cpu-ms/move")
 	if nodes > 0 {
-		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Msearchnodes/s")
+		b.ReportMetric(float64(nodes)/cpu/1e6, "Msearchnodes/cpu-s")
 	}
 }
 
@@ -88,10 +94,14 @@ func BenchmarkEACP70(b *testing.B) {
 	}
 	a := mustNew(b, "naotti11:random=false", Env{})
 	a.NewGame(engine.First, 1)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		a.Move(context.Background(), &views[i%len(views)])
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
+	b.ReportMetric((threadCPU()-cpu0)*1e3/float64(b.N), "cpu-ms/move")
 	b.ReportMetric(float64(len(a.(*naotti).worlds)), "placements")
 }
