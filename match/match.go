@@ -49,8 +49,9 @@ type Game struct {
 	NMoves  [2]int
 }
 
-// Observer, when not nil, is called after every move with the referee's
-// position after it (every colour shown), the move and the time it took.
+// Observer, when not nil, is called with the start position (and NoMove),
+// then after every move with the referee's position after it (every
+// colour shown), the move and the time it took.
 type Observer func(p *engine.Position, m engine.Move, took time.Duration)
 
 // Play referees one game between first and second, seeded by seed (each
@@ -90,6 +91,9 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 	for pl := engine.First; pl <= engine.Second; pl++ {
 		views[pl] = p
 		views[pl].Hide(pl.Other())
+	}
+	if obs != nil {
+		obs(&p, engine.NoMove, 0)
 	}
 	v := new(player.View) // one per game: a view handed to an interface escapes
 	// One clock read per move: a move's time runs from the end of the

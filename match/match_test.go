@@ -359,8 +359,10 @@ func TestViewsFollowTheGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		start := engine.StartPosition(g.FirstReds, g.SecondReds)
-		referee := append([]engine.Position{start}, positions...)
+		referee := positions
+		if referee[0] != engine.StartPosition(g.FirstReds, g.SecondReds) {
+			t.Fatalf("the observer's first position is not the start")
+		}
 		for ply, view := range interleave(ra.views, rb.views) {
 			want := referee[ply]
 			want.Hide(want.Turn().Other())

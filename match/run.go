@@ -131,6 +131,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		sum.TimeKind = "cpu"
 	}
 
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int)
@@ -221,6 +222,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	_ = startErr
 	sum.ElapsedS = time.Since(start).Seconds()
 	sum.finish()
+	if firstErr == nil && sum.Games < cfg.Games {
+		firstErr = parent.Err()
+	}
 	if firstErr != nil {
 		return sum, firstErr
 	}

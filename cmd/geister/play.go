@@ -58,6 +58,10 @@ moves; the full board is shown when the game ends.
 			var obs match.Observer
 			if humans == 0 {
 				obs = func(p *engine.Position, m engine.Move, took time.Duration) {
+					if m == engine.NoMove {
+						fmt.Fprintf(e.stdout, "\nstart\n%s", p.Pretty())
+						return
+					}
 					mover := "first"
 					if p.Turn() == engine.First {
 						mover = "second"
@@ -66,6 +70,9 @@ moves; the full board is shown when the game ends.
 				}
 			} else {
 				obs = func(p *engine.Position, m engine.Move, took time.Duration) {
+					if m == engine.NoMove {
+						return
+					}
 					mover := "first"
 					if p.Turn() == engine.First {
 						mover = "second"
@@ -81,9 +88,6 @@ moves; the full board is shown when the game ends.
 			positions, _, rerr := rec.Replay()
 			if humans > 0 && rerr == nil {
 				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", positions[len(positions)-1].Pretty())
-			}
-			if humans == 0 && len(g.Moves) == 0 {
-				fmt.Fprint(e.stdout, positions[0].Pretty())
 			}
 			fmt.Fprintf(e.stdout, "result: %s (%s) after %d plies; placements: first %s, second %s\n", rec.Result, rec.Reason, rec.Plies, rec.FirstReds, rec.SecondReds)
 			if g.Detail != "" {
