@@ -138,6 +138,52 @@ func (g *game) Evaluate() dfpn.Eval {
 			}
 		}
 	}
+	if lb := g.lowerBound(); lb > 1 {
+		// Not a fact that decides the node, but one that prunes bounded
+		// searches: no win within lb-1 plies.
+		ev := g.probeTables()
+		if ev.WinIn == dfpn.InfLen && ev.NoWin < lb-1 {
+			ev.NoWin = lb - 1
+		}
+		return ev
+	}
+	return g.probeTables()
+}
+
+// lowerBound returns plies the OR side needs at least to win, counting
+// the moves each of its three ways to win takes (SPEC §1): a blue's steps
+// to an exit and the escape; one capture for each of the AND side's
+// blues; one capture by the AND side for each of its own reds.
+func (g *game) lowerBound() uint16 {
+	p := &g.pos
+	x := g.orSide
+	orToMove := p.Turn() == x
+	// OR-side moves needed, turned into plies.
+	plies := func(orMoves int) int {
+		if orToMove {
+			return 2*orMoves - 1
+		}
+		return 2 * orMoves
+	}
+	esc := 255
+	for b := mayBeBlue(p, x); b != 0; b &= b - 1 {
+		esc = min(esc, int(exitDistance[x][trailing(b)]))
+	}
+	lb := plies(esc)
+	lb = min(lb, plies(p.Blues(x.Other())))
+	// The AND side's captures of OR reds: AND moves needed.
+	r := p.Reds(x)
+	if orToMove {
+		lb = min(lb, 2*r)
+	} else {
+		lb = min(lb, 2*r-1)
+	}
+	return uint16(max(lb, 1))
+}
+
+// probeTables returns the tables' exact value of the node, if any.
+func (g *game) probeTables() dfpn.Eval {
+	p := &g.pos
 	if g.tables != nil {
 		if c, ok := purple.ClassOf(p, g.prover); ok && g.tables.Has(c) {
 			v, n, err := g.tables.ProbeValue(p, g.prover)

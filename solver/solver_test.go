@@ -6,43 +6,14 @@ import (
 
 	"geister/engine"
 	"geister/internal/reference"
+	"geister/internal/testpos"
 	"geister/purple"
 )
 
-// randomPosition places the prover's 1–2 blues and 1–2 reds (shown) and
-// 2–4 hidden opponent pieces (1..n-1 of them red) on random squares.
+// randomPosition: the prover's 1–2 blues and 1–2 reds against 2–4
+// hidden pieces, on random squares.
 func randomPosition(r *engine.Rand, prover engine.Player, toMove engine.Player) engine.Position {
-	for {
-		var p engine.Position
-		used := uint64(0)
-		put := func(pl engine.Player, k engine.Kind) {
-			for {
-				s := engine.BoardSquares[r.Intn(36)]
-				if used&s.Bit() == 0 {
-					used |= s.Bit()
-					p.Put(pl, k, s)
-					return
-				}
-			}
-		}
-		blues, reds := 1+r.Intn(2), 1+r.Intn(2)
-		for i := 0; i < blues; i++ {
-			put(prover, engine.Blue)
-		}
-		for i := 0; i < reds; i++ {
-			put(prover, engine.Red)
-		}
-		opp := 2 + r.Intn(3)
-		for i := 0; i < opp; i++ {
-			put(prover.Other(), engine.Unknown)
-		}
-		p.SetReds(prover, reds)
-		p.SetReds(prover.Other(), 1+r.Intn(opp-1))
-		p.SetTurn(toMove)
-		if p.Validate() == nil {
-			return p
-		}
-	}
+	return testpos.Small(r, prover, toMove)
 }
 
 func refDTW(p *engine.Position, prover engine.Player, depth int, mode reference.Mode) int {

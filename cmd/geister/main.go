@@ -96,10 +96,12 @@ func run(e *env, args []string) int {
 		return 2
 	}
 	fs, runFn := newFlagSet(c, e.stderr)
+	usage := fs.Usage
+	fs.Usage = func() {} // pflag would print it on stderr for --help
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fs.SetOutput(e.stdout)
-			fs.Usage()
+			usage()
 			return 0
 		}
 		fmt.Fprintf(e.stderr, "geister %s: %v (see geister %s --help)\n", c.name, err, c.name)
@@ -131,10 +133,13 @@ func findCommand(name string) *command {
 }
 
 // newFlagSet declares c's flags and returns them with c's run function.
+// fs.Usage prints the command's help on fs's output; Parse does not call
+// it (run prints the help for --help itself, on standard output).
 func newFlagSet(c *command, out io.Writer) (*pflag.FlagSet, func(e *env, args []string) error) {
 	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.SortFlags = false
+	run := c.flags(fs)
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintf(w, "usage: geister %s [flags] %s\n\n%s\n", c.name, c.args, c.summary)
@@ -145,7 +150,7 @@ func newFlagSet(c *command, out io.Writer) (*pflag.FlagSet, func(e *env, args []
 			fmt.Fprintf(w, "\nflags:\n%s", fs.FlagUsages())
 		}
 	}
-	return fs, c.flags(fs)
+	return fs, run
 }
 
 func printHelp(w io.Writer) {

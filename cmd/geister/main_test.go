@@ -110,3 +110,12 @@ func TestPerftCommand(t *testing.T) {
 		t.Errorf("hidden pieces: exit %d %q", code, errOut)
 	}
 }
+
+func TestHelpOnceOnStdout(t *testing.T) {
+	for _, c := range commands {
+		code, out, errOut := runCmd(t, "", c.name, "--help")
+		if code != 0 || errOut != "" || strings.Count(out, "usage: geister "+c.name) != 1 {
+			t.Errorf("%s --help: exit %d, stdout has the usage %d times, stderr %q", c.name, code, strings.Count(out, "usage:"), errOut)
+		}
+	}
+}

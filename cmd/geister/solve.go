@@ -52,6 +52,8 @@ Example:
 		fs.Lookup("ply-limit").NoOptDefVal = "200"
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table)")
 		ttMB := fs.Int("tt", 256, "transposition table size in MiB, shared out between the threads")
+		dir := tableDirFlag(fs)
+		noTable := fs.Bool("no-table", false, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
@@ -74,6 +76,16 @@ Example:
 			opts := solver.Options{
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
 				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
+			}
+			if !*noTable {
+				t, closeTables, err := openTables(tableDir(*dir))
+				if err != nil {
+					return err
+				}
+				defer closeTables()
+				if t != nil {
+					opts.Tables = t
+				}
 			}
 			inputs, err := positionInputs(e, args)
 			if err != nil {
@@ -261,7 +273,11 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 	default:
 		fmt.Fprintf(w, "unknown: the budget ran out before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
 	}
-	fmt.Fprintf(w, "searched %d positions in %v (%s)\n\n", a.Nodes, a.Elapsed.Round(time.Microsecond), a.Source)
+	fmt.Fprintf(w, "searched %d positions in %v (%s", a.Nodes, a.Elapsed.Round(time.Microsecond), a.Source)
+	if a.TableHits > 0 {
+		fmt.Fprintf(w, "; %d answered by the endgame tables", a.TableHits)
+	}
+	fmt.Fprint(w, ")\n\n")
 }
 
 // progressReporter prints a line on stderr about every million nodes of

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"geister/engine"
+	"geister/internal/testpos"
 )
 
 func TestSolveJSON(t *testing.T) {
@@ -72,28 +73,13 @@ func TestSolveHuman(t *testing.T) {
 	}
 }
 
-// randomGamePositions plays random games from random placements to
-// their end and returns, for games someone won, a position a few plies
-// before the end as the winner sees it (opponent hidden): many are sure
-// wins, some are not.
+// randomGamePositions returns positions a few plies before the end of
+// random games, as the winner sees them.
 func randomGamePositions(seed uint64, n int) []string {
 	r := engine.NewRand(seed)
 	var out []string
 	for len(out) < n {
-		p := engine.StartPosition(r.RandomPlacement(), r.RandomPlacement())
-		var undos []engine.Undo
-		for p.OutcomeWithLimit(engine.DefaultPlyLimit) == engine.Ongoing {
-			undos = append(undos, p.Make(p.RandomMove(r)))
-		}
-		winner, ok := p.Outcome().Winner()
-		if !ok {
-			continue
-		}
-		back := 1 + r.Intn(min(12, len(undos)))
-		for i := 0; i < back; i++ {
-			p.Unmake(undos[len(undos)-1-i])
-		}
-		p.Hide(winner.Other())
+		p, _ := testpos.NearEnd(r, 12)
 		out = append(out, p.String())
 	}
 	return out

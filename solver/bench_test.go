@@ -1,0 +1,136 @@
+package solver
+
+import (
+	"context"
+	"sort"
+	"testing"
+	"time"
+
+	"geister/engine"
+	"geister/internal/reference"
+	"geister/internal/testpos"
+)
+
+// BenchmarkDfpnSuite: df-pn speed (nodes per second, one core) over
+// positions a few plies before the end of random games, each solved
+// without a ply bound under a budget of 200,000 nodes.
+func BenchmarkDfpnSuite(b *testing.B) {
+	r := engine.NewRand(2026)
+	type job struct {
+		p      engine.Position
+		prover engine.Player
+	}
+	var suite []job
+	for len(suite) < 200 {
+		p, w := testpos.NearEnd(r, 16)
+		suite = append(suite, job{p, w})
+	}
+	s := New(Options{TTMegabytes: 64, MaxNodes: 200_000})
+	var nodes uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, j := range suite {
+			a, err := s.Solve(context.Background(), j.p, j.prover)
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += a.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// fullMaterialPositions returns n positions with all 16 pieces from random
+// games, half with each player as prover.
+func fullMaterialPositions(n int) []testJob {
+	r := engine.NewRand(88)
+	var out []testJob
+	for len(out) < n {
+		prover := engine.Player(len(out) % 2)
+		if p, ok := testpos.FullMaterial(r, 10, 100, prover); ok {
+			out = append(out, testJob{p, prover})
+		}
+	}
+	return out
+}
+
+type testJob struct {
+	p      engine.Position
+	prover engine.Player
+}
+
+// BenchmarkShortest8v8: 1,000 positions with all eight pieces a side
+// from random games (both provers), each asked for its shortest sure win
+// within 11 plies. Reports the wins found and the distribution of time
+// and nodes per position. Run with -benchtime 1x.
+func BenchmarkShortest8v8(b *testing.B) {
+	suite := fullMaterialPositions(1000)
+	s := New(Options{TTMegabytes: 64, MaxPlies: 11, Shortest: true})
+	for i := 0; i < b.N; i++ {
+		var times []time.Duration
+		var nodes []int
+		wins, unknown := 0, 0
+		var winMax time.Duration
+		for _, j := range suite {
+			a, err := s.Solve(context.Background(), j.p, j.prover)
+			if err != nil {
+				b.Fatal(err)
+			}
+			times = append(times, a.Elapsed)
+			nodes = append(nodes, int(a.Nodes))
+			switch a.Result {
+			case Win:
+				wins++
+				winMax = max(winMax, a.Elapsed)
+			case Unknown:
+				unknown++
+			}
+		}
+		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+		sort.Ints(nodes)
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		b.ReportMetric(float64(wins), "wins")
+		b.ReportMetric(ms(winMax), "wins-max-ms")
+		b.ReportMetric(float64(unknown), "unknown")
+		b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
+		b.ReportMetric(ms(times[len(times)*99/100]), "p99-ms")
+		b.ReportMetric(ms(times[len(times)-1]), "max-ms")
+		b.ReportMetric(float64(nodes[len(nodes)/2]), "p50-nodes")
+		b.ReportMetric(float64(nodes[len(nodes)-1]), "max-nodes")
+	}
+}
+
+// BenchmarkNodeRatio: df-pn's nodes against the plain AND/OR solver's at
+// the same depth ("a win within D plies?", D = 5 on 100 full-material
+// positions, D = 7 on 300 small ones). Run with -benchtime 1x.
+func BenchmarkNodeRatio(b *testing.B) {
+	small := make([]testJob, 0, 300)
+	r := engine.NewRand(3)
+	for len(small) < 300 {
+		prover := engine.Player(r.Intn(2))
+		small = append(small, testJob{testpos.Small(r, prover, engine.Player(r.Intn(2))), prover})
+	}
+	for i := 0; i < b.N; i++ {
+		for _, set := range []struct {
+			name  string
+			jobs  []testJob
+			depth int
+		}{{"full-d5", fullMaterialPositions(100), 5}, {"small-d7", small, 7}} {
+			var dn, pn uint64
+			for _, j := range set.jobs {
+				s := New(Options{TTMegabytes: 16, MaxPlies: set.depth})
+				a, err := s.Solve(context.Background(), j.p, j.prover)
+				if err != nil {
+					b.Fatal(err)
+				}
+				dn += a.Nodes
+				ref := reference.New(j.prover, j.prover, reference.Purple)
+				if ref.WinWithin(&j.p, set.depth) != (a.Result == Win) {
+					b.Fatalf("%s: df-pn and the plain solver disagree", j.p.String())
+				}
+				pn += uint64(ref.Nodes)
+			}
+			b.ReportMetric(float64(dn)/float64(pn), set.name+"-ratio")
+		}
+	}
+}
