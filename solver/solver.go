@@ -5,7 +5,7 @@
 // still answer every node inside the search that reaches table material).
 //
 //	s := solver.New(solver.DefaultOptions())
-//	a := s.Solve(ctx, pos, prover)
+//	a, err := s.Solve(ctx, pos, prover)
 //	if a.Result == solver.Win { fmt.Println(a.Plies, a.Move, a.PV) }
 //
 // A Solver keeps its transposition table between calls (entries are valid
