@@ -40,7 +40,9 @@ type Solver struct {
 	Winner engine.Player
 	Mode   Mode
 	memo   map[memoKey]bool
-	Nodes  int
+	// Nodes counts the positions the search created and evaluated (one
+	// per move made), the unit df-pn counts in.
+	Nodes int
 }
 
 // New returns a solver; winner is the side whose forced win is asked.
@@ -74,7 +76,6 @@ func (s *Solver) WinWithin(p *engine.Position, d int) bool {
 	if v, ok := s.memo[k]; ok {
 		return v
 	}
-	s.Nodes++
 	q := *p
 	var ml engine.MoveList
 	ml.Generate(&q)
@@ -111,6 +112,7 @@ func (s *Solver) WinWithin(p *engine.Position, d int) bool {
 }
 
 func (s *Solver) child(p *engine.Position, m engine.Move, d int) bool {
+	s.Nodes++
 	u := p.Make(m)
 	v := s.WinWithin(p, d-1)
 	p.Unmake(u)
