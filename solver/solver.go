@@ -62,6 +62,9 @@ type Options struct {
 	// Progress, when set, is called about every million nodes of a long
 	// search with the nodes searched so far in the call.
 	Progress func(nodes uint64, elapsed time.Duration)
+	// Store, when set, answers root positions after the tables and before
+	// df-pn, and keeps what the search settles (see ProofStore).
+	Store ProofStore
 }
 
 // DefaultOptions returns no budget but the caller's context, no ply
@@ -87,7 +90,7 @@ type Answer struct {
 	Nodes     uint64
 	TableHits uint64
 	Elapsed   time.Duration
-	Source    string // "table" or "dfpn"
+	Source    string // "table", "store" or "dfpn"
 }
 
 // Solver solves positions, reusing its transposition table.
@@ -150,6 +153,9 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 
 	err := s.solve(&a, bound)
 	a.Nodes = s.nodes
+	if err == nil && s.opts.Store != nil {
+		s.recordStore(&a, bound)
+	}
 	a.TableHits = s.g.tableHits
 	a.Elapsed = time.Since(start)
 	if errors.Is(err, errBudget) {
@@ -187,6 +193,9 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		}
 		return nil
 	default:
+		if s.opts.Store != nil && s.lookupStore(a, bound) {
+			return nil
+		}
 		r, err := s.search(bound)
 		if err != nil {
 			return err
