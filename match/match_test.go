@@ -47,7 +47,7 @@ func (s *spy) Move(ctx context.Context, v *player.View) (engine.Move, error) {
 var smallBudgets = []string{
 	"random", "blue-chototsu", "red-chototsu", "chototsu",
 	"naotti10:depth=1", "naotti11:depth=1",
-	"purplemax:depth=2,tt=1,dfpn=200", "keeper", "keeper-purplemax:depth=2,tt=1,dfpn=200",
+	"purplemax:depth=1,tt=1,dfpn=50", "keeper", "keeper-purplemax:depth=1,tt=1,dfpn=50",
 }
 
 // TestEveryAgentPlaysLegalGames plays 100 games (sides alternating) between
