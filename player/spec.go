@@ -11,6 +11,7 @@ import (
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/solver"
 )
 
 // Env is what agents may be given from outside: the terminal for human,
@@ -24,6 +25,9 @@ type Env struct {
 	// NewProver returns a df-pn sure-win prover, one per agent (agents
 	// run in separate goroutines).
 	NewProver func() Prover
+	// Store, when set, is the proof store the df-pn prover consults
+	// before searching and keeps its proofs in (see WithStore).
+	Store solver.ProofStore
 }
 
 // Prover answers the sure-win questions PurpleMax asks at the root.
@@ -67,10 +71,10 @@ var purpleMaxOptions = []Option{
 	{"depth", "int", "6", "deepest iteration in plies (the root move counts); 0 = no depth bound (needs time)"},
 	{"time", "duration", "0", "time per move (e.g. 50ms); 0 = no time bound"},
 	{"tt", "int", "16", "transposition table size in MB"},
-	{"random", "bool", "true", "choose at random among the moves of equal best value (paper 000 §7)"},
+	{"random", "bool", "false", "choose at random among the moves of equal best value (paper 000 §7: a deterministic player gives its colours away)"},
 	{"dfpn", "int", "3000", "df-pn node budget of the root sure-win and proven-loss checks; 0 = off"},
 	{"tables", "bool", "true", "probe the endgame tables where they cover the material (when tables are present)"},
-	{"fallback", "bool", "true", "when the purple game says every move loses, play the move best on average over the colour placements instead"},
+	{"fallback", "bool", "false", "when the purple game says every move loses, play the move best on average over the colour placements instead (it lost more games to Naotti1.1 than it saved: docs/results.md)"},
 }
 
 var agentTypes = []agentType{
