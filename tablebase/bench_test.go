@@ -2,29 +2,49 @@ package tablebase
 
 import (
 	"context"
+	"os"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"geister/engine"
 	"geister/purple"
 )
 
-var benchDeps map[purple.Class]*table
+var (
+	benchDepsOnce sync.Once
+	benchDeps     map[purple.Class]*table
+)
 
-// BenchmarkRetro5 builds 2B1R-2U1r (22.6 M positions) on one core and
-// reports positions of the class per second.
-func BenchmarkRetro5(b *testing.B) {
-	if benchDeps == nil {
+func benchDepTables(b *testing.B) map[purple.Class]*table {
+	benchDepsOnce.Do(func() {
 		benchDeps = map[purple.Class]*table{}
 		c4 := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
 		benchDeps[c4] = buildRetro(b, c4, nil, 1).table()
-	}
+	})
+	return benchDeps
+}
+
+// cpuTime returns the process's user and system CPU time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkRetro5 builds 2B1R-2U1r (22.6 M positions, both sides to move)
+// on one core: init pass and every retrograde level. positions/s counts
+// the class's positions over the wall time, positions/cpu-s over the CPU
+// time (less disturbed by other processes).
+func BenchmarkRetro5(b *testing.B) {
+	deps := benchDepTables(b)
 	c := purple.Class{Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	var n uint64
 	for i := 0; i < b.N; i++ {
-		r, err := newRetro(c, benchDeps, 1)
+		r, err := newRetro(c, deps, 1)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -37,9 +57,135 @@ func BenchmarkRetro5(b *testing.B) {
 	b.ReportMetric(float64(n)/(cpuTime()-cpu0).Seconds(), "positions/cpu-s")
 }
 
-// cpuTime returns the process's user and system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+// BenchmarkInitSweep is the builder's full sweep alone (every position's
+// moves, captures into the smaller class looked up) on one core.
+func BenchmarkInitSweep(b *testing.B) {
+	deps := benchDepTables(b)
+	c := purple.Class{Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}
+	r, err := newRetro(c, deps, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r.ctx = context.Background()
+	for s := 0; s < 2; s++ {
+		r.st[s] = make([]uint16, r.lay[s].size)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	var n uint64
+	for i := 0; i < b.N; i++ {
+		if err := r.initPass(); err != nil {
+			b.Fatal(err)
+		}
+		n += 2 * r.lay[0].size
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(n)/(cpuTime()-cpu0).Seconds(), "positions/cpu-s")
+}
+
+var (
+	probeOnce sync.Once
+	probeDir  string
+	probeErr  error
+)
+
+// probeStore builds 1B1R-3U2r (and 1B1R-2U1r) once into a temporary store.
+func probeStore(b *testing.B) string {
+	probeOnce.Do(func() {
+		probeDir, probeErr = os.MkdirTemp("", "tablebase-bench")
+		if probeErr != nil {
+			return
+		}
+		db, err := Open(probeDir)
+		if err != nil {
+			probeErr = err
+			return
+		}
+		defer db.Close()
+		_, probeErr = Build(context.Background(), db, []purple.Class{{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 2}}, BuildOptions{})
+	})
+	if probeErr != nil {
+		b.Fatal(probeErr)
+	}
+	return probeDir
+}
+
+func probePositions(n int) []engine.Position {
+	r := engine.NewRand(21)
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 2}
+	ps := make([]engine.Position, n)
+	for i := range ps {
+		ps[i] = randomPosition(r, c)
+		if i%2 == 1 {
+			ps[i] = ps[i].Swapped()
+		}
+	}
+	return ps
+}
+
+// BenchmarkProbeWarm probes random positions whose blocks are cached.
+func BenchmarkProbeWarm(b *testing.B) {
+	db, err := Open(probeStore(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	ps := probePositions(1 << 12)
+	for i := range ps {
+		prover, _ := purple.DefaultProver(&ps[i])
+		if _, err := db.Probe(&ps[i], prover); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&(len(ps)-1)]
+		prover := engine.First
+		if i&1 == 1 {
+			prover = engine.Second
+		}
+		if _, err := db.Probe(p, prover); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkProbeCold probes positions whose blocks are not in the decoded
+// cache (the cache holds a few blocks and the probes cycle through every
+// block of the class): a Badger read, decompression and checksum each.
+// The operating system's file cache stays warm.
+func BenchmarkProbeCold(b *testing.B) {
+	dir := probeStore(b)
+	o := DefaultOptions()
+	o.CacheBytes = 1 // the smallest cache: two blocks a shard
+	db, err := OpenWith(dir, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 2}
+	ci := db.info(c)
+	// one position in every block, in block order
+	var ps []engine.Position
+	var provers []engine.Player
+	for s := 0; s < 2; s++ {
+		l := ci.lay[s]
+		for blk := uint64(0); blk < uint64(ci.blocks(s)); blk++ {
+			x := l.foldedBoard(blk * blockSize)
+			p := position(c, x, s)
+			ps = append(ps, p)
+			provers = append(provers, engine.First)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		j := i % len(ps)
+		if _, err := db.Probe(&ps[j], provers[j]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	m, _ := db.Manifest(c)
+	b.ReportMetric(float64(m.Bytes)/float64(m.Positions[0]+m.Positions[1]), "block-bytes/position")
 }

@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"context"
 	"flag"
 	"testing"
 	"time"
@@ -65,4 +66,33 @@ func TestBuild6Sample(t *testing.T) {
 		b := buildRetro(t, c, deps, 2)
 		t.Logf("%s: %d positions in %v (longest %d)", c, 2*b.lay[0].size, time.Since(start), b.maxD.Load())
 	}
+}
+
+var storeDir = flag.String("store", "", "verify the table store in this directory (checksums and Bellman consistency of every class)")
+
+// TestVerifyStore checks an existing store, e.g. after
+// geister build --pieces 6: go test ./tablebase -run VerifyStore -store DIR -timeout 2h
+func TestVerifyStore(t *testing.T) {
+	if *storeDir == "" {
+		t.Skip("with -store DIR only")
+	}
+	o := DefaultOptions()
+	o.ReadOnly = true
+	db, err := OpenWith(*storeDir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	start := time.Now()
+	rep, err := Verify(context.Background(), db, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Classes {
+		t.Logf("%s: %d entries, %d blocks, %d bad, %d disagreements %v", c.Class, c.Checked, c.Blocks, c.BadBlocks, c.Disagreements, c.Problems)
+	}
+	if !rep.OK() {
+		t.Fatalf("problems: %+v", rep.Samples)
+	}
+	t.Logf("%d classes verified in %v", len(rep.Classes), time.Since(start))
 }
