@@ -19,7 +19,20 @@ func DefaultEnv() Env {
 func (e Env) WithTables(t alphabeta.Tables) Env {
 	e.Tables = t
 	if t != nil {
-		e.NewProver = func() Prover { return NewSolverProver(t, 8) }
+		st := e.Store
+		e.NewProver = func() Prover { return &solverProver{tables: t, store: st, ttMB: 8} }
+	}
+	return e
+}
+
+// WithStore returns e with the proof store st (one for all agents: it is
+// safe for concurrent use), which the df-pn prover asks before searching
+// and keeps what it proves in.
+func (e Env) WithStore(st solver.ProofStore) Env {
+	e.Store = st
+	if st != nil {
+		t := e.Tables
+		e.NewProver = func() Prover { return &solverProver{tables: t, store: st, ttMB: 8} }
 	}
 	return e
 }
@@ -29,6 +42,7 @@ func (e Env) WithTables(t alphabeta.Tables) Env {
 // with its own transposition table of ttMB megabytes.
 type solverProver struct {
 	tables alphabeta.Tables
+	store  solver.ProofStore
 	ttMB   int
 	limit  int
 	win    *solver.Solver
@@ -50,6 +64,7 @@ func (s *solverProver) solvers(plyLimit int, maxNodes uint64) {
 	if s.tables != nil {
 		opts.Tables = s.tables
 	}
+	opts.Store = s.store
 	s.win = solver.New(opts)
 	opts.ForOpponent = true
 	s.loss = solver.New(opts)

@@ -108,13 +108,19 @@ standard error.
 }
 
 // agentEnv is what agents get from the command line: the df-pn prover,
-// and the endgame tables in dir when there are any.
+// the endgame tables in dir when there are any, and the proof store
+// beside them when the directory exists.
 func agentEnv(dir string) (player.Env, func() error, error) {
 	t, closeTables, err := openTables(dir)
 	if err != nil {
 		return player.Env{}, nil, err
 	}
-	return player.DefaultEnv().WithTables(t), closeTables, nil
+	env := player.DefaultEnv().WithTables(t)
+	st, release := openAgentStore(dir, os.Stderr)
+	if st != nil {
+		env = env.WithStore(st)
+	}
+	return env, func() error { release(); return closeTables() }, nil
 }
 
 // dbTables adapts an open tablebase to what PurpleMax's search and the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -35,12 +36,18 @@ not in the table, or that cannot be read, gives {"position":...,"error":...}
 naming the missing class; the other lines are still answered and the exit
 status is then 1.
 
+A position the tables do not hold is looked up in the proof store beside
+them (<table dir>.proofs, kept by "geister solve"): a stored win, with
+"exact":false when its plies are only an upper bound, or a stored no-win
+(without the opponent's distance), with "source":"store".
+
 Example:
   geister probe 'uu1B2/6/R5/6/6/6 f R1r1'`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md section 5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
+		storeOpts := addStoreFlags(fs, "It answers, after the tables, positions that solve proved before (source \"store\").")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
@@ -61,16 +68,27 @@ Example:
 			if err != nil {
 				return err
 			}
+			st, release := openStore(e, tableDir(*dir), storeOpts)
+			defer release()
 			db, err := openTablesForReading(tableDir(*dir))
-			if err != nil {
+			if err != nil && st == nil {
 				for range inputs {
 				}
 				return err
 			}
-			defer db.Close()
+			if db != nil {
+				defer db.Close()
+			}
 			failed := false
 			for text := range inputs {
-				a, err := probeOne(db, text, pl)
+				var a probeAnswer
+				var err error
+				if db != nil {
+					a, err = probeOne(db, text, pl)
+				}
+				if st != nil && (db == nil || errors.Is(err, tablebase.ErrNotInTable)) {
+					a, err = probeStore(st, text, pl, err)
+				}
 				if err != nil {
 					failed = true
 				}
@@ -96,6 +114,8 @@ type probeAnswer struct {
 	move    engine.Move
 	pv      []engine.Move
 	elapsed time.Duration
+	source  string // "table" (exact), or "store"
+	exact   bool
 }
 
 func probeOne(db *tablebase.DB, text string, pl *engine.Player) (probeAnswer, error) {
@@ -129,6 +149,7 @@ func probeOne(db *tablebase.DB, text string, pl *engine.Player) (probeAnswer, er
 		}
 	}
 	a.elapsed = time.Since(start)
+	a.source, a.exact = "table", true
 	return a, nil
 }
 
@@ -137,6 +158,7 @@ type probeJSON struct {
 	Prover    string   `json:"prover,omitempty"`
 	Result    string   `json:"result,omitempty"`
 	Plies     *int     `json:"plies,omitempty"`
+	Exact     *bool    `json:"exact,omitempty"` // false: plies is an upper bound (store)
 	LossPlies *int     `json:"loss_plies,omitempty"`
 	Move      string   `json:"move,omitempty"`
 	PV        []string `json:"pv,omitempty"`
@@ -151,11 +173,14 @@ func writeProbeJSON(w io.Writer, text string, a probeAnswer, err error) {
 		out.Error = err.Error()
 	} else {
 		ms := math.Round(float64(a.elapsed.Microseconds())/100) / 10
-		out = probeJSON{Position: a.pos.String(), Prover: a.prover.String(), Result: "no-win", ElapsedMS: &ms, Source: "table"}
+		out = probeJSON{Position: a.pos.String(), Prover: a.prover.String(), Result: "no-win", ElapsedMS: &ms, Source: a.source}
 		switch a.value.Result {
 		case purple.Win:
 			out.Result = "win"
 			out.Plies = &a.value.Plies
+			if !a.exact {
+				out.Exact = &a.exact
+			}
 			if a.move != engine.NoMove {
 				out.Move = a.move.String()
 			}
@@ -186,14 +211,26 @@ func writeProbeText(w io.Writer, text string, a probeAnswer, err error) {
 		for i, m := range a.pv {
 			moves[i] = m.String()
 		}
-		fmt.Fprintf(w, "%s: the %s player surely wins in %d plies", a.pos.String(), who, a.value.Plies)
+		within := ""
+		if !a.exact {
+			within = "at most "
+		}
+		fmt.Fprintf(w, "%s: the %s player surely wins in %s%d plies", a.pos.String(), who, within, a.value.Plies)
 		if a.move != engine.NoMove {
 			fmt.Fprintf(w, " with %s", a.move)
 		}
-		fmt.Fprintf(w, "; line %s\n", strings.Join(moves, " "))
+		fmt.Fprintf(w, "; line %s", strings.Join(moves, " "))
+		if a.source == "store" {
+			fmt.Fprint(w, " (proof store)")
+		}
+		fmt.Fprintln(w)
 	case purple.Loss:
 		fmt.Fprintf(w, "%s: no sure win for the %s player; the opponent forces a win in %d plies (purple pieces)\n", a.pos.String(), who, a.value.Plies)
 	default:
+		if a.source == "store" {
+			fmt.Fprintf(w, "%s: no sure win for the %s player (proof store)\n", a.pos.String(), who)
+			break
+		}
 		fmt.Fprintf(w, "%s: no sure win for the %s player (and no forced win for the opponent)\n", a.pos.String(), who)
 	}
 }

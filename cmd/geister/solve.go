@@ -39,6 +39,15 @@ With --json each position gives one JSON line (SPEC.md §5); a position that
 cannot be read gives {"position":...,"error":...} and the exit status is 1
 after the other lines are answered.
 
+Proof store: answers proven by search are kept in a store beside the table
+directory (<table dir>.proofs) and answer the same question later
+("source":"store", 0 nodes searched), after the tables and before any
+search. A stored upper bound does not answer --shortest, and a no-win
+found under a bound (--max-plies, --ply-limit) answers only bounds as
+small. It is used when the table directory exists (--store: always;
+--no-store: never); one process writes it at a time, another reads it
+only, or goes on without it.
+
 Example:
   geister solve 'uu1B2/6/R5/6/6/6 f R1r1'`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
@@ -54,6 +63,7 @@ Example:
 		ttMB := fs.Int("tt", 256, "transposition table size in MiB, shared out between the threads")
 		dir := tableDirFlag(fs)
 		noTable := fs.Bool("no-table", false, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
@@ -86,6 +96,10 @@ Example:
 				if t != nil {
 					opts.Tables = t
 				}
+			}
+			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
+				defer release()
+				opts.Store = st
 			}
 			inputs, err := positionInputs(e, args)
 			if err != nil {

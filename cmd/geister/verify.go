@@ -33,13 +33,35 @@ from a table, which claim exact distances) a fresh search also confirms
 that no win exists in fewer plies.
 
 Each line gets "ok" or a disagreement; the exit status is 1 if there is
-any disagreement or unreadable line.`,
+any disagreement or unreadable line.
+
+With --store, the proof store is checked instead: every entry against its
+checksum and layout, its principal line replayed to the win, and a random
+sample of --sample entries re-searched independently: a prover's win
+certified as above within the stored plies, an opponent's win and every
+stored "no win" (ever, within a bound, or below an exact distance) by a
+fresh df-pn with a table of its own. Every corrupt entry and every
+disagreement is printed; an entry not settled within --time is reported
+unconfirmed, not as a disagreement.`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		exact := fs.Bool("exact", false, "also check that no win exists in fewer plies than claimed (a second search)")
 		timeLimit := fs.Duration("time", 5*time.Minute, "time limit per line (0: none)")
 		ttMB := fs.Int("tt", 128, "table size in MiB of the fresh search")
 		quiet := fs.Bool("quiet", false, "print only disagreements and the summary")
+		store := fs.String("store", "", "check the proof store instead of solve output: the one beside the default table directory ($GEISTER_TABLES), or --store=DIR for the proof store in DIR")
+		fs.Lookup("store").NoOptDefVal = defaultStoreFlag
+		sample := fs.Int("sample", 100, "with --store: entries re-searched, drawn at random (0: only checksums and lines)")
+		seed := fs.Uint64("seed", 1, "with --store: seed of the random sample")
 		return func(e *env, args []string) error {
+			if *store != "" {
+				if len(args) != 0 {
+					return usagef("--store takes no operands, got %d", len(args))
+				}
+				if *sample < 0 {
+					return usagef("--sample %d: want 0 or more", *sample)
+				}
+				return runVerifyStore(e, *store, *sample, *seed, *timeLimit, *ttMB, *quiet)
+			}
 			if len(args) > 1 {
 				return usagef("want at most one file (or -), got %d operands", len(args))
 			}

@@ -1,0 +1,254 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+	"geister/proofstore"
+	"geister/purple"
+	"geister/solver"
+	"geister/tablebase"
+)
+
+// storeFlags are the proof store flags of solve and probe.
+type storeFlags struct {
+	on, off *bool
+}
+
+func addStoreFlags(fs *pflag.FlagSet, what string) storeFlags {
+	return storeFlags{
+		on: fs.Bool("store", false, "use the proof store beside the table directory (<table dir>.proofs), creating it if needed; "+
+			"by default it is used when the table directory exists. "+what),
+		off: fs.Bool("no-store", false, "do not use the proof store"),
+	}
+}
+
+// openStore opens the proof store that goes with tableDir for this
+// process, as the flags say: nil when it is not wanted, or cannot be
+// opened (another process writing it, a damaged directory) — then a
+// message on e.stderr says why, and the command goes on without it. It
+// is opened read-only when another process reads it. Problems met while
+// in use (corrupt entries, conflicting proofs) are printed on e.stderr,
+// each once. The returned function releases it and reports a failure
+// to write what was pending.
+func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
+	none := func() {}
+	if *f.off {
+		return nil, none
+	}
+	if !*f.on {
+		if _, err := os.Stat(tableDir); err != nil {
+			return nil, none
+		}
+	}
+	dir := proofstore.DirFor(tableDir)
+	o := proofstore.DefaultOptions()
+	o.OnProblem = onceReporter(e.stderr)
+	st, err := proofstore.OpenShared(dir, o)
+	switch {
+	case errors.Is(err, proofstore.ErrLocked):
+		fmt.Fprintf(e.stderr, "geister: %v; going on without it (--no-store silences this)\n", err)
+		return nil, none
+	case err != nil:
+		fmt.Fprintf(e.stderr, "geister: proof store %s cannot be opened, going on without it: %v\n", dir, err)
+		return nil, none
+	}
+	if st.ReadOnly() {
+		fmt.Fprintf(e.stderr, "geister: proof store %s is open in another process: reading it only, new proofs are not kept\n", dir)
+	}
+	return st, func() {
+		if err := proofstore.Release(st); err != nil {
+			fmt.Fprintf(e.stderr, "geister: proof store %s: %v\n", dir, err)
+		}
+	}
+}
+
+// onceReporter prints each distinct problem once.
+func onceReporter(w io.Writer) func(error) {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	return func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if msg := err.Error(); !seen[msg] {
+			seen[msg] = true
+			fmt.Fprintf(w, "geister: %s\n", msg)
+		}
+	}
+}
+
+// probeStore answers a probe from the proof store (the question without
+// a bound: a stored win, exact or an upper bound, or a stored "no win
+// ever"). tableErr, the tables' reason for not answering (nil: no
+// tables), is kept in the error when the store has no answer either.
+func probeStore(st *proofstore.Store, text string, pl *engine.Player, tableErr error) (probeAnswer, error) {
+	start := time.Now()
+	var a probeAnswer
+	p, err := engine.ParsePosition(text)
+	if err != nil {
+		return a, err
+	}
+	a.pos = p
+	if pl != nil {
+		a.prover = *pl
+		if err := purple.CheckProver(&p, *pl); err != nil {
+			return a, err
+		}
+	} else if a.prover, err = purple.DefaultProver(&p); err != nil {
+		return a, err
+	}
+	if p.Outcome() != engine.Ongoing {
+		return a, fmt.Errorf("the game is over in %s", p.String())
+	}
+	ans, ok := st.Lookup(solver.Question{Pos: p, Prover: a.prover})
+	if !ok {
+		if tableErr == nil {
+			tableErr = errors.New("no endgame tables")
+		}
+		return a, fmt.Errorf("%w; not in the proof store %s either", tableErr, st.Dir())
+	}
+	a.source, a.exact = "store", ans.Exact
+	if ans.Result == solver.Win {
+		a.value = tablebase.Value{Result: purple.Win, Plies: ans.Plies}
+		a.move, a.pv = ans.Move, ans.PV
+	}
+	a.elapsed = time.Since(start)
+	return a, nil
+}
+
+// openStoreForReading opens an existing proof store for listing or
+// checking: read-only if it can (a store left by a process that died
+// needs one read-write opening to replay its log), shared with this
+// process's other users.
+func openStoreForReading(dir string) (*proofstore.Store, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("no proof store in %s: %w", dir, err)
+	}
+	o := proofstore.DefaultOptions()
+	o.ReadOnly = true
+	st, err := proofstore.OpenShared(dir, o)
+	if err == nil || errors.Is(err, proofstore.ErrLocked) {
+		return st, err
+	}
+	if st, err2 := proofstore.OpenShared(dir, proofstore.DefaultOptions()); err2 == nil {
+		return st, nil
+	}
+	return nil, err
+}
+
+// storeSummary is what "geister tables" shows of the proof store.
+type storeSummary struct {
+	Dir   string              `json:"dir"`
+	Size  proofstore.Size     `json:"size"`
+	Count proofstore.Counters `json:"counters"`
+}
+
+// summarizeStore reads the size and counters of the store in dir.
+func summarizeStore(e *env, dir string) (storeSummary, error) {
+	st, err := openStoreForReading(dir)
+	if err != nil {
+		return storeSummary{}, err
+	}
+	defer proofstore.Release(st)
+	z, err := st.Size(e.ctx)
+	if err != nil {
+		return storeSummary{}, err
+	}
+	return storeSummary{Dir: dir, Size: z, Count: st.Stats()}, nil
+}
+
+func writeStoreSummary(w io.Writer, s storeSummary) {
+	z, c := s.Size, s.Count
+	fmt.Fprintf(w, "proof store %s: %d entries (%d wins, %d of them exact; %d no-wins; %d no-wins within a bound)", s.Dir, z.Entries, z.Wins, z.Exact, z.NoWins, z.Bounded)
+	if z.Entries > 0 {
+		fmt.Fprintf(w, ", %d bytes of keys and values (%.1f per entry), %d bytes on disk (%.1f per entry)\n", z.Bytes, float64(z.Bytes)/float64(z.Entries), z.DiskBytes, float64(z.DiskBytes)/float64(z.Entries))
+	} else {
+		fmt.Fprintf(w, ", %d bytes on disk\n", z.DiskBytes)
+	}
+	rate := 0.0
+	if c.Hits+c.Misses > 0 {
+		rate = 100 * float64(c.Hits) / float64(c.Hits+c.Misses)
+	}
+	fmt.Fprintf(w, "  %d hits, %d misses (%.1f%% answered), %d entries written, %d corrupt entries met, %d conflicting proofs met", c.Hits, c.Misses, rate, c.Written, c.Corrupt, c.Conflicts)
+	if z.OtherFormat > 0 {
+		fmt.Fprintf(w, "; %d keys of another format (ignored)", z.OtherFormat)
+	}
+	fmt.Fprintln(w)
+}
+
+// defaultStoreFlag is the value of a bare --store in verify: the proof
+// store beside the default table directory.
+const defaultStoreFlag = "default"
+
+// runVerifyStore checks the proof store named by flag (see verify's
+// --store) and reports on e.stdout; errReported when anything is wrong.
+func runVerifyStore(e *env, flag string, sample int, seed uint64, perEntry time.Duration, ttMB int, quiet bool) error {
+	dir := flag
+	if flag == defaultStoreFlag {
+		dir = proofstore.DirFor(tablebase.DefaultDir())
+	}
+	st, err := openStoreForReading(dir)
+	if err != nil {
+		return err
+	}
+	defer proofstore.Release(st)
+	start := time.Now()
+	drawn := false
+	rep, err := proofstore.Verify(e.ctx, st, proofstore.VerifyOptions{
+		Sample: sample, Seed: seed, Time: perEntry, TTMegabytes: ttMB,
+		Progress: func(done, total int) {
+			fmt.Fprintf(e.stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
+			drawn = true
+		},
+	})
+	if drawn {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	for _, c := range rep.Corrupt {
+		fmt.Fprintf(e.stdout, "CORRUPT: %s\n", c)
+	}
+	for _, d := range rep.Disagree {
+		fmt.Fprintf(e.stdout, "DISAGREE: %s (%s): stored %s; the fresh search finds %s", d.Position, d.Question, d.Stored, d.Found)
+		if len(d.Line) > 0 {
+			fmt.Fprintf(e.stdout, "; stored line %s", strings.Join(d.Line, " "))
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	if !quiet {
+		for _, u := range rep.Unconfirmed {
+			fmt.Fprintf(e.stdout, "unconfirmed (not settled within %v): %s\n", perEntry, u)
+		}
+	}
+	state := "all consistent"
+	if !rep.OK() {
+		state = "PROBLEMS FOUND"
+	}
+	fmt.Fprintf(e.stdout, "proof store %s: %d entries read, %d corrupt; %d re-searched: %d confirmed, %d unconfirmed, %d disagreements (%s): %s\n",
+		dir, rep.Entries, len(rep.Corrupt), rep.Sampled, rep.Confirmed, len(rep.Unconfirmed), len(rep.Disagree), rep.Elapsed.Round(time.Millisecond), state)
+	if !rep.OK() {
+		return errReported
+	}
+	return nil
+}
+
+// openAgentStore opens the proof store beside the table directory dir
+// for the agents of match and play (one Store for all games), when dir
+// exists; messages go to w.
+func openAgentStore(dir string, w io.Writer) (*proofstore.Store, func()) {
+	if dir == "" {
+		return nil, func() {}
+	}
+	f := false
+	return openStore(&env{stderr: w}, dir, storeFlags{on: &f, off: &f})
+}
