@@ -23,8 +23,11 @@ import (
 //   - a df-pn check at the root: a proven sure win is played at once, and
 //     a move after which the opponent is proven to force a win (in the
 //     purple game) is avoided while another move is not proven lost;
-//   - random choice among the moves of equal best value (paper 000 §7
-//     shows that a deterministic PurpleMax gives its colours away).
+//   - options (off by default, see docs/results.md): random choice among
+//     the moves of equal best value (paper 000 §7 shows that a
+//     deterministic PurpleMax gives its colours away), and a fallback that,
+//     when the purple game proves every move lost, plays the move best on
+//     average over the colour placements.
 //
 // keeper-purplemax (paper 002 §4, SSM's keepers) moves, on its first two
 // turns, the pieces next to the opponent's exits onto them, then never
