@@ -1,0 +1,959 @@
+package keeper
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"geister/engine"
+	"geister/purple"
+)
+
+// The keeper game solved class by class by retrograde analysis.
+//
+// A class fixes N's blues and reds (N the prover, first player, colours
+// shown) and K's pieces and reds (second player, hidden). Its states are
+// every placement of the pieces, either side to move, and — where the
+// algorithm can hold one — which of N's pieces has the value 1. A value can
+// only be given in step 8(b), which needs K with two pieces and N with one
+// red; K's pieces and N's reds never increase, and K never drops below two
+// pieces with the game on (N's captures take K's reds first, purple rule),
+// so only classes with K = 2 pieces and N = 1 red carry the value's
+// dimension (1 + N's pieces: none, or the i-th of N's pieces by square).
+//
+// Values: for each state, 0 when N has no sure win against the algorithm,
+// else the distance: N hastens, the algorithm's choices delay. The
+// analysis counts, at each K-to-move state, the algorithm's choices whose
+// outcome is not yet a known N win, and settles distances level by level
+// (the attractor of N's wins), with N's captures and K's captures leading
+// into smaller classes solved first.
+
+const full36 = uint64(1)<<36 - 1
+
+var binom = func() (b [37][9]uint64) {
+	for n := 0; n <= 36; n++ {
+		b[n][0] = 1
+		for k := 1; k <= 8 && k <= n; k++ {
+			b[n][k] = b[n-1][k-1]
+			if k <= n-1 {
+				b[n][k] += b[n-1][k]
+			}
+		}
+	}
+	return b
+}()
+
+// cbit[s] is the compact (36-bit) bit of frame square s.
+var cbit = func() (t [64]uint64) {
+	for _, s := range engine.BoardSquares {
+		t[s] = 1 << ((s.Rank()-1)*6 + s.File())
+	}
+	return t
+}()
+
+// rankSet returns the colex rank of set among the squares of free
+// (compact bitboards, set ⊆ free).
+func rankSet(set, free uint64) uint64 {
+	var r uint64
+	i := 1
+	for x := set; x != 0; x &= x - 1 {
+		low := x & -x
+		r += binom[bits.OnesCount64(free&(low-1))][i]
+		i++
+	}
+	return r
+}
+
+// unrankSet is the inverse of rankSet for sets of k squares.
+func unrankSet(r uint64, k int, free uint64) uint64 {
+	if k < len(colex) {
+		return deposit(colex[k][r], free)
+	}
+	n := bits.OnesCount64(free)
+	var pos [8]int
+	c := n - 1
+	for i := k; i >= 1; i-- {
+		for binom[c][i] > r {
+			c--
+		}
+		pos[i-1] = c
+		r -= binom[c][i]
+		c--
+	}
+	var set uint64
+	for i := 0; i < k; i++ {
+		set |= nthBit(free, pos[i])
+	}
+	return set
+}
+
+// colex[k][r] is the r-th k-subset of {0..35} in colex order (the order
+// rankSet counts in, whatever the number of squares), as a bit mask.
+var colex = func() (t [5][]uint64) {
+	for k := range t {
+		t[k] = make([]uint64, binom[36][k])
+		// Enumerate k-subsets in colex order: the one of rank r is
+		// built from its largest element down.
+		for r := range t[k] {
+			rem, c, set := uint64(r), 35, uint64(0)
+			for i := k; i >= 1; i-- {
+				for binom[c][i] > rem {
+					c--
+				}
+				set |= 1 << c
+				rem -= binom[c][i]
+				c--
+			}
+			t[k][r] = set
+		}
+	}
+	return t
+}()
+
+// selectByte[b][j] is the position of the j-th set bit of the byte b.
+var selectByte = func() (t [256][8]uint8) {
+	for b := 0; b < 256; b++ {
+		j := 0
+		for i := 0; i < 8; i++ {
+			if b>>i&1 != 0 {
+				t[b][j] = uint8(i)
+				j++
+			}
+		}
+	}
+	return t
+}()
+
+// deposit scatters the bits of x onto the set bits of mask, lowest first
+// (x's bit i goes to mask's i-th set bit).
+func deposit(x, mask uint64) uint64 {
+	var out uint64
+	for ; x != 0; x &= x - 1 {
+		out |= nthBit(mask, bits.TrailingZeros64(x))
+	}
+	return out
+}
+
+// nthBit returns the bit of the n-th (0-based) set bit of x.
+func nthBit(x uint64, n int) uint64 {
+	for shift := 0; shift < 64; shift += 8 {
+		b := x >> shift & 255
+		c := bits.OnesCount8(uint8(b))
+		if n < c {
+			return 1 << (shift + int(selectByte[b][n]))
+		}
+		n -= c
+	}
+	return 0
+}
+
+type classTab struct {
+	c                 purple.Class
+	nK, nB, nR, marks uint64
+	val               []uint8
+	wins              uint64
+}
+
+func newClassTab(c purple.Class) *classTab {
+	k := c.OppPieces
+	t := &classTab{c: c, nK: binom[36][k], nB: binom[36-k][c.Blues], nR: binom[36-k-c.Blues][c.Reds], marks: 1}
+	if hasMarks(c) {
+		t.marks = uint64(1 + c.Blues + c.Reds)
+	}
+	return t
+}
+
+func hasMarks(c purple.Class) bool { return c.OppPieces == 2 && c.Reds == 1 }
+
+func (t *classTab) size() uint64 { return t.nK * t.nB * t.nR * 2 * t.marks }
+
+// half maps the index of a K-to-move state into the K-to-move half.
+func (t *classTab) half(i uint64) uint64 { return i/(2*t.marks)*t.marks + i%t.marks }
+
+// state is a decoded state: compact bitboards of K, N's blues, N's reds,
+// the side to move (0: N, 1: K) and the mark slot.
+type state struct {
+	k, b, r uint64
+	side    int
+	slot    uint64
+}
+
+func (t *classTab) index(s *state) uint64 {
+	free := full36 &^ s.k
+	i := rankSet(s.k, full36)
+	i = i*t.nB + rankSet(s.b, free)
+	i = i*t.nR + rankSet(s.r, free&^s.b)
+	return (i*2+uint64(s.side))*t.marks + s.slot
+}
+
+func (t *classTab) decode(i uint64, s *state) {
+	s.slot = i % t.marks
+	i /= t.marks
+	s.side = int(i % 2)
+	i /= 2
+	rI := i % t.nR
+	i /= t.nR
+	bI := i % t.nB
+	kI := i / t.nB
+	s.k = unrankSet(kI, t.c.OppPieces, full36)
+	free := full36 &^ s.k
+	s.b = unrankSet(bI, t.c.Blues, free)
+	s.r = unrankSet(rI, t.c.Reds, free&^s.b)
+}
+
+// slotOf returns the mark slot of the compact square bit m among N's
+// pieces (0 for m == 0).
+func slotOf(n, m uint64) uint64 {
+	if m == 0 {
+		return 0
+	}
+	return 1 + uint64(bits.OnesCount64(n&(m-1)))
+}
+
+// markOf returns the compact bit of slot's piece (0 for slot 0).
+func markOf(n, slot uint64) uint64 {
+	if slot == 0 {
+		return 0
+	}
+	return nthBit(n, int(slot-1))
+}
+
+func frameSq(c uint64) engine.Square {
+	if c == 0 {
+		return engine.NoSquare
+	}
+	return engine.BoardSquares[bits.TrailingZeros64(c)]
+}
+
+// Solved holds exact keeper-game values of whole classes.
+type Solved struct {
+	reading Reading
+	tabs    map[purple.Class]*classTab
+}
+
+// Reading returns the reading of Algorithm 1 the values are for.
+func (s *Solved) Reading() Reading { return s.reading }
+
+// Has reports whether class c is solved.
+func (s *Solved) Has(c purple.Class) bool { _, ok := s.tabs[c]; return ok }
+
+// Stats returns the states of a solved class and those N wins.
+func (s *Solved) Stats(c purple.Class) (states, wins uint64, ok bool) {
+	t, ok := s.tabs[c]
+	if !ok {
+		return 0, 0, false
+	}
+	return t.size(), t.wins, true
+}
+
+// Value returns the keeper-game value of p for the prover n (K = the other
+// side, all its pieces hidden, playing Algorithm 1), with N's piece on
+// marked holding the value 1 (engine.NoSquare: none); false when p's class
+// is not solved, or p is no state of the game (K shows a colour, the game
+// is over, a value on a square that holds no piece of N's, or a value
+// where the algorithm can hold none).
+func (s *Solved) Value(p *engine.Position, n engine.Player, marked engine.Square) (Value, bool) {
+	q := *p
+	if n == engine.Second {
+		q = p.Swapped()
+		if marked != engine.NoSquare {
+			marked = marked.Flip()
+		}
+	}
+	c, ok := purple.ClassOf(&q, engine.First)
+	if !ok || q.Outcome() != engine.Ongoing {
+		return Value{}, false
+	}
+	t := s.tabs[c]
+	if t == nil {
+		return Value{}, false
+	}
+	st := state{
+		k: engine.Compact(q.Occupied(engine.Second)),
+		b: engine.Compact(q.Pieces(engine.First, engine.Blue)),
+		r: engine.Compact(q.Pieces(engine.First, engine.Red)),
+	}
+	if q.Turn() == engine.Second {
+		st.side = 1
+	}
+	if marked != engine.NoSquare {
+		m := cbit[marked]
+		if m&(st.b|st.r) == 0 || t.marks == 1 {
+			return Value{}, false
+		}
+		st.slot = slotOf(st.b|st.r, m)
+	}
+	v := t.val[t.index(&st)]
+	return Value{Win: v != 0, Plies: int(v)}, true
+}
+
+// Progress reports a running SolveClasses.
+type Progress struct {
+	Class   purple.Class
+	Phase   string // "init" or "retro"
+	Level   int
+	Done    uint64 // states of the class done in the phase
+	Total   uint64
+	Elapsed time.Duration
+}
+
+// Plan returns classes with every class they depend on (captures lead
+// into smaller classes), smallest first.
+func Plan(classes []purple.Class) []purple.Class {
+	seen := map[purple.Class]bool{}
+	var visit func(c purple.Class)
+	visit = func(c purple.Class) {
+		if seen[c] || !c.Valid() {
+			return
+		}
+		seen[c] = true
+		for _, d := range deps(c) {
+			visit(d)
+		}
+	}
+	for _, c := range classes {
+		visit(c)
+	}
+	out := make([]purple.Class, 0, len(seen))
+	for c := range seen {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Pieces() != b.Pieces() {
+			return a.Pieces() < b.Pieces()
+		}
+		return a.String() < b.String()
+	})
+	return out
+}
+
+func deps(c purple.Class) []purple.Class {
+	var d []purple.Class
+	if c.Blues > 1 {
+		d = append(d, purple.Class{Blues: c.Blues - 1, Reds: c.Reds, OppPieces: c.OppPieces, OppReds: c.OppReds})
+	}
+	if c.Reds > 1 {
+		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds - 1, OppPieces: c.OppPieces, OppReds: c.OppReds})
+	}
+	if c.OppReds > 1 {
+		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds, OppPieces: c.OppPieces - 1, OppReds: c.OppReds - 1})
+	}
+	return d
+}
+
+// States returns the number of states of class c in the keeper game.
+func States(c purple.Class) uint64 { return newClassTab(c).size() }
+
+// SolveClasses solves the keeper game for classes and their dependencies
+// (see Plan) in reading r. progress may be nil.
+func SolveClasses(ctx context.Context, classes []purple.Class, r Reading, progress func(Progress)) (*Solved, error) {
+	s := &Solved{reading: r, tabs: map[purple.Class]*classTab{}}
+	return s, s.Add(ctx, classes, progress)
+}
+
+// Add solves classes and their dependencies not yet solved.
+func (s *Solved) Add(ctx context.Context, classes []purple.Class, progress func(Progress)) error {
+	for _, c := range classes {
+		if !c.Valid() {
+			return errorf("class %s has no positions with the game on", c)
+		}
+		if c.OppPieces < 2 {
+			return errorf("class %s: the keeper needs at least 2 pieces", c)
+		}
+	}
+	for _, c := range Plan(classes) {
+		if s.Has(c) {
+			continue
+		}
+		t := newClassTab(c)
+		if t.size() >= 1<<32 {
+			return errorf("class %s has %d states, too many for this solver", c, t.size())
+		}
+		if err := s.solve(ctx, t, progress); err != nil {
+			return err
+		}
+		s.tabs[c] = t
+	}
+	return nil
+}
+
+const dead = 255
+
+// useChoiceMasks lets tests check the choice masks against listing the
+// choices again.
+var useChoiceMasks = true
+
+// retro is the working state of one class's analysis.
+type retro struct {
+	s        *Solved
+	t        *classTab
+	cnt, ext []uint8
+	// mask, for classes where K has two pieces, holds each K-to-move
+	// state's in-class choices as bits (see choiceBit), so that the
+	// backward pass need not list them again.
+	mask    []uint16
+	buckets [][]uint32
+	mu      sync.Mutex
+}
+
+func (x *retro) push(level int, i uint64, local [][]uint32) [][]uint32 {
+	for len(local) <= level {
+		local = append(local, nil)
+	}
+	local[level] = append(local[level], uint32(i))
+	return local
+}
+
+func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)) error {
+	start := time.Now()
+	n := t.size()
+	t.val = make([]uint8, n)
+	// cnt, ext and mask are kept for the K-to-move half of the states.
+	x := &retro{s: s, t: t, cnt: make([]uint8, n/2), ext: make([]uint8, n/2)}
+	if t.c.OppPieces == 2 && useChoiceMasks {
+		x.mask = make([]uint16, n/2)
+	}
+	// Init: in parallel over K's placements.
+	workers := runtime.GOMAXPROCS(0)
+	per := t.nB * t.nR * 2 * t.marks
+	var next uint64
+	var done uint64
+	var wg sync.WaitGroup
+	var firstErr error
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var local [][]uint32
+			var buf []Choice
+			for {
+				x.mu.Lock()
+				kI := next
+				next++
+				if firstErr == nil && ctx.Err() != nil {
+					firstErr = ctx.Err()
+				}
+				stop := firstErr != nil
+				if progress != nil && kI%64 == 0 && kI < t.nK {
+					progress(Progress{Class: t.c, Phase: "init", Done: done, Total: n, Elapsed: time.Since(start)})
+				}
+				x.mu.Unlock()
+				if stop || kI >= t.nK {
+					break
+				}
+				var err error
+				local, buf, err = x.initK(kI, local, buf)
+				x.mu.Lock()
+				done += per
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				x.mu.Unlock()
+			}
+			x.mu.Lock()
+			for l, b := range local {
+				for len(x.buckets) <= l {
+					x.buckets = append(x.buckets, nil)
+				}
+				x.buckets[l] = append(x.buckets[l], b...)
+			}
+			x.mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	// Levels.
+	var buf []Choice
+	var processed uint64
+	for level := 1; level < len(x.buckets); level++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if level >= dead-1 && len(x.buckets[level]) > 0 {
+			return errorf("class %s: a distance beyond %d plies", t.c, dead-2)
+		}
+		for j := 0; j < len(x.buckets[level]); j++ {
+			i := uint64(x.buckets[level][j])
+			if int(t.val[i]) != level {
+				continue
+			}
+			buf = x.predecessors(i, level, buf)
+			processed++
+		}
+		x.buckets[level] = nil
+		if progress != nil {
+			progress(Progress{Class: t.c, Phase: "retro", Level: level, Done: processed, Total: n, Elapsed: time.Since(start)})
+		}
+	}
+	for _, v := range t.val {
+		if v != 0 {
+			t.wins++
+		}
+	}
+	return nil
+}
+
+// initK initialises the states with K's placement number kI.
+func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []Choice, error) {
+	t := x.t
+	c := t.c
+	var st state
+	st.k = unrankSet(kI, c.OppPieces, full36)
+	free := full36 &^ st.k
+	kFrame := engine.Expand(st.k)
+	nExits := engine.Exits(engine.First)
+	for bI := uint64(0); bI < t.nB; bI++ {
+		st.b = unrankSet(bI, c.Blues, free)
+		bFrame := engine.Expand(st.b)
+		for rI := uint64(0); rI < t.nR; rI++ {
+			st.r = unrankSet(rI, c.Reds, free&^st.b)
+			rFrame := engine.Expand(st.r)
+			base := ((kI*t.nB+bI)*t.nR + rI) * 2 * t.marks
+			// N to move: an escape wins in 1; captures (purple: K's
+			// red) lead to the class with one K red less.
+			for slot := uint64(0); slot < t.marks; slot++ {
+				i := base + slot
+				if bFrame&nExits != 0 {
+					t.val[i] = 1
+					local = x.push(1, i, local)
+					continue
+				}
+				if c.OppReds < 2 {
+					continue // every capture takes K's last red: K wins
+				}
+				best := 0
+				st.side, st.slot = 0, slot
+				for y := (bFrame | rFrame); y != 0; y &= y - 1 {
+					from := sq(y)
+					for z := neighbours(from.Bit()) & kFrame; z != 0; z &= z - 1 {
+						v, err := x.afterNCapture(&st, from, sq(z))
+						if err != nil {
+							return local, buf, err
+						}
+						if v != 0 && (best == 0 || v < best) {
+							best = v
+						}
+					}
+				}
+				if best != 0 {
+					t.val[i] = uint8(best + 1)
+					local = x.push(best+1, i, local)
+				}
+			}
+			// K to move: the algorithm's choices.
+			b := Board{K: kFrame, N: bFrame | rFrame, Side: engine.Second, NReds: c.Reds}
+			for slot := uint64(0); slot < t.marks; slot++ {
+				i := base + t.marks + slot
+				marked := frameSq(markOf(st.b|st.r, slot))
+				buf = Choices(&b, marked, x.s.reading, buf[:0])
+				if len(buf) == 0 {
+					return local, buf, errorf("class %s: no keeper move in a position", c)
+				}
+				cnt, ext := 0, 0
+				for _, ch := range buf {
+					to := ch.Move.To()
+					if b.N&to.Bit() == 0 {
+						cnt++
+						if x.mask != nil {
+							x.mask[t.half(i)] |= choiceBit(kFrame, ch)
+						}
+						continue
+					}
+					v := x.afterKCapture(&st, ch, marked)
+					if v < 0 {
+						cnt = dead
+						break
+					}
+					ext = max(ext, v)
+				}
+				switch {
+				case cnt == dead:
+					x.cnt[t.half(i)] = dead
+				case cnt == 0:
+					t.val[i] = uint8(ext + 1)
+					local = x.push(ext+1, i, local)
+				default:
+					x.cnt[t.half(i)], x.ext[t.half(i)] = uint8(cnt), uint8(ext)
+				}
+			}
+		}
+	}
+	return local, buf, nil
+}
+
+// afterNCapture returns the value (0: no N win) of the state after N's
+// piece on from takes K's piece on to, resolved as red (purple rule):
+// class with one K piece and one K red less, K to move.
+func (x *retro) afterNCapture(st *state, from, to engine.Square) (int, error) {
+	c := x.t.c
+	d := purple.Class{Blues: c.Blues, Reds: c.Reds, OppPieces: c.OppPieces - 1, OppReds: c.OppReds - 1}
+	dt := x.s.tabs[d]
+	if dt == nil {
+		return 0, errorf("class %s needs %s solved first", c, d)
+	}
+	f, tt := cbit[from], cbit[to]
+	ns := state{k: st.k &^ tt, b: st.b, r: st.r, side: 1}
+	if ns.b&f != 0 {
+		ns.b = ns.b&^f | tt
+	} else {
+		ns.r = ns.r&^f | tt
+	}
+	if m := markOf(st.b|st.r, st.slot); m != 0 {
+		if m == f {
+			m = tt
+		}
+		if dt.marks == 1 {
+			return 0, errorf("class %s: a value 1 in %s", c, d)
+		}
+		ns.slot = slotOf(ns.b|ns.r, m)
+	}
+	return int(dt.val[dt.index(&ns)]), nil
+}
+
+// afterKCapture returns the value of the state after the keeper capture
+// ch: 0 for a terminal N win, the distance for an N win, -1 when N does
+// not win (K took N's last blue, or the smaller class is no N win).
+func (x *retro) afterKCapture(st *state, ch Choice, marked engine.Square) int {
+	c := x.t.c
+	from, to := cbit[ch.Move.From()], cbit[ch.Move.To()]
+	ns := state{k: st.k&^from | to, b: st.b, r: st.r, side: 0}
+	d := c
+	if st.b&to != 0 {
+		if c.Blues == 1 {
+			return -1
+		}
+		d.Blues--
+		ns.b &^= to
+	} else {
+		if c.Reds == 1 {
+			return 0
+		}
+		d.Reds--
+		ns.r &^= to
+	}
+	m := marked
+	if ch.Mark != engine.NoSquare {
+		m = ch.Mark
+	}
+	mb := uint64(0)
+	if m != engine.NoSquare && cbit[m] != to {
+		mb = cbit[m]
+	}
+	dt := x.s.tabs[d]
+	if dt == nil {
+		panic(fmt.Sprintf("keeper: class %s solved before %s", c, d))
+	}
+	if mb != 0 {
+		ns.slot = slotOf(ns.b|ns.r, mb)
+	}
+	v := int(dt.val[dt.index(&ns)])
+	if v == 0 {
+		return -1
+	}
+	return v
+}
+
+// predecessors settles what the N win of state i (at level) implies for
+// the states one move before it in the class.
+func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
+	t := x.t
+	var st state
+	t.decode(i, &st)
+	occ := st.k | st.b | st.r
+	nPieces := st.b | st.r
+	marked := markOf(nPieces, st.slot)
+	if st.side == 1 {
+		// K to move: N made the last move, a quiet step.
+		for y := nPieces; y != 0; y &= y - 1 {
+			to := y & -y
+			toSq := frameSq(to)
+			for z := neighbours(toSq.Bit()); z != 0; z &= z - 1 {
+				fromSq := sq(z)
+				from := cbit[fromSq]
+				if occ&from != 0 {
+					continue
+				}
+				ps := state{k: st.k, b: st.b, r: st.r, side: 0}
+				if st.b&to != 0 {
+					ps.b = ps.b&^to | from
+				} else {
+					ps.r = ps.r&^to | from
+				}
+				m := marked
+				if m == to {
+					m = from
+				}
+				ps.slot = slotOf(ps.b|ps.r, m)
+				j := t.index(&ps)
+				if v := t.val[j]; v == 0 || int(v) > level+1 {
+					t.val[j] = uint8(level + 1)
+					x.buckets = x.pushGlobal(level+1, j)
+				}
+			}
+		}
+		return buf
+	}
+	// N to move: K made the last move, a quiet step chosen by the
+	// algorithm (possibly giving a value just before it).
+	nFrame := engine.Expand(nPieces)
+	for y := st.k; y != 0; y &= y - 1 {
+		to := y & -y
+		toSq := frameSq(to)
+		for z := neighbours(toSq.Bit()); z != 0; z &= z - 1 {
+			fromSq := sq(z)
+			from := cbit[fromSq]
+			if occ&from != 0 {
+				continue
+			}
+			ps := state{k: st.k&^to | from, b: st.b, r: st.r, side: 1}
+			b := Board{K: engine.Expand(ps.k), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
+			mv := engine.NewMove(fromSq, toSq)
+			for variant := 0; variant < 2; variant++ {
+				var predMark uint64
+				want := Choice{Move: mv, Mark: engine.NoSquare}
+				if variant == 0 {
+					predMark = marked
+				} else {
+					// The value was given by this move: only ever to N's
+					// piece on the free exit (step 8(b)).
+					if marked == 0 || frameSq(marked) != b.FreeExit() {
+						break
+					}
+					want.Mark = frameSq(marked)
+				}
+				ps.slot = slotOf(nPieces, predMark)
+				j := t.index(&ps)
+				h := t.half(j)
+				if t.val[j] != 0 || x.cnt[h] == dead || x.cnt[h] == 0 {
+					continue
+				}
+				if x.mask != nil {
+					if x.mask[h]&choiceBit(b.K, want) == 0 {
+						continue
+					}
+				} else {
+					var ok bool
+					if ok, buf = IsChoice(&b, frameSq(predMark), x.s.reading, want, buf); !ok {
+						continue
+					}
+				}
+				x.cnt[h]--
+				if x.cnt[h] == 0 {
+					l := max(level, int(x.ext[h])) + 1
+					t.val[j] = uint8(l)
+					x.buckets = x.pushGlobal(l, j)
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// choiceBit returns the bit of a quiet choice of K (with two pieces on
+// the frame squares k): the moving piece (0: the lower square), the
+// direction, and whether it gives a value.
+func choiceBit(k uint64, c Choice) uint16 {
+	from, to := c.Move.From(), c.Move.To()
+	piece := 0
+	if k&(from.Bit()-1) != 0 {
+		piece = 1
+	}
+	var dir int
+	switch int(to) - int(from) {
+	case 8:
+		dir = 0
+	case -8:
+		dir = 1
+	case 1:
+		dir = 2
+	default:
+		dir = 3
+	}
+	bit := (piece*4 + dir) * 2
+	if c.Mark != engine.NoSquare {
+		bit++
+	}
+	return 1 << bit
+}
+
+func (x *retro) pushGlobal(level int, i uint64) [][]uint32 {
+	for len(x.buckets) <= level {
+		x.buckets = append(x.buckets, nil)
+	}
+	x.buckets[level] = append(x.buckets[level], uint32(i))
+	return x.buckets
+}
+
+// Verify checks every state of the solved class c against its successors
+// (Bellman consistency): N to move wins at one more than its fastest
+// winning move, K to move at one more than the slowest of the algorithm's
+// choices when all of them win, and neither otherwise. It uses only the
+// forward moves and Choices, not the backward pass that solved the class.
+// Consistent exact distances prove the class correct given correct
+// smaller classes: by induction on the distance every stored win is a win
+// of that distance, and every win is stored. It returns the states
+// checked and those that disagree, with the first such state described.
+func (s *Solved) Verify(ctx context.Context, c purple.Class) (checked, bad uint64, first string, err error) {
+	t := s.tabs[c]
+	if t == nil {
+		return 0, 0, "", errorf("class %s is not solved", c)
+	}
+	x := &retro{s: s, t: t}
+	var mu sync.Mutex
+	var next uint64
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []Choice
+			for {
+				mu.Lock()
+				kI := next
+				next++
+				mu.Unlock()
+				if kI >= t.nK || ctx.Err() != nil {
+					return
+				}
+				var n, nbad uint64
+				var msg string
+				buf, n, nbad, msg = x.verifyK(kI, buf)
+				mu.Lock()
+				checked += n
+				bad += nbad
+				if first == "" {
+					first = msg
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return checked, bad, first, ctx.Err()
+}
+
+func (x *retro) verifyK(kI uint64, buf []Choice) ([]Choice, uint64, uint64, string) {
+	t := x.t
+	c := t.c
+	var n, bad uint64
+	var msg string
+	var st state
+	st.k = unrankSet(kI, c.OppPieces, full36)
+	free := full36 &^ st.k
+	kFrame := engine.Expand(st.k)
+	nExits := engine.Exits(engine.First)
+	for bI := uint64(0); bI < t.nB; bI++ {
+		st.b = unrankSet(bI, c.Blues, free)
+		for rI := uint64(0); rI < t.nR; rI++ {
+			st.r = unrankSet(rI, c.Reds, free&^st.b)
+			nPieces := st.b | st.r
+			bFrame, nFrame := engine.Expand(st.b), engine.Expand(nPieces)
+			for side := 0; side < 2; side++ {
+				for slot := uint64(0); slot < t.marks; slot++ {
+					st.side, st.slot = side, slot
+					i := t.index(&st)
+					marked := markOf(nPieces, slot)
+					want := 0
+					if side == 0 {
+						want = x.verifyN(&st, bFrame, nFrame, kFrame, nExits, marked)
+					} else {
+						b := Board{K: kFrame, N: nFrame, Side: engine.Second, NReds: c.Reds}
+						buf = Choices(&b, frameSq(marked), x.s.reading, buf[:0])
+						want = x.verifyK1(&st, buf, marked)
+					}
+					n++
+					if int(t.val[i]) != want {
+						bad++
+						if msg == "" {
+							p := build(st.k, st.b, st.r, c, engine.Player(side))
+							msg = fmt.Sprintf("%s (value 1 on %s): stored %d, successors say %d", p.String(), frameSq(marked), t.val[i], want)
+						}
+					}
+				}
+			}
+		}
+	}
+	return buf, n, bad, msg
+}
+
+// verifyN returns the value an N-to-move state must have.
+func (x *retro) verifyN(st *state, bFrame, nFrame, kFrame, nExits, marked uint64) int {
+	t := x.t
+	if bFrame&nExits != 0 {
+		return 1
+	}
+	best := 0
+	for y := nFrame; y != 0; y &= y - 1 {
+		fromSq := sq(y)
+		from := cbit[fromSq]
+		for z := neighbours(fromSq.Bit()); z != 0; z &= z - 1 {
+			toSq := sq(z)
+			to := cbit[toSq]
+			var v int
+			switch {
+			case st.b&to != 0 || st.r&to != 0:
+				continue // own piece
+			case st.k&to != 0:
+				if t.c.OppReds < 2 {
+					continue // takes K's last red: K wins
+				}
+				v, _ = x.afterNCapture(st, fromSq, toSq)
+			default:
+				ns := state{k: st.k, b: st.b, r: st.r, side: 1}
+				if ns.b&from != 0 {
+					ns.b = ns.b&^from | to
+				} else {
+					ns.r = ns.r&^from | to
+				}
+				m := marked
+				if m == from {
+					m = to
+				}
+				ns.slot = slotOf(ns.b|ns.r, m)
+				v = int(t.val[t.index(&ns)])
+			}
+			if v != 0 && (best == 0 || v < best) {
+				best = v
+			}
+		}
+	}
+	if best == 0 {
+		return 0
+	}
+	return best + 1
+}
+
+// verifyK1 returns the value a K-to-move state with choices cs must have.
+func (x *retro) verifyK1(st *state, cs []Choice, marked uint64) int {
+	t := x.t
+	worst := 0
+	for _, ch := range cs {
+		from, to := cbit[ch.Move.From()], cbit[ch.Move.To()]
+		var v int
+		if (st.b|st.r)&to != 0 {
+			v = x.afterKCapture(st, ch, frameSq(marked))
+			if v < 0 {
+				return 0
+			}
+		} else {
+			m := marked
+			if ch.Mark != engine.NoSquare {
+				m = cbit[ch.Mark]
+			}
+			ns := state{k: st.k&^from | to, b: st.b, r: st.r, side: 0, slot: slotOf(st.b|st.r, m)}
+			v = int(t.val[t.index(&ns)])
+			if v == 0 {
+				return 0
+			}
+		}
+		worst = max(worst, v)
+	}
+	return worst + 1
+}
