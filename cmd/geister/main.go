@@ -48,6 +48,8 @@ var commands = []command{
 	buildCommand,
 	probeCommand,
 	tablesCommand,
+	enumerateCommand,
+	keeperCommand,
 }
 
 // usageError is a mistake in the command line: exit status 2 and a
