@@ -68,7 +68,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			st, release := openStore(e, tableDir(*dir), storeOpts)
+			st, release := openStoreIfExists(e, tableDir(*dir), storeOpts)
 			defer release()
 			db, err := openTablesForReading(tableDir(*dir))
 			if err != nil && st == nil {

@@ -71,6 +71,18 @@ func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()
 	}
 }
 
+// openStoreIfExists is openStore for commands that only read (probe):
+// a store that does not exist is not created.
+func openStoreIfExists(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
+	if _, err := os.Stat(proofstore.DirFor(tableDir)); err != nil {
+		if *f.on && !*f.off {
+			fmt.Fprintf(e.stderr, "geister: no proof store in %s\n", proofstore.DirFor(tableDir))
+		}
+		return nil, func() {}
+	}
+	return openStore(e, tableDir, f)
+}
+
 // onceReporter prints each distinct problem once.
 func onceReporter(w io.Writer) func(error) {
 	var mu sync.Mutex

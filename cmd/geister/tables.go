@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 
@@ -53,6 +54,10 @@ entries and conflicting proofs met) follow; with --json, as one more line
 					return nil
 				}
 				sum, err := summarizeStore(e, storeDir)
+				if errors.Is(err, proofstore.ErrLocked) {
+					fmt.Fprintf(e.stderr, "geister: %v: its figures cannot be read while it writes\n", err)
+					return nil
+				}
 				if err != nil {
 					return err
 				}
