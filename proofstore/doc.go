@@ -31,8 +31,9 @@
 // allows one writing process per directory. A process opens it once
 // (OpenShared; match --jobs N shares one Store between all games); a
 // second process gets it read-only, or, while a writer holds it, not at
-// all (ErrLocked), and goes on without it. Reads are Badger lookups plus a
-// small map of entries not yet written; writes queue in that map and one
+// all (ErrLocked), and goes on without it. Reads look in a cache of
+// decoded, checked entries, else in Badger, and merge in the entries not
+// yet written; writes queue in memory (visible to reads at once) and one
 // background goroutine writes them in WriteBatches (BatchSize entries, or
 // every FlushEvery), with the hit counters.
 //
@@ -45,7 +46,10 @@
 //	opts.Store = st                    // consulted after the tables, before df-pn
 //	a, err := solver.New(opts).Solve(ctx, pos, prover) // a.Source == "store" on a hit
 //
-// Direct use (enumerations, keeper runs):
+// Direct use (enumerations, keeper runs). Put checks what it is given: a
+// win needs its principal line (legal, ending in the win, no longer than
+// the plies); no-wins need none. Record does the same from a
+// solver.Answer.
 //
 //	e, ok, err := st.Get(&pos, prover, proofstore.ProverWins) // moves in pos's orientation
 //	err = st.Put(&pos, prover, proofstore.ProverWins, proofstore.Entry{
