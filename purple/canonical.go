@@ -220,3 +220,31 @@ func Classes(maxPieces int) []Class {
 	}
 	return out
 }
+
+// Random returns a position of class c drawn uniformly from the class's
+// placements: the prover as first player (colours shown), the opponent's
+// pieces hidden, toMove to move.
+func (c Class) Random(r *engine.Rand, toMove engine.Player) engine.Position {
+	var p engine.Position
+	used := uint64(0)
+	put := func(pl engine.Player, k engine.Kind, n int) {
+		for i := 0; i < n; i++ {
+			for {
+				s := engine.BoardSquares[r.Intn(36)]
+				if used&s.Bit() == 0 {
+					used |= s.Bit()
+					p.Put(pl, k, s)
+					break
+				}
+			}
+		}
+	}
+	put(engine.First, engine.Blue, c.Blues)
+	put(engine.First, engine.Red, c.Reds)
+	put(engine.Second, engine.Unknown, c.OppPieces)
+	p.SetReds(engine.First, c.Reds)
+	p.SetReds(engine.Second, c.OppReds)
+	p.SetTurn(toMove)
+	p.Validate() // a valid class gives a valid position; this sets the hash
+	return p
+}

@@ -168,3 +168,17 @@ func TestClass(t *testing.T) {
 		t.Fatalf("class of %s: %v %v", p.String(), c, ok)
 	}
 }
+
+func TestClassRandom(t *testing.T) {
+	r := engine.NewRand(1)
+	for _, c := range Classes(8) {
+		p := c.Random(r, engine.Second)
+		got, ok := ClassOf(&p, engine.First)
+		if !ok || got != c || p.Turn() != engine.Second || p.Hash() != p.RecomputeHash() {
+			t.Fatalf("%s: %s (%v %v)", c, p.String(), got, ok)
+		}
+		if _, err := engine.ParsePosition(p.String()); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,11 +16,12 @@ import (
 	"geister/engine"
 	"geister/purple"
 	"geister/solver"
+	"geister/tablebase"
 )
 
 var verifyCommand = command{
 	name:    "verify",
-	args:    "[FILE | -]",
+	args:    "[FILE | -] | --table DIR [CLASS...] | --store[=DIR]",
 	summary: "re-check the wins claimed by solve --json (and endgame tables)",
 	details: `Reads the JSON lines that "geister solve --json" printed (from FILE, or
 standard input for - or no operand) and checks every claimed win
@@ -52,7 +54,24 @@ unconfirmed, not as a disagreement.`,
 		fs.Lookup("store").NoOptDefVal = defaultStoreFlag
 		sample := fs.Int("sample", 100, "with --store: entries re-searched, drawn at random (0: only checksums and lines)")
 		seed := fs.Uint64("seed", 1, "with --store: seed of the random sample")
+		tables := fs.String("table", "", "check the endgame tables in this directory instead of solve output (operands: the classes to check, default all): checksums, Bellman consistency of every entry, and agreement with df-pn on a random sample")
+		samples := fs.Int("samples", 200, "with --table: random positions of each class compared with a df-pn search that does not use the tables")
+		sampleNodes := fs.Uint64("sample-nodes", 300_000, "with --table: node budget of each df-pn comparison (an unknown counts as no disagreement)")
 		return func(e *env, args []string) error {
+			if *tables != "" {
+				if *samples < 0 {
+					return usagef("--samples %d: want 0 or more", *samples)
+				}
+				err := runVerifyTables(e, *tables, args)
+				if err != nil && !errors.Is(err, errReported) {
+					return err
+				}
+				serr := verifyTablesAgainstDfpn(e, *tables, args, *samples, *sampleNodes, *seed, *ttMB)
+				if err != nil {
+					return err
+				}
+				return serr
+			}
 			if *store != "" {
 				if len(args) != 0 {
 					return usagef("--store takes no operands, got %d", len(args))
@@ -199,6 +218,79 @@ func checkLine(p engine.Position, prover engine.Player, plies int, move string, 
 	}
 	if purple.ValueOf(&q, prover) != purple.Win {
 		return fmt.Errorf("the line %v ends in %s without the prover's win", pv, q.String())
+	}
+	return nil
+}
+
+// verifyTablesAgainstDfpn compares samples random positions of each class
+// (both sides to move) with a df-pn search that does not use the tables:
+// a stored win must be a df-pn win of the same exact distance, a stored
+// no-win must not be a df-pn win. It prints a line per class and returns
+// errReported on any disagreement.
+func verifyTablesAgainstDfpn(e *env, dir string, classes []string, samples int, nodes, seed uint64, ttMB int) error {
+	if samples == 0 {
+		return nil
+	}
+	db, err := openTablesForReading(dir)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var cs []purple.Class
+	if len(classes) == 0 {
+		for _, m := range db.Classes() {
+			if c, err := m.PurpleClass(); err == nil && m.Complete {
+				cs = append(cs, c)
+			}
+		}
+	} else {
+		for _, a := range classes {
+			c, err := purple.ParseClass(a)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			cs = append(cs, c)
+		}
+	}
+	r := engine.NewRand(seed)
+	s := solver.New(solver.Options{TTMegabytes: ttMB, Shortest: true, MaxNodes: nodes})
+	bad := 0
+	for _, c := range cs {
+		var agree, unknown int
+		for i := 0; i < samples; i++ {
+			if err := e.ctx.Err(); err != nil {
+				return err
+			}
+			p := c.Random(r, engine.Player(i%2))
+			v, err := db.Probe(&p, engine.First)
+			if errors.Is(err, tablebase.ErrGameOver) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.String(), err)
+			}
+			a, err := s.Solve(e.ctx, p, engine.First)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.String(), err)
+			}
+			switch {
+			case a.Result == solver.Unknown || (a.Result == solver.Win && !a.Exact):
+				unknown++
+			case v.Result == purple.Win && (a.Result != solver.Win || a.Plies != v.Plies):
+				bad++
+				fmt.Fprintf(e.stdout, "disagreement: %s: the table says win in %d, df-pn %v in %d\n", p.String(), v.Plies, a.Result, a.Plies)
+			case v.Result != purple.Win && a.Result == solver.Win:
+				bad++
+				fmt.Fprintf(e.stdout, "disagreement: %s: the table says no win, df-pn wins in %d (%v)\n", p.String(), a.Plies, a.PV)
+			default:
+				agree++
+			}
+		}
+		fmt.Fprintf(e.stdout, "%-10s df-pn sample: %d agree, %d undecided within %d nodes\n", c, agree, unknown, nodes)
+	}
+	fmt.Fprintf(e.stdout, "df-pn sample: %d disagreements\n", bad)
+	if bad > 0 {
+		return errReported
 	}
 	return nil
 }
