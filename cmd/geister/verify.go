@@ -37,6 +37,11 @@ that no win exists in fewer plies.
 Each line gets "ok" or a disagreement; the exit status is 1 if there is
 any disagreement or unreadable line.
 
+With --table DIR it checks the endgame tables instead (the classes named,
+or every complete one): every block against its checksum, every entry
+against its children (Bellman consistency), and --samples random positions
+of each class against a df-pn search that does not use the tables.
+
 With --store, the proof store is checked instead: every entry against its
 checksum and layout, its principal line replayed to the win, and a random
 sample of --sample entries re-searched independently: a prover's win
