@@ -44,8 +44,9 @@ For a class the tables do not hold, --sample K draws K positions of the
 class uniformly at random (the side to move too, unless --side) and solves
 each by df-pn with the exact distance (--shortest), under --nodes and
 --time per position; the tables still answer every searched position of
-a smaller class. Answers are win, no-win or unknown (budget spent), and
-the unknowns are counted.
+a smaller class, and the proof store beside the tables answers positions
+proven before and keeps what the sample proves. Answers are win, no-win
+or unknown (budget spent), and the unknowns are counted.
 
 Examples:
   geister enumerate 1B1R-2U1r --table /tmp/tables --min-dtw 17
@@ -65,6 +66,7 @@ Examples:
 		nodes := fs.Uint64("nodes", 1_000_000, "with --sample: df-pn budget per position (searched positions)")
 		timeLimit := fs.Duration("time", 30*time.Second, "with --sample: time limit per position")
 		threads := fs.Int("threads", runtime.NumCPU(), "with --sample: positions solved at once")
+		storeOpts := addStoreFlags(fs, "With --sample it answers positions proven before (source \"store\") and keeps what the sample proves.")
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one class, like 1B1R-2U1r")
@@ -96,7 +98,7 @@ Examples:
 				if *unique {
 					return usagef("--unique needs the tables, not --sample")
 				}
-				return runSample(e, c, f, *sample, *seed, *nodes, *timeLimit, *threads, *limit, *line, *jsonOut, tableDir(*dir))
+				return runSample(e, c, f, *sample, *seed, *nodes, *timeLimit, *threads, *limit, *line, *jsonOut, tableDir(*dir), storeOpts)
 			}
 			d := tableDir(*dir)
 			db, closeDB, err := openKeeperTables(d)
@@ -238,7 +240,7 @@ func writeEnumSummary(w io.Writer, s *enumSummary, asJSON bool) {
 		if *s.Inexact > 0 {
 			fmt.Fprintf(w, "; %d wins without a proven exact distance (not counted by distance)", *s.Inexact)
 		}
-		fmt.Fprintf(w, "; %d matched the filters\n", s.Matched)
+		fmt.Fprintf(w, "; %d wins with an exact distance passed the filters\n", s.Matched)
 	} else {
 		fmt.Fprintf(w, "%d positions scanned (mirror pairs once), %d matched (%d with mirror images)", s.Scanned, s.Matched, s.WithMirrors)
 		if s.Stopped {
@@ -256,7 +258,7 @@ func writeEnumSummary(w io.Writer, s *enumSummary, asJSON bool) {
 }
 
 // runSample solves random positions of c by df-pn.
-func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint64, timeLimit time.Duration, threads, limit int, line, asJSON bool, dir string) error {
+func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint64, timeLimit time.Duration, threads, limit int, line, asJSON bool, dir string, storeOpts storeFlags) error {
 	opts := solver.Options{Shortest: true, MaxNodes: nodes, TTMegabytes: 256}
 	t, closeTables, err := openTables(dir)
 	if err != nil {
@@ -265,6 +267,10 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 	defer closeTables()
 	if t != nil {
 		opts.Tables = t
+	}
+	if st, release := openStore(e, dir, storeOpts); st != nil {
+		defer release()
+		opts.Store = st
 	}
 	start := time.Now()
 	var counts solver.EnumCounts

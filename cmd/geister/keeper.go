@@ -84,6 +84,7 @@ Examples:
 		verify := fs.Bool("verify", true, "with --algorithm: check every solved state against its successors (Bellman consistency) before reporting")
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
 		jsonOut := fs.Bool("json", false, `print one JSON object {"classes":[...],...}`)
+		storeOpts := addStoreFlags(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
 		return func(e *env, args []string) error {
 			if len(args) != 0 {
 				return usagef("takes no operands, got %q", args)
@@ -121,7 +122,12 @@ Examples:
 				return err
 			}
 			defer closeDB()
-			k := &keeperRun{
+			var store solver.ProofStore
+			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
+				defer release()
+				store = st
+			}
+			k := &keeperRun{store: store,
 				e: e, spec: spec, db: db, list: listN, reach: *reach, reading: rd,
 				threads: *threads, nodes: *nodes, timeLimit: *timeLimit, maxStates: *maxStates,
 				algorithm: *algorithm, verify: *verify, start: time.Now(), sample: *sample, seed: *seed,
@@ -232,6 +238,7 @@ type keeperRun struct {
 	algorithm, verify  bool
 	sample             int
 	seed               uint64
+	store              solver.ProofStore
 	solved             *keeper.Solved
 	start              time.Time
 	lastProgress       time.Time
@@ -316,7 +323,7 @@ type keeperItem struct {
 
 func (k *keeperRun) class(c purple.Class) (*keeperClassJSON, error) {
 	start := time.Now()
-	r := &keeperClassJSON{Class: c.String(), Keepers: k.spec.Keepers, KeeperReds: k.spec.KeeperReds, KPieces: c.OppPieces}
+	r := &keeperClassJSON{Class: c.String(), Keepers: k.spec.Keepers, KeeperReds: k.spec.KeeperReds, KPieces: c.OppPieces, Examples: []*keeperExample{}}
 	var solve func(items []keeperItem, w *keeperWorker) error
 	switch {
 	case k.algorithm && k.solved.Has(c):
@@ -451,7 +458,7 @@ func (k *keeperRun) example(kind string, it *keeperItem) *keeperExample {
 			}
 		}
 	case !k.algorithm:
-		s := solver.New(solver.Options{Shortest: true, MaxNodes: k.nodes, TTMegabytes: 64, Tables: k.tables()})
+		s := solver.New(solver.Options{Shortest: true, MaxNodes: k.nodes, TTMegabytes: 64, Tables: k.tables(), Store: k.store})
 		ctx, cancel := context.WithTimeout(k.e.ctx, k.timeLimit)
 		a, err := s.Solve(ctx, it.pos, engine.First)
 		cancel()
@@ -546,7 +553,7 @@ func (k *keeperRun) solveTable(items []keeperItem, _ *keeperWorker) error {
 
 func (k *keeperRun) solvePurpleDfpn(items []keeperItem, w *keeperWorker) error {
 	if w.sv == nil {
-		w.sv = solver.New(solver.Options{Shortest: true, MaxNodes: k.nodes, TTMegabytes: 128, Tables: k.tables()})
+		w.sv = solver.New(solver.Options{Shortest: true, MaxNodes: k.nodes, TTMegabytes: 128, Tables: k.tables(), Store: k.store})
 	}
 	for i := range items {
 		it := &items[i]
@@ -711,7 +718,7 @@ func writeKeeperClass(w io.Writer, r *keeperClassJSON, k *keeperRun) {
 	}
 	fmt.Fprintf(w, "N sure wins against %s: %d (%d N to move, %d K to move; %d up to mirror)", against, r.NWins, r.NWinsNToMove, r.NWins-r.NWinsNToMove, r.NWinsDistinct)
 	if r.NWinsAnyValue != nil {
-		fmt.Fprintf(w, "; with a piece of value 1: %d (value on a blue %d, on the red %d)", *r.NWinsAnyValue, r.NWinsValueOnBlue, r.NWinsValueOnRed)
+		fmt.Fprintf(w, "; for some value state (none, or a piece of N's holding the value 1): %d (value on a blue %d, on a red %d)", *r.NWinsAnyValue, r.NWinsValueOnBlue, r.NWinsValueOnRed)
 	}
 	if r.Unknown > 0 {
 		fmt.Fprintf(w, "; %d unknown (budget)", r.Unknown)
