@@ -20,8 +20,11 @@
 //
 // Typical use:
 //
-//	sv, err := keeper.SolveClasses(ctx, keeper.ClassesFor(spec, 5), keeper.Paper, nil)
-//	v, ok := sv.Value(&pos, engine.NoSquare) // N's sure win against the algorithm?
+//	classes := keeper.ClassesFor(keeper.Theorem1, 4, 5)
+//	sv, err := keeper.SolveClasses(ctx, classes, keeper.Paper, nil)
+//	_, bad, first, err := sv.Verify(ctx, classes[0])     // Bellman check of a solved class
+//	v, ok := sv.Value(&pos, engine.First, engine.NoSquare) // N (first player) wins, no value held?
+//	line, err := sv.Line(pos, engine.First, engine.NoSquare, v.Plies)
 //
 // All positions are in the canonical orientation of package purple: N, the
 // prover, is the first player (upper case) and K the second, so K's

@@ -873,7 +873,11 @@ func (x *retro) verifyK(kI uint64, buf []Choice) ([]Choice, uint64, uint64, stri
 						bad++
 						if msg == "" {
 							p := build(st.k, st.b, st.r, c, engine.Player(side))
-							msg = fmt.Sprintf("%s (value 1 on %s): stored %d, successors say %d", p.String(), frameSq(marked), t.val[i], want)
+							v := "no value held"
+							if marked != 0 {
+								v = "value 1 on " + frameSq(marked).String()
+							}
+							msg = fmt.Sprintf("%s (%s): stored %d, successors say %d", p.String(), v, t.val[i], want)
 						}
 					}
 				}
