@@ -27,24 +27,37 @@ const (
 	//   - step 9(b): moves onto empty exits first; captures of value-0
 	//     pieces on exits only when no such move exists.
 	Agent
+	// Cautious is the paper reading with one gap filled differently: when
+	// step 8 moves its other piece towards the free exit and that piece
+	// is not next to it, the text says nothing of how; Paper and Agent
+	// step along a shortest path, taking an opponent piece in the way
+	// when no empty square shortens it, whatever its value. Cautious never
+	// takes the piece of value 1 on the way (steps 7 and 9(b) never take
+	// it deliberately either); with no other step it plays step 7.
+	Cautious
 )
 
+// Readings lists every reading.
+var Readings = []Reading{Paper, Agent, Cautious}
+
 func (r Reading) String() string {
-	if r == Agent {
+	switch r {
+	case Agent:
 		return "agent"
+	case Cautious:
+		return "cautious"
 	}
 	return "paper"
 }
 
-// ParseReading reads "paper" or "agent".
+// ParseReading reads "paper", "agent" or "cautious".
 func ParseReading(s string) (Reading, error) {
-	switch s {
-	case "paper":
-		return Paper, nil
-	case "agent":
-		return Agent, nil
+	for _, r := range Readings {
+		if s == r.String() {
+			return r, nil
+		}
 	}
-	return Paper, errorf("reading %q: want paper or agent", s)
+	return Paper, errorf("reading %q: want paper, agent or cautious", s)
 }
 
 // Choice is one move that Algorithm 1 may make: the move, and the opponent
@@ -97,7 +110,8 @@ func (b *Board) Exits() uint64 { return engine.Exits(b.Side.Other()) }
 //     or more reds: the other piece steps towards the free exit (onto it,
 //     taking what stands there, when next to it); the steps that shorten
 //     its distance, to squares without opponent pieces first (the
-//     project's agent, player/keeper.go); step 7 if it has none.
+//     project's agent, player/keeper.go; the Cautious reading never takes
+//     the piece of value 1 on the way); step 7 if it has none.
 //   - step 8(b): one opponent red left and an opponent piece on the free
 //     exit: when no piece has the value 1, with probability p the exit
 //     piece gets it — both outcomes are choices. Value 0: take it (step
@@ -245,7 +259,7 @@ func (b *Board) step7(dst []Choice, start int, marked, mark engine.Square, r Rea
 			dst = b.addMoves(dst, start, s, q, mark)
 		case c == 0:
 			// Not movable: never chosen.
-		case r == Paper && anyQuiet:
+		case r != Agent && anyQuiet:
 			// Paper: the chosen piece is one that can move to a square
 			// without an opponent piece; this one cannot.
 		default:
@@ -271,9 +285,11 @@ func markBit(s engine.Square) uint64 {
 
 // towards appends the steps of the piece on s that shorten its Manhattan
 // distance to x, to squares without opponent pieces if there are such,
-// else captures; it reports whether there was any.
-func (b *Board) towards(dst []Choice, start int, s, x engine.Square, mark engine.Square) ([]Choice, bool) {
+// else captures (never of the squares in avoid); it reports whether there
+// was any.
+func (b *Board) towards(dst []Choice, start int, s, x engine.Square, mark engine.Square, avoid uint64) ([]Choice, bool) {
 	q, c := b.targets(s)
+	c &^= avoid
 	var nq, nc uint64
 	d := manhattan(s, x)
 	for t := q | c; t != 0; t &= t - 1 {
@@ -322,7 +338,11 @@ func (b *Board) step8(dst []Choice, start int, marked engine.Square, r Reading) 
 	other := sq(b.K &^ b.Exits())
 	oppOnExit := b.N&free.Bit() != 0
 	approach := func(dst []Choice, marked, mark engine.Square) []Choice {
-		dst, ok := b.towards(dst, start, other, free, mark)
+		var avoid uint64
+		if r == Cautious {
+			avoid = markBit(marked)
+		}
+		dst, ok := b.towards(dst, start, other, free, mark, avoid)
 		if !ok {
 			dst = b.step7(dst, start, marked, mark, r)
 		}
@@ -355,7 +375,7 @@ func (b *Board) step9(dst []Choice, start int, marked engine.Square, r Reading) 
 		s := sq(x)
 		dst = b.addMoves(dst, start, s, neighbours(s.Bit())&ex&^b.K&^b.N, engine.NoSquare)
 	}
-	if r == Paper || len(dst) == n {
+	if r != Agent || len(dst) == n {
 		for x := b.K; x != 0; x &= x - 1 {
 			s := sq(x)
 			dst = b.addMoves(dst, start, s, neighbours(s.Bit())&ex&b.N&^markBit(marked), engine.NoSquare)

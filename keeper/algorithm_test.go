@@ -41,60 +41,67 @@ func TestChoicesByHand(t *testing.T) {
 	cases := []struct {
 		name, pos, marked string
 		paper, agent      string
+		cautious          string // "": as paper
 	}{
 		{"step 7: both keepers move to empty squares",
 			"u4u/6/6/6/6/B4R s R1r1", "",
-			"a1a2 a1b1 f1e1 f1f2", "a1a2 a1b1 f1e1 f1f2"},
+			"a1a2 a1b1 f1e1 f1f2", "a1a2 a1b1 f1e1 f1f2", ""},
 		{"step 7: a1's keeper hemmed in; paper: only pieces with an empty square; agent: it may be chosen and take a value-0 piece",
 			"uB3u/R5/6/6/6/6 s R1r1", "",
-			"f1e1 f1f2", "a1a2 a1b1 f1e1 f1f2"},
+			"f1e1 f1f2", "a1a2 a1b1 f1e1 f1f2", ""},
 		{"step 7: as before, b1 holds the value 1",
 			"uB3u/R5/6/6/6/6 s R1r1", "b1",
-			"f1e1 f1f2", "a1a2 f1e1 f1f2"},
+			"f1e1 f1f2", "a1a2 f1e1 f1f2", ""},
 		{"step 7: no piece can move to an empty square; every capture but the value-1 piece",
 			"uB2Bu/R4B/6/6/6/6 s R1r1", "b1",
-			"a1a2 f1e1 f1f2", "a1a2 f1e1 f1f2"},
+			"a1a2 f1e1 f1f2", "a1a2 f1e1 f1f2", ""},
 		{"step 8(a): free exit empty: back onto it",
 			"5u/u5/6/6/6/B4R s R1r1", "",
-			"a2a1", "a2a1"},
+			"a2a1", "a2a1", ""},
 		{"step 8(a): N has 2 reds: take the piece on the free exit",
 			"B4u/u5/6/6/6/R4R s R2r1", "",
-			"a2a1", "a2a1"},
+			"a2a1", "a2a1", ""},
 		{"step 8(a): the other piece far: the steps that bring it nearer, to empty squares",
 			"5u/6/2u3/6/6/B4R s R1r1", "",
-			"c3b3 c3c2", "c3b3 c3c2"},
+			"c3b3 c3c2", "c3b3 c3c2", ""},
 		{"step 8(b): value 0 (take it) or, with probability p, value 1 and step 7",
 			"B4u/u5/6/6/6/R5 s R1r1", "",
-			"a2a1 a2a3+a1 a2b2+a1 f1e1+a1 f1f2+a1", "a2a1 a2a3+a1 a2b2+a1 f1e1+a1 f1f2+a1"},
+			"a2a1 a2a3+a1 a2b2+a1 f1e1+a1 f1f2+a1", "a2a1 a2a3+a1 a2b2+a1 f1e1+a1 f1f2+a1", ""},
 		{"step 8(b): the exit piece already has the value 1: step 7",
 			"B4u/u5/6/6/6/R5 s R1r1", "a1",
-			"a2a3 a2b2 f1e1 f1f2", "a2a3 a2b2 f1e1 f1f2"},
+			"a2a3 a2b2 f1e1 f1f2", "a2a3 a2b2 f1e1 f1f2", ""},
 		{"step 8(b): another piece has the value 1: the exit piece keeps 0 and is taken",
 			"B4u/u5/6/6/6/R5 s R1r1", "a6",
-			"a2a1", "a2a1"},
+			"a2a1", "a2a1", ""},
 		{"step 9(a): a piece not next to an exit: any move",
 			"6/5u/2u3/6/6/B4R s R1r1", "",
-			"c3b3 c3c2 c3c4 c3d3 f2e2 f2f1 f2f3", "c3b3 c3c2 c3c4 c3d3 f2e2 f2f1 f2f3"},
+			"c3b3 c3c2 c3c4 c3d3 f2e2 f2f1 f2f3", "c3b3 c3c2 c3c4 c3d3 f2e2 f2f1 f2f3", ""},
 		{"step 9(b): one exit empty, a value-0 piece on the other; paper: both, agent: the empty exit first",
 			"5B/u4u/6/6/6/R5 s R1r1", "",
-			"a2a1 f2f1", "a2a1"},
+			"a2a1 f2f1", "a2a1", ""},
 		{"step 9(b): both pieces next to a1 only, whose piece has the value 1: any move",
 			"Bu4/u5/6/6/6/4BR s R1r1", "a1",
-			"a2a1 a2a3 a2b2 b1a1 b1b2 b1c1", "a2a1 a2a3 a2b2 b1a1 b1b2 b1c1"},
+			"a2a1 a2a3 a2b2 b1a1 b1b2 b1c1", "a2a1 a2a3 a2b2 b1a1 b1b2 b1c1", ""},
 		{"step 5: three pieces: the non-keeper moves, to empty squares",
 			"u4u/6/2u3/6/6/B4R s R1r1", "",
-			"c3b3 c3c2 c3c4 c3d3", "c3b3 c3c2 c3c4 c3d3"},
+			"c3b3 c3c2 c3c4 c3d3", "c3b3 c3c2 c3c4 c3d3", ""},
 		{"step 5: the non-keeper hemmed in by N's pieces: its captures",
 			"u4u/2B3/1BuR2/2R3/6/6 s R2r1", "",
-			"c3b3 c3c2 c3c4 c3d3", "c3b3 c3c2 c3c4 c3d3"},
+			"c3b3 c3c2 c3c4 c3d3", "c3b3 c3c2 c3c4 c3d3", ""},
+		{"step 8(a): the only step towards the free exit takes the piece of value 1; cautious: step 7 instead",
+			"uB4/B3BR/5u/6/6/6 s R1r1", "f2",
+			"f3f2", "f3f2", "f3e3 f3f4"},
 	}
 	for _, c := range cases {
 		p := engine.MustParsePosition(c.pos)
 		b := BoardOf(&p)
-		for _, r := range []Reading{Paper, Agent} {
+		for _, r := range Readings {
 			want := c.paper
-			if r == Agent {
+			switch {
+			case r == Agent:
 				want = c.agent
+			case r == Cautious && c.cautious != "":
+				want = c.cautious
 			}
 			got := choiceStrings(Choices(&b, sqr(t, c.marked), r, nil))
 			if got != want {
@@ -212,7 +219,7 @@ func TestChoicesAreLegal(t *testing.T) {
 			marks = append(marks, sq(x&-x))
 		}
 		for _, mk := range marks {
-			for _, rd := range []Reading{Paper, Agent} {
+			for _, rd := range Readings {
 				cs := Choices(&b, mk, rd, nil)
 				if len(cs) == 0 {
 					t.Fatalf("%s: no choice", p.String())

@@ -126,3 +126,50 @@ func TestProofCase1ValueOnBlueWins(t *testing.T) {
 	// Without the value (and against every K) there is no sure win.
 	checkNoWin(t, p, 7)
 }
+
+// A counterexample to Theorem 1 itself (case 1: K has its two keepers
+// only, one red; no value held), found by the retrograde keeper game in
+// 3B1R-2U1r:
+//
+//	uB2Ru/B3B1/6/6/6/6 s R1r1 (K: a1 f1; N: blues b1 a2 e2, red e1; K to move)
+//
+// By hand, in the paper reading: a1's keeper is hemmed in by two blues and
+// f1's has only f2 free, so step 7 plays f1f2. N: e1f1, the red onto the
+// free exit. Step 8(b), no value held: either the red keeps the value 0
+// and is taken — N's last red, N wins (3 plies) — or it gets the value 1
+// and K plays step 7, whose only move is f2f3 (e2 holds a blue, f1 the
+// red). N: f1f2, the red steps off the exit onto the square between.
+// Step 8(a): the free exit is empty, so the other piece goes towards it;
+// its only shortening step is f2, N's red: K takes it, N's last red, and
+// N wins in 5. Against every K there is no sure win: a K free to choose
+// never takes the red.
+//
+// The win rests on how step 8 moves a piece that is not next to the free
+// exit, which the paper does not say. In the cautious reading (that
+// approach never takes the piece of value 1) N still wins, in 10: after
+// f1f2 K must play step 7 (f3e3 or f3f4), N brings a blue to e1, K's piece
+// comes back towards f1 (e3e2 or e3f3, or f4f3), N plays e1f1, and K's
+// "take it" (step 8(b), value 0, the red holds 1) is a step towards f1
+// that cannot reach it in one move (e2e1, or nothing from f3): the blue
+// escapes.
+func TestProofCase1Counterexample(t *testing.T) {
+	p := engine.MustParsePosition("uB2Ru/B3B1/6/6/6/6 s R1r1")
+	for _, c := range []struct {
+		r   Reading
+		dtw int
+	}{{Paper, 5}, {Cautious, 10}} {
+		pl := newPlain(c.r)
+		if !pl.win(&p, engine.NoSquare, c.dtw) || pl.win(&p, engine.NoSquare, c.dtw-1) {
+			t.Errorf("%s: plain recursion: win within %d %v, within %d %v; want a win in exactly %d",
+				c.r, c.dtw, pl.win(&p, engine.NoSquare, c.dtw), c.dtw-1, pl.win(&p, engine.NoSquare, c.dtw-1), c.dtw)
+		}
+	}
+	// No sure win against every K (purple df-pn, exact; plain to 5 plies).
+	if reference.New(engine.First, engine.First, reference.Purple).WinWithin(&p, 5) {
+		t.Error("the plain purple solver finds a sure win within 5 plies")
+	}
+	a, err := solver.New(solver.Options{MaxNodes: 5_000_000, TTMegabytes: 32}).Solve(context.Background(), p, engine.First)
+	if err != nil || a.Result != solver.NoWin {
+		t.Errorf("the purple solver says %v (%v), want no-win", a.Result, err)
+	}
+}

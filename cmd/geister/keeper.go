@@ -26,12 +26,14 @@ import (
 
 var keeperCommand = command{
 	name:    "keeper",
-	args:    "",
+	args:    "[CLASS...]",
 	summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
-	details: `Enumerates every position in which the keeper player K holds its
-opponent N's exits (a1 and f1, K's own back corners) with --keepers pieces
-and has --keeper-reds reds left, N's pieces anywhere else, either side to
-move, and asks for each whether N surely wins. Theorem 1 of paper 002
+	details: `Enumerates, for every material class with --min-pieces to --max-pieces
+pieces (or the CLASSes named, e.g. 3B1R-2U1r: N's blues and reds, then K's
+hidden pieces and reds), every position in which the keeper player K holds
+its opponent N's exits (a1 and f1, K's own back corners) with --keepers
+pieces and has --keeper-reds reds left, N's pieces anywhere else, either
+side to move, and asks for each whether N surely wins. Theorem 1 of paper 002
 (section 3) says N has no sure win while both keepers stand and K has one
 red left, so with the defaults every N win printed is a counterexample to
 what the theorem predicts (SPEC.md section 7).
@@ -52,8 +54,8 @@ Against whom N must win:
                  (its random choices and the probability p of step 8 are
                  all answered), K's colours still hidden: the keeper game,
                  solved exactly class by class by retrograde analysis.
-                 --reading says how the two steps the paper leaves open
-                 are read (docs/keeper.md). Counts are given with no piece
+                 --reading says how the steps the paper leaves open are
+                 read (docs/keeper.md). Counts are given with no piece
                  holding the value 1 and, where the algorithm can hold
                  one, for some value state.
 
@@ -73,7 +75,7 @@ Examples:
 		keeperReds := fs.Int("keeper-reds", 1, "reds K has left: 1 (Theorem 1's hypothesis) or 2 (relaxed)")
 		keepers := fs.Int("keepers", 2, "K's pieces on N's exits: 2 (both, the hypothesis) or 1 (exactly one; relaxed)")
 		algorithm := fs.Bool("algorithm", false, "N must win against paper 002's Algorithm 1 only (the keeper game), not against every K")
-		reading := fs.String("reading", "paper", "with --algorithm: paper (the literal text) or agent (the project's keeper agent)")
+		reading := fs.String("reading", "paper", "with --algorithm: paper (the literal text), agent (the project's keeper agent) or cautious (paper, but step 8's approach never takes the piece of value 1); docs/keeper.md")
 		list := fs.Int("list", -1, "print at most this many N wins per class (-1: every one under Theorem 1's hypothesis, none otherwise)")
 		reach := fs.Int("reach", 4, "plies of the backward check of whether keeper play can reach an N win (0: no check)")
 		sample := fs.Int("sample", 0, "for classes answered by df-pn: solve this many random positions of each (meeting the hypothesis, either side to move) instead of all")
@@ -86,9 +88,6 @@ Examples:
 		jsonOut := fs.Bool("json", false, `print one JSON object {"classes":[...],...}`)
 		storeOpts := addStoreFlags(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
 		return func(e *env, args []string) error {
-			if len(args) != 0 {
-				return usagef("takes no operands, got %q", args)
-			}
 			spec := keeper.Spec{Keepers: *keepers, KeeperReds: *keeperReds}
 			if *keepers != 1 && *keepers != 2 {
 				return usagef("--keepers %d: want 2 or 1", *keepers)
@@ -101,12 +100,27 @@ Examples:
 			}
 			rd, err := keeper.ParseReading(*reading)
 			if err != nil {
-				return usagef("--reading %q: want paper or agent", *reading)
+				return usagef("--reading %q: want paper, agent or cautious", *reading)
 			}
 			if *threads < 1 || *reach < 0 || *sample < 0 {
 				return usagef("--threads must be at least 1, --reach and --sample not negative")
 			}
 			classes := keeper.ClassesFor(spec, *minPieces, *maxPieces)
+			if len(args) > 0 {
+				// Only the named classes (--min-pieces and --max-pieces do
+				// not apply).
+				classes = nil
+				for _, a := range args {
+					c, err := purple.ParseClass(a)
+					if err != nil {
+						return usagef("%v", err)
+					}
+					if !c.Valid() || c.OppReds != spec.KeeperReds || c.OppPieces < spec.Keepers {
+						return usagef("class %s does not fit %d keeper(s) with %d red(s) left", c, spec.Keepers, spec.KeeperReds)
+					}
+					classes = append(classes, c)
+				}
+			}
 			if len(classes) == 0 {
 				return usagef("no class with %d to %d pieces fits %d keepers with %d reds", *minPieces, *maxPieces, *keepers, *keeperReds)
 			}

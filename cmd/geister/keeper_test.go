@@ -175,7 +175,7 @@ func keeperCounts(t *testing.T, dir string) {
 		t.Errorf("brute force: %+v %+v", two, one)
 	}
 	for _, args := range [][]string{
-		{"--keepers", "3"}, {"--keeper-reds", "0"}, {"--reading", "x", "--algorithm"}, {"--max-pieces", "3"}, {"extra"},
+		{"--keepers", "3"}, {"--keeper-reds", "0"}, {"--reading", "x", "--algorithm"}, {"--max-pieces", "3"}, {"extra"}, {"1B1R-3U2r"},
 	} {
 		if code, _, errOut := runCmd(t, "", append([]string{"keeper", "--table", dir}, args...)...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d %q", args, code, errOut)
