@@ -34,7 +34,9 @@ func NewTable(megabytes int) *Table {
 	if n < 1 {
 		n = 1
 	}
-	return &Table{slots: make([]entry, n*bucketSize), buckets: n}
+	t := &Table{buckets: n}
+	t.slots = allocEntries(t, n*bucketSize)
+	return t
 }
 
 // Clear empties the table.

@@ -2,13 +2,17 @@ package solver
 
 import (
 	"context"
+	"os"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"geister/engine"
 	"geister/internal/reference"
 	"geister/internal/testpos"
+	"geister/purple"
 )
 
 // BenchmarkDfpnSuite: df-pn speed (nodes per second, one core) over
@@ -134,3 +138,49 @@ func BenchmarkNodeRatio(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLongWins solves, with --shortest and no tables, the 9-piece
+// positions of testdata/long_wins.txt (15–17-ply sure wins, found by
+// TestGenerateLongWins) and reports time and nodes per position.
+func BenchmarkLongWins(b *testing.B) {
+	data, err := os.ReadFile("testdata/long_wins.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	type want struct {
+		p   engine.Position
+		dtw int
+	}
+	var suite []want
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		pos, d, _ := strings.Cut(line, "\t")
+		p, err := engine.ParsePosition(pos)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, _ := strconv.Atoi(d)
+		suite = append(suite, want{p, n})
+	}
+	var total time.Duration
+	var worst time.Duration
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		for _, w := range suite {
+			s := New(Options{TTMegabytes: 64, Shortest: true})
+			prover, _ := purpleProver(&w.p)
+			a, err := s.Solve(context.Background(), w.p, prover)
+			if err != nil || a.Result != Win || a.Plies != w.dtw || !a.Exact {
+				b.Fatalf("%s: %v in %d (exact %v), recorded %d: %v", w.p.String(), a.Result, a.Plies, a.Exact, w.dtw, err)
+			}
+			total += a.Elapsed
+			worst = max(worst, a.Elapsed)
+			nodes += a.Nodes
+		}
+	}
+	n := float64(b.N * len(suite))
+	b.ReportMetric(float64(total.Milliseconds())/n, "ms/position")
+	b.ReportMetric(float64(worst.Milliseconds()), "max-ms")
+	b.ReportMetric(float64(nodes)/n, "nodes/position")
+}
+
+func purpleProver(p *engine.Position) (engine.Player, error) { return purple.DefaultProver(p) }

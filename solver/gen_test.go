@@ -19,9 +19,13 @@ func TestGenerateLongWins(t *testing.T) {
 		t.Skip("set GEISTER_GENERATE=1 to generate")
 	}
 	r := engine.NewRand(17)
-	s := New(Options{TTMegabytes: 128, Shortest: true, MaxNodes: 3_000_000})
-	found := 0
-	for i := 0; found < 12 && i < 200000; i++ {
+	quick := New(Options{TTMegabytes: 64, MaxNodes: 200_000})
+	exact := New(Options{TTMegabytes: 128, Shortest: true, MaxNodes: 20_000_000})
+	found, tried := 0, 0
+	for found < 12 && tried < 200000 {
+		// Nine pieces on random squares, the prover's nearest blue far
+		// from its exits: a sure win, if any, is long. A quick unbounded
+		// search finds candidates; --shortest gives their exact DTW.
 		prover := engine.Player(r.Intn(2))
 		blues, reds := 1+r.Intn(3), 1+r.Intn(3)
 		opp := 9 - blues - reds
@@ -29,13 +33,30 @@ func TestGenerateLongWins(t *testing.T) {
 		if !ok {
 			continue
 		}
-		a, err := s.Solve(context.Background(), p, prover)
+		g := newGame(p, prover, prover, nil)
+		if g.lowerBound() < 11 {
+			continue
+		}
+		tried++
+		if tried%500 == 0 {
+			fmt.Fprintf(os.Stderr, "tried %d found %d\n", tried, found)
+		}
+		a, err := quick.Solve(context.Background(), p, prover)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a.Result == Win && a.Exact && a.Plies >= 15 && a.Plies <= 17 {
+		if a.Result != Win || a.Plies < 15 {
+			continue
+		}
+		b, err := exact.Solve(context.Background(), p, prover)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(os.Stderr, "candidate %s: proof %d, shortest %d exact %v\n", p.String(), a.Plies, b.Plies, b.Exact)
+		if b.Result == Win && b.Exact && b.Plies >= 15 && b.Plies <= 17 {
 			found++
-			fmt.Printf("%s\t%d\n", p.String(), a.Plies)
+			fmt.Printf("%s\t%d\n", p.String(), b.Plies)
 		}
 	}
+	t.Logf("%d found among %d positions", found, tried)
 }

@@ -68,8 +68,8 @@ type Options struct {
 }
 
 // DefaultOptions returns no budget but the caller's context, no ply
-// bound, and a 256 MiB table.
-func DefaultOptions() Options { return Options{TTMegabytes: 256} }
+// bound, and a 128 MiB table.
+func DefaultOptions() Options { return Options{TTMegabytes: 128} }
 
 // Answer is a solved position (SPEC §5).
 type Answer struct {
@@ -109,7 +109,7 @@ type Solver struct {
 // New returns a solver with opts.
 func New(opts Options) *Solver {
 	if opts.TTMegabytes <= 0 {
-		opts.TTMegabytes = 256
+		opts.TTMegabytes = 128
 	}
 	tt := dfpn.NewTable(opts.TTMegabytes)
 	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt)}

@@ -60,7 +60,7 @@ Example:
 		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
 		fs.Lookup("ply-limit").NoOptDefVal = "200"
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table)")
-		ttMB := fs.Int("tt", 256, "transposition table size in MiB, shared out between the threads")
+		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads")
 		dir := tableDirFlag(fs)
 		noTable := fs.Bool("no-table", false, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
