@@ -63,22 +63,41 @@ type testJob struct {
 	prover engine.Player
 }
 
-// BenchmarkShortest8v8: 1,000 positions with all eight pieces a side
-// from random games (both provers), each asked for its shortest sure win
-// within 11 plies. Reports the wins found and the distribution of time
-// and nodes per position. Run with -benchtime 1x.
+// gamePositions returns n positions at a random ply of random games
+// started from random placements (eight pieces a side), half with each
+// player as prover.
+func gamePositions(n int) []testJob {
+	r := engine.NewRand(88)
+	var out []testJob
+	for len(out) < n {
+		prover := engine.Player(len(out) % 2)
+		if p, ok := testpos.FromGame(r, 10, 150, prover); ok {
+			out = append(out, testJob{p, prover})
+		}
+	}
+	return out
+}
+
+// BenchmarkShortest8v8: 1,000 positions from random games started eight
+// against eight (both provers; "full" counts those still with all sixteen
+// pieces), each asked for its shortest sure win within 11 plies. Reports
+// the wins found, the slowest win, and the distribution of time and nodes
+// per position. Run with -benchtime 1x.
 func BenchmarkShortest8v8(b *testing.B) {
-	suite := fullMaterialPositions(1000)
+	suite := gamePositions(1000)
 	s := New(Options{TTMegabytes: 64, MaxPlies: 11, Shortest: true})
 	for i := 0; i < b.N; i++ {
 		var times []time.Duration
 		var nodes []int
-		wins, unknown := 0, 0
+		wins, unknown, full := 0, 0, 0
 		var winMax time.Duration
 		for _, j := range suite {
 			a, err := s.Solve(context.Background(), j.p, j.prover)
 			if err != nil {
 				b.Fatal(err)
+			}
+			if j.p.Count(engine.First)+j.p.Count(engine.Second) == 16 {
+				full++
 			}
 			times = append(times, a.Elapsed)
 			nodes = append(nodes, int(a.Nodes))
@@ -93,6 +112,7 @@ func BenchmarkShortest8v8(b *testing.B) {
 		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 		sort.Ints(nodes)
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		b.ReportMetric(float64(full), "full")
 		b.ReportMetric(float64(wins), "wins")
 		b.ReportMetric(ms(winMax), "wins-max-ms")
 		b.ReportMetric(float64(unknown), "unknown")
@@ -161,26 +181,33 @@ func BenchmarkLongWins(b *testing.B) {
 		n, _ := strconv.Atoi(d)
 		suite = append(suite, want{p, n})
 	}
-	var total time.Duration
-	var worst time.Duration
-	var nodes uint64
-	for i := 0; i < b.N; i++ {
-		for _, w := range suite {
-			s := New(Options{TTMegabytes: 64, Shortest: true})
-			prover, _ := purpleProver(&w.p)
-			a, err := s.Solve(context.Background(), w.p, prover)
-			if err != nil || a.Result != Win || a.Plies != w.dtw || !a.Exact {
-				b.Fatalf("%s: %v in %d (exact %v), recorded %d: %v", w.p.String(), a.Result, a.Plies, a.Exact, w.dtw, err)
+	// Default solve (a proof, its length an upper bound) and --shortest
+	// (the exact distance), each with a fresh table.
+	for _, shortest := range []bool{false, true} {
+		var total, worst time.Duration
+		var nodes uint64
+		for i := 0; i < b.N; i++ {
+			for _, w := range suite {
+				s := New(Options{TTMegabytes: 64, Shortest: shortest})
+				prover, _ := purpleProver(&w.p)
+				a, err := s.Solve(context.Background(), w.p, prover)
+				if err != nil || a.Result != Win || a.Plies < w.dtw || (shortest && (a.Plies != w.dtw || !a.Exact)) {
+					b.Fatalf("%s: %v in %d (exact %v), recorded %d: %v", w.p.String(), a.Result, a.Plies, a.Exact, w.dtw, err)
+				}
+				total += a.Elapsed
+				worst = max(worst, a.Elapsed)
+				nodes += a.Nodes
 			}
-			total += a.Elapsed
-			worst = max(worst, a.Elapsed)
-			nodes += a.Nodes
 		}
+		name := "solve"
+		if shortest {
+			name = "shortest"
+		}
+		n := float64(b.N * len(suite))
+		b.ReportMetric(float64(total.Microseconds())/1000/n, name+"-ms/pos")
+		b.ReportMetric(float64(worst.Microseconds())/1000, name+"-max-ms")
+		b.ReportMetric(float64(nodes)/n, name+"-nodes/pos")
 	}
-	n := float64(b.N * len(suite))
-	b.ReportMetric(float64(total.Milliseconds())/n, "ms/position")
-	b.ReportMetric(float64(worst.Milliseconds()), "max-ms")
-	b.ReportMetric(float64(nodes)/n, "nodes/position")
 }
 
 func purpleProver(p *engine.Position) (engine.Player, error) { return purple.DefaultProver(p) }

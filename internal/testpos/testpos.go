@@ -88,3 +88,19 @@ func FullMaterial(r *engine.Rand, minPly, maxPly int, prover engine.Player) (eng
 	p.Hide(prover.Other())
 	return p, true
 }
+
+// FromGame plays a random game from random placements and returns the
+// position at a random ply in [minPly, maxPly] as prover sees it, or
+// false if the game ended before.
+func FromGame(r *engine.Rand, minPly, maxPly int, prover engine.Player) (engine.Position, bool) {
+	p := engine.StartPosition(r.RandomPlacement(), r.RandomPlacement())
+	stop := minPly + r.Intn(maxPly-minPly+1)
+	for p.Ply() < stop {
+		p.Make(p.RandomMove(r))
+		if p.Outcome() != engine.Ongoing {
+			return engine.Position{}, false
+		}
+	}
+	p.Hide(prover.Other())
+	return p, true
+}
