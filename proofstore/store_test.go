@@ -313,12 +313,21 @@ func TestStoredBoundsRespected(t *testing.T) {
 				if a := ask(solver.Options{MaxPlies: dtw - 1}); a.Source != "store" {
 					t.Errorf("%s: the bounded no-win was not kept: %+v", j.p.String(), a)
 				}
-				if a := ask(solver.Options{}); a.Source == "store" || a.Result != solver.Win {
-					t.Errorf("%s: a bounded no-win answered the unbounded question: %+v", j.p.String(), a)
+				w := ask(solver.Options{})
+				if w.Source == "store" || w.Result != solver.Win {
+					t.Errorf("%s: a bounded no-win answered the unbounded question: %+v", j.p.String(), w)
 				}
-				// Now the store knows a win and no win within dtw-1: exact.
-				if a := ask(solver.Options{Shortest: true}); a.Source != "store" || a.Plies != dtw || !a.Exact {
+				// Now the store knows a win within w.Plies and no win within
+				// dtw-1: exact when the proof found is a shortest one; if it is
+				// longer, --shortest must still search.
+				a := ask(solver.Options{Shortest: true})
+				switch {
+				case a.Plies != dtw || !a.Exact:
+					t.Errorf("%s: shortest answered %+v, want DTW %d", j.p.String(), a, dtw)
+				case w.Plies == dtw && a.Source != "store":
 					t.Errorf("%s: win and bound together are not exact: %+v", j.p.String(), a)
+				case w.Plies > dtw && a.Source == "store" && !storedExactBefore(w):
+					t.Errorf("%s: a proof of %d plies and no win within %d answered as exact", j.p.String(), w.Plies, dtw-1)
 				}
 			}
 		}
@@ -673,3 +682,7 @@ func TestVerify(t *testing.T) {
 		t.Logf("disagreement: %s %s: stored %s, found %s", d.Position, d.Question, d.Stored, d.Found)
 	}
 }
+
+// storedExactBefore reports whether an answer already carried the exact
+// distance (then the store may answer --shortest from it).
+func storedExactBefore(a solver.Answer) bool { return a.Exact }
