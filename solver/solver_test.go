@@ -208,3 +208,36 @@ func TestDrawsAreNoWin(t *testing.T) {
 	}
 	t.Logf("%d positions where neither side wins within 9 plies: %d no-win, %d longer wins (certified)", candidates, noWin, longWins)
 }
+
+// TestForOpponent: the mirror question (does the opponent force a win in
+// the prover's purple game?) agrees with the plain solver asked for the
+// opponent's win, on the verdict and the exact distance.
+func TestForOpponent(t *testing.T) {
+	n, depth := 500, 7
+	if testing.Short() {
+		n = 100
+	}
+	r := engine.NewRand(31)
+	s := New(Options{TTMegabytes: 16, Shortest: true, MaxPlies: depth, ForOpponent: true})
+	wins := 0
+	for i := 0; i < n; i++ {
+		prover := engine.Player(r.Intn(2))
+		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
+		want := reference.New(prover, prover.Other(), reference.Purple).DTW(&p, depth)
+		a, err := s.Solve(context.Background(), p, prover)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := -1
+		if a.Result == Win {
+			got = a.Plies
+			wins++
+		}
+		if got != want || a.Result == Unknown {
+			t.Fatalf("%s prover %v: the opponent's win: %v in %d, plain solver %d", p.String(), prover, a.Result, a.Plies, want)
+		}
+	}
+	if wins < n/10 {
+		t.Errorf("only %d opponent wins in %d positions", wins, n)
+	}
+}

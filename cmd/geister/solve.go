@@ -119,7 +119,13 @@ Example:
 				}
 			}()
 			failed := false
+			var tally batchTally
+			if !single {
+				stop := tally.report(e.stderr, 5*time.Second)
+				defer stop()
+			}
 			solver.Batch(e.ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
+				tally.add(a, err)
 				if err != nil {
 					failed = true
 				}
@@ -305,5 +311,62 @@ func progressReporter(w io.Writer) func(uint64, time.Duration) {
 		mu.Lock()
 		defer mu.Unlock()
 		fmt.Fprintf(w, "searching: %d positions, %.1f M/s, %v\n", nodes, float64(nodes)/el.Seconds()/1e6, el.Round(time.Second))
+	}
+}
+
+// batchTally counts a batch's answers for the progress line.
+type batchTally struct {
+	mu                        sync.Mutex
+	done, wins, noWin, errors int
+}
+
+func (t *batchTally) add(a solver.Answer, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.done++
+	switch {
+	case err != nil:
+		t.errors++
+	case a.Result == solver.Win:
+		t.wins++
+	case a.Result == solver.NoWin:
+		t.noWin++
+	}
+}
+
+// report prints a progress line on w every period until the returned
+// function is called, which prints a last line if any was printed.
+func (t *batchTally) report(w io.Writer, period time.Duration) func() {
+	start := time.Now()
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	printed := false
+	line := func() {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		el := time.Since(start)
+		fmt.Fprintf(w, "solve: %d positions in %v (%.1f/s): %d win, %d no-win, %d unknown, %d errors\n",
+			t.done, el.Round(time.Second), float64(t.done)/el.Seconds(), t.wins, t.noWin, t.done-t.wins-t.noWin-t.errors, t.errors)
+	}
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(period)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				if printed {
+					line()
+				}
+				return
+			case <-tick.C:
+				printed = true
+				line()
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
 	}
 }
