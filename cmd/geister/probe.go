@@ -52,17 +52,9 @@ Example:
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
 			}
-			var pl *engine.Player
-			switch *prover {
-			case "":
-			case "f", "s":
-				p := engine.First
-				if *prover == "s" {
-					p = engine.Second
-				}
-				pl = &p
-			default:
-				return usagef("--prover %q: want f or s", *prover)
+			pl, err := proverFlag(*prover)
+			if err != nil {
+				return err
 			}
 			inputs, err := positionInputs(e, args)
 			if err != nil {

@@ -68,17 +68,9 @@ Example:
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
 			}
-			var pl *engine.Player
-			switch *prover {
-			case "":
-			case "f", "s":
-				p := engine.First
-				if *prover == "s" {
-					p = engine.Second
-				}
-				pl = &p
-			default:
-				return usagef("--prover %q: want f or s", *prover)
+			pl, err := proverFlag(*prover)
+			if err != nil {
+				return err
 			}
 			if *maxPlies < 0 || *plyLimit < 0 || *threads < 1 || *ttMB < 1 || *timeLimit < 0 {
 				return usagef("--max-plies and --ply-limit must be 0 or more, --threads and --tt at least 1, --time not negative")
@@ -369,4 +361,21 @@ func (t *batchTally) report(w io.Writer, period time.Duration) func() {
 		close(done)
 		<-finished
 	}
+}
+
+// proverFlag reads a --prover value: nil for "" (SPEC §4's default), the
+// first or second player for "f" or "s".
+func proverFlag(v string) (*engine.Player, error) {
+	var p engine.Player
+	switch v {
+	case "":
+		return nil, nil
+	case "f":
+		p = engine.First
+	case "s":
+		p = engine.Second
+	default:
+		return nil, usagef("--prover %q: want f or s", v)
+	}
+	return &p, nil
 }
