@@ -218,26 +218,7 @@ func RandomPosition(r *engine.Rand, c purple.Class, toMove engine.Player) (engin
 	if !c.Valid() {
 		return engine.Position{}, fmt.Errorf("solver: class %s has no positions with the game on", c)
 	}
-	var p engine.Position
-	used := uint64(0)
-	put := func(pl engine.Player, k engine.Kind, n int) {
-		for ; n > 0; n-- {
-			for {
-				s := engine.BoardSquares[r.Intn(36)]
-				if used&s.Bit() == 0 {
-					used |= s.Bit()
-					p.Put(pl, k, s)
-					break
-				}
-			}
-		}
-	}
-	put(engine.First, engine.Blue, c.Blues)
-	put(engine.First, engine.Red, c.Reds)
-	put(engine.Second, engine.Unknown, c.OppPieces)
-	p.SetReds(engine.First, c.Reds)
-	p.SetReds(engine.Second, c.OppReds)
-	p.SetTurn(toMove)
+	p := c.Random(r, toMove)
 	return p, p.Validate()
 }
 
