@@ -110,25 +110,36 @@ type probeAnswer struct {
 	exact   bool
 }
 
+// probeQuestion reads a probe's position and its prover (pl, or the
+// default of SPEC §4), refusing a finished game.
+func probeQuestion(text string, pl *engine.Player) (engine.Position, engine.Player, error) {
+	p, err := engine.ParsePosition(text)
+	if err != nil {
+		return p, 0, err
+	}
+	var prover engine.Player
+	if pl != nil {
+		prover = *pl
+		if err := purple.CheckProver(&p, prover); err != nil {
+			return p, prover, err
+		}
+	} else if prover, err = purple.DefaultProver(&p); err != nil {
+		return p, prover, err
+	}
+	if p.Outcome() != engine.Ongoing {
+		return p, prover, fmt.Errorf("the game is over in %s", p.String())
+	}
+	return p, prover, nil
+}
+
 func probeOne(db *tablebase.DB, text string, pl *engine.Player) (probeAnswer, error) {
 	start := time.Now()
 	var a probeAnswer
-	p, err := engine.ParsePosition(text)
+	p, prover, err := probeQuestion(text, pl)
 	if err != nil {
 		return a, err
 	}
-	a.pos = p
-	if pl != nil {
-		a.prover = *pl
-		if err := purple.CheckProver(&p, *pl); err != nil {
-			return a, err
-		}
-	} else if a.prover, err = purple.DefaultProver(&p); err != nil {
-		return a, err
-	}
-	if p.Outcome() != engine.Ongoing {
-		return a, fmt.Errorf("the game is over in %s", p.String())
-	}
+	a.pos, a.prover = p, prover
 	if a.value, err = db.Probe(&p, a.prover); err != nil {
 		return a, err
 	}

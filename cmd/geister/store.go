@@ -104,22 +104,11 @@ func onceReporter(w io.Writer) func(error) {
 func probeStore(st *proofstore.Store, text string, pl *engine.Player, tableErr error) (probeAnswer, error) {
 	start := time.Now()
 	var a probeAnswer
-	p, err := engine.ParsePosition(text)
+	p, prover, err := probeQuestion(text, pl)
 	if err != nil {
 		return a, err
 	}
-	a.pos = p
-	if pl != nil {
-		a.prover = *pl
-		if err := purple.CheckProver(&p, *pl); err != nil {
-			return a, err
-		}
-	} else if a.prover, err = purple.DefaultProver(&p); err != nil {
-		return a, err
-	}
-	if p.Outcome() != engine.Ongoing {
-		return a, fmt.Errorf("the game is over in %s", p.String())
-	}
+	a.pos, a.prover = p, prover
 	ans, ok := st.Lookup(solver.Question{Pos: p, Prover: a.prover})
 	if !ok {
 		if tableErr == nil {
