@@ -187,8 +187,8 @@ func checkManifest(m Manifest, t *table, st verifyStats) []string {
 // expected returns the value of x (side s to move) computed from its
 // children: captures via ct, quiet moves in t.
 func expected(t *table, ct *capTables, s int, x *board) uint8 {
-	good, maxBad, notBad := ct.captures(s, x)
-	if good == 0 {
+	bm := newBellman(ct, s, x)
+	if bm.good == 0 {
 		return 1 | goodBit[s]
 	}
 	var own uint64
@@ -222,25 +222,46 @@ func expected(t *table, ct *capTables, s int, x *board) uint8 {
 			default:
 				y.r ^= tb | fb
 			}
-			v := t.lookup(cs, &y)
-			switch {
-			case v == 0:
-				notBad++
-			case v&lossBit == goodBit[s]: // the child's value is a win for s
-				notBad++
-				if dd := int(v & maxDist); good < 0 || dd < good {
-					good = dd
-				}
-			default:
-				maxBad = max(maxBad, int(v&maxDist))
-			}
+			bm.add(t.lookup(cs, &y))
 		}
 	}
+	return bm.value()
+}
+
+// bellman folds the values of a position's children into its own (s to
+// move): the shortest win through a child lost for the mover's opponent,
+// else, when every child is a win for the opponent, a loss one ply
+// longer than the longest; else undecided (0).
+type bellman struct {
+	s                    int
+	good, maxBad, notBad int
+}
+
+func newBellman(ct *capTables, s int, x *board) bellman {
+	good, maxBad, notBad := ct.captures(s, x)
+	return bellman{s: s, good: good, maxBad: maxBad, notBad: notBad}
+}
+
+func (bm *bellman) add(v uint8) {
 	switch {
-	case good >= 0:
-		return uint8(good+1) | goodBit[s]
-	case notBad == 0:
-		return uint8(maxBad+1) | goodBit[s] ^ lossBit
+	case v == 0:
+		bm.notBad++
+	case v&lossBit == goodBit[bm.s]: // the child's value is a win for s
+		bm.notBad++
+		if dd := int(v & maxDist); bm.good < 0 || dd < bm.good {
+			bm.good = dd
+		}
+	default:
+		bm.maxBad = max(bm.maxBad, int(v&maxDist))
+	}
+}
+
+func (bm *bellman) value() uint8 {
+	switch {
+	case bm.good >= 0:
+		return uint8(bm.good+1) | goodBit[bm.s]
+	case bm.notBad == 0:
+		return uint8(bm.maxBad+1) | goodBit[bm.s] ^ lossBit
 	}
 	return 0
 }
@@ -375,32 +396,15 @@ func (ci *childIndexer) children(s int, x *board, fn func(idx uint64)) {
 
 // expectedFull is expected with the class's values in the full layouts.
 func expectedFull(full *[2][]byte, ct *capTables, ci *childIndexer, s int, x *board) uint8 {
-	good, maxBad, notBad := ct.captures(s, x)
-	if good == 0 {
+	bm := newBellman(ct, s, x)
+	if bm.good == 0 {
 		return 1 | goodBit[s]
 	}
 	vals := full[1-s]
 	ci.children(s, x, func(idx uint64) {
-		v := vals[idx]
-		switch {
-		case v == 0:
-			notBad++
-		case v&lossBit == goodBit[s]:
-			notBad++
-			if dd := int(v & maxDist); good < 0 || dd < good {
-				good = dd
-			}
-		default:
-			maxBad = max(maxBad, int(v&maxDist))
-		}
+		bm.add(vals[idx])
 	})
-	switch {
-	case good >= 0:
-		return uint8(good+1) | goodBit[s]
-	case notBad == 0:
-		return uint8(maxBad+1) | goodBit[s] ^ lossBit
-	}
-	return 0
+	return bm.value()
 }
 
 func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint64, report func()) (verifyStats, []Disagreement, error) {
