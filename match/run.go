@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"geister/engine"
@@ -134,8 +135,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	next := make(chan int)
-	results := make(chan result, jobs)
+	// Workers claim game numbers from a counter (a channel handing out
+	// each number would wake a feeder goroutine for every game), and
+	// report through a buffered channel, so that short games (random
+	// agents: about 20 µs) keep both cores busy.
+	var next atomic.Int64
+	results := make(chan result, 64*jobs)
 	var wg sync.WaitGroup
 	var startErr error
 	var once sync.Once
@@ -156,7 +161,11 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				defer runtime.UnlockOSThread()
 			}
 			var buf []engine.Move
-			for i := range next {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games || ctx.Err() != nil {
+					return
+				}
 				aFirst := i%2 == 0
 				first, second := a, b
 				if !aFirst {
@@ -175,16 +184,6 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			}
 		}()
 	}
-	go func() {
-		defer close(next)
-		for i := 0; i < cfg.Games; i++ {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
 	go func() { wg.Wait(); close(results) }()
 
 	start := time.Now()
