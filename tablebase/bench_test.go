@@ -42,7 +42,7 @@ func BenchmarkRetro5(b *testing.B) {
 	c := purple.Class{Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}
 	b.ResetTimer()
 	cpu0 := cpuTime()
-	var n uint64
+	var n, scanned uint64
 	for i := 0; i < b.N; i++ {
 		r, err := newRetro(c, deps, 1)
 		if err != nil {
@@ -52,9 +52,14 @@ func BenchmarkRetro5(b *testing.B) {
 			b.Fatal(err)
 		}
 		n += 2 * r.lay[0].size
+		// the init sweep, and each level's scan for its frontier
+		scanned += uint64(1+r.level) * (r.lay[0].size + r.lay[1].size)
+		b.ReportMetric(float64(r.level), "levels")
 	}
+	cpu := (cpuTime() - cpu0).Seconds()
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
-	b.ReportMetric(float64(n)/(cpuTime()-cpu0).Seconds(), "positions/cpu-s")
+	b.ReportMetric(float64(n)/cpu, "positions/cpu-s")
+	b.ReportMetric(float64(scanned)/cpu, "swept/cpu-s")
 }
 
 // BenchmarkInitSweep is the builder's full sweep alone (every position's
