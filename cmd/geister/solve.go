@@ -253,9 +253,9 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 	case solver.Win:
 		kind := "within"
 		if a.Exact {
-			kind = "exactly"
+			kind = "in exactly"
 		}
-		fmt.Fprintf(w, "%s surely wins in %s %d plies", playerWord(a.Prover), kind, a.Plies)
+		fmt.Fprintf(w, "%s surely wins %s %d plies", playerWord(a.Prover), kind, a.Plies)
 		if a.Move != engine.NoMove {
 			fmt.Fprintf(w, ", with %s", a.Move)
 		}

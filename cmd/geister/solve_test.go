@@ -67,6 +67,11 @@ func TestSolveHuman(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "surely wins in exactly 5 plies, with d1e1") || !strings.Contains(out, "line: d1e1") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
+	// Without --shortest the length is the proof's, an upper bound.
+	code, out, _ = runCmd(t, "", "solve", "--no-table", "uu1B2/6/R5/6/6/6 f R1r1")
+	if code != 0 || !strings.Contains(out, "surely wins within 5 plies, with d1e1") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
 	code, out, _ = runCmd(t, "", "solve", "--nodes", "50", "2uu2/u5/R4B/3R2/2u3/6 f R2r3 0")
 	if code != 0 || !strings.Contains(out, "unknown") {
 		t.Errorf("budget: exit %d\n%s", code, out)
