@@ -198,6 +198,62 @@ func TestPurpleMaxTactics(t *testing.T) {
 	}
 }
 
+// TestInferredReds: the opponent's hidden piece parked on its exit f6
+// through its last turn (it moved c2c3 instead of escaping) is taken for
+// its last red. The purple game says every move loses (the f6 piece
+// "escapes" next, and taking c3 would take the last red); with the
+// inference c3 is blue and taking it leaves the opponent only its red:
+// PurpleMax takes it and wins in the true position.
+func TestInferredReds(t *testing.T) {
+	truth := engine.MustParsePosition("6/6/2b3/2B3/R5/5r f R1r1 50")
+	c2c3, err := engine.ParseMove("c2c3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := []engine.Move{c2c3}
+	for _, c := range []struct {
+		spec, want, source string
+	}{
+		{"purplemax:infer=false", "", "search"},
+		{"purplemax", "c4c3", "inferred"},
+		{"purplemax:depth=3,dfpn=0,random=true", "c4c3", "inferred"},
+	} {
+		a := mustNew(t, c.spec, Env{})
+		a.NewGame(engine.First, 1)
+		v := NewView(truth, engine.First, hist, 200)
+		m, err := a.Move(context.Background(), &v)
+		last := a.(*purpleMax).Last
+		if err != nil || last.Source != c.source || (c.want != "" && m.String() != c.want) || (c.want == "" && m.String() == "c4c3") {
+			t.Errorf("%s: %s %v from %q (score %d), want %q from %q", c.spec, m, err, last.Source, last.Score, c.want, c.source)
+			continue
+		}
+		if c.want != "" {
+			q := truth
+			q.Make(m)
+			if q.Outcome() != engine.WinFor(engine.First) {
+				t.Errorf("%s: %s does not win in the true position", c.spec, m)
+			}
+		}
+	}
+	// Nothing is inferred without a last move, or from a piece that has
+	// just stepped onto the exit.
+	p := truth
+	p.Hide(engine.Second)
+	if _, n := inferReds(&p, engine.NoMove); n != 0 {
+		t.Errorf("inferred %d reds without a last move", n)
+	}
+	f5f6, err := engine.ParseMove("f5f6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, n := inferReds(&p, f5f6); n != 0 {
+		t.Errorf("inferred %d reds from a piece that just arrived", n)
+	}
+	if q, n := inferReds(&p, c2c3); n != 1 || q.Pieces(engine.Second, engine.Red) != engine.Exits(engine.Second)&p.Occupied(engine.Second) {
+		t.Errorf("inferred %d reds: %s", n, q.String())
+	}
+}
+
 // TestEACPIsFooledAsThePaperSays: in Fig. 4, 6 and 7 EACP prefers the move
 // that wins in every single colour placement but not surely (paper 000
 // §4.2, §8).

@@ -27,7 +27,16 @@ import (
 //     the moves of equal best value (paper 000 §7 shows that a
 //     deterministic PurpleMax gives its colours away), and a fallback that,
 //     when the purple game proves every move lost, plays the move best on
-//     average over the colour placements.
+//     average over the colour placements;
+//   - on by default: when the purple game says every move loses, the
+//     opponent's hidden pieces that stood on its exits through its last
+//     turn without escaping are taken for red (a blue would have escaped
+//     and won; every agent here escapes when it can), and the search is
+//     run again on that position. Against red-chototsu, whose last red
+//     parks on an exit, this ends the paralysis in which every capture
+//     counts as the last red and every move "loses" to the parked piece.
+//     The root df-pn checks stay in the pure purple game, so no proven
+//     win is missed and no move proven lost is preferred.
 //
 // keeper-purplemax (paper 002 §4, SSM's keepers) moves, on its first two
 // turns, the pieces next to the opponent's exits onto them, then never
@@ -49,6 +58,7 @@ type purpleMax struct {
 	side    engine.Player
 	limit   int
 	average bool
+	infer   bool
 	worlds  []engine.Position
 	ws      *alphabeta.Searcher
 
@@ -70,7 +80,7 @@ type MoveStats struct {
 func newPurpleMax(keepers bool) func(o *options, env Env) (Agent, error) {
 	return func(o *options, env Env) (Agent, error) {
 		a := &purpleMax{placer: newPlacer(o), keepers: keepers, depth: o.int("depth"), budget: o.duration("time"),
-			random: o.bool("random"), dfpn: o.uint64("dfpn"), average: o.bool("fallback")}
+			random: o.bool("random"), dfpn: o.uint64("dfpn"), average: o.bool("fallback"), infer: o.bool("infer")}
 		if a.depth > 64 {
 			return nil, errorf("depth=%d: want at most 64", a.depth)
 		}
@@ -200,7 +210,22 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 		m = res.Ties[a.rng.Intn(len(res.Ties))]
 	}
 	a.Last.Source, a.Last.Score, a.Last.Depth, a.Last.Ties = "search", res.Score, res.Depth, len(res.Ties)
-	if a.average && res.Score < -alphabeta.WinBound && !inTables {
+	inferred := false
+	if a.infer && res.Score < -alphabeta.WinBound && !inTables {
+		if q, n := inferReds(&p, v.LastMove()); n > 0 {
+			nodes := a.Last.Nodes
+			r := a.search(ctx, s, &q, alphabeta.Limits{Depth: a.depth, Deadline: deadline, Ties: a.random}, held)
+			a.Last.Nodes += nodes
+			if r.Move != engine.NoMove && p.IsLegal(r.Move) {
+				m, inferred = r.Move, true
+				if a.random && len(r.Ties) > 1 {
+					m = r.Ties[a.rng.Intn(len(r.Ties))]
+				}
+				a.Last.Source, a.Last.Score, a.Last.Depth, a.Last.Ties = "inferred", r.Score, r.Depth, len(r.Ties)
+			}
+		}
+	}
+	if a.average && !inferred && res.Score < -alphabeta.WinBound && !inTables {
 		if am, ok := a.averageMove(ctx, &p, &ml, held, deadline); ok {
 			m = am
 			a.Last.Source = "average"
@@ -276,6 +301,36 @@ func (a *purpleMax) averageMove(ctx context.Context, p *engine.Position, ml *eng
 		}
 	}
 	return bestMove, bestMove != engine.NoMove
+}
+
+// inferReds returns p (the player to move's view) with the opponent's
+// hidden pieces that stand on the opponent's exits and did not move there
+// on its last move shown red: each stood on an exit through the opponent's
+// turn, where a blue would have escaped and won. n is how many; 0 (and p
+// unchanged) when there are none, when no last move is known (nothing is
+// known of the opponent's turn), or when there are more than the
+// opponent's hidden reds (then the opponent does not escape when it can,
+// and nothing follows).
+func inferReds(p *engine.Position, last engine.Move) (q engine.Position, n int) {
+	if last == engine.NoMove {
+		return *p, 0
+	}
+	q = *p
+	opp := p.Turn().Other()
+	cand := engine.Exits(opp) & p.Pieces(opp, engine.Unknown)
+	if !last.IsEscape() {
+		cand &^= last.To().Bit()
+	}
+	if cand == 0 || popcount(cand) > p.HiddenReds(opp) {
+		return *p, 0
+	}
+	for ; cand != 0; cand &= cand - 1 {
+		sq := engine.Square(trailing(cand))
+		q.Remove(opp, engine.Unknown, sq)
+		q.Put(opp, engine.Red, sq)
+		n++
+	}
+	return q, n
 }
 
 func abs(x int) int {

@@ -74,6 +74,7 @@ var purpleMaxOptions = []Option{
 	{"random", "bool", "false", "choose at random among the moves of equal best value (paper 000 §7: a deterministic player gives its colours away)"},
 	{"dfpn", "int", "3000", "df-pn node budget of the root sure-win and proven-loss checks; 0 = off"},
 	{"tables", "bool", "true", "probe the endgame tables where they cover the material (when tables are present)"},
+	{"infer", "bool", "true", "when the purple game says every move loses, take the opponent's hidden pieces that stayed on its exits through its turn for red (a blue would have escaped) and search again"},
 	{"fallback", "bool", "false", "when the purple game says every move loses, play the move best on average over the colour placements instead (it lost more games to Naotti1.1 than it saved: docs/results.md)"},
 }
 
