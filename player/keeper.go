@@ -199,20 +199,24 @@ func movesOf(p *engine.Position, from uint64) (quiet, capt []engine.Move) {
 	return quiet, capt
 }
 
-func (a *keeper) pick(ms []engine.Move) engine.Move { return ms[a.rng.Intn(len(ms))] }
-
-// randomMove is a random legal move of a random movable piece.
-func (a *keeper) randomMove(p *engine.Position) engine.Move {
-	me := p.Turn()
-	var movable [8]engine.Square
-	n := 0
-	for b := p.Occupied(me); b != 0; b &= b - 1 {
+// movablePieces returns the squares of the side to move's pieces that
+// have a legal move on the board, and how many there are.
+func movablePieces(p *engine.Position) (movable [8]engine.Square, n int) {
+	for b := p.Occupied(p.Turn()); b != 0; b &= b - 1 {
 		s := engine.Square(trailing(b))
 		if q, c := movesOf(p, s.Bit()); len(q)+len(c) > 0 {
 			movable[n] = s
 			n++
 		}
 	}
+	return movable, n
+}
+
+func (a *keeper) pick(ms []engine.Move) engine.Move { return ms[a.rng.Intn(len(ms))] }
+
+// randomMove is a random legal move of a random movable piece.
+func (a *keeper) randomMove(p *engine.Position) engine.Move {
+	movable, n := movablePieces(p)
 	q, c := movesOf(p, movable[a.rng.Intn(n)].Bit())
 	return a.pick(append(q, c...))
 }
@@ -231,16 +235,7 @@ func (a *keeper) step5(p *engine.Position) engine.Move {
 }
 
 func (a *keeper) step7(p *engine.Position) engine.Move {
-	me := p.Turn()
-	var movable [8]engine.Square
-	n := 0
-	for b := p.Occupied(me); b != 0; b &= b - 1 {
-		s := engine.Square(trailing(b))
-		if q, c := movesOf(p, s.Bit()); len(q)+len(c) > 0 {
-			movable[n] = s
-			n++
-		}
-	}
+	movable, n := movablePieces(p)
 	s := movable[a.rng.Intn(n)]
 	q, c := movesOf(p, s.Bit())
 	if len(q) > 0 {
