@@ -142,8 +142,6 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	var next atomic.Int64
 	results := make(chan result, 64*jobs)
 	var wg sync.WaitGroup
-	var startErr error
-	var once sync.Once
 	for w := 0; w < jobs; w++ {
 		a, err := player.New(cfg.A, cfg.Env)
 		if err != nil {
@@ -178,7 +176,6 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				}
 				results <- result{i: i, aFirst: aFirst, g: g, err: err}
 				if err != nil {
-					once.Do(func() { startErr = err })
 					return
 				}
 			}
@@ -218,7 +215,6 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			cfg.Progress(Progress{Done: sum.Games, Games: cfg.Games, Wins: sum.Wins, Losses: sum.Losses, Draws: sum.Draws, Elapsed: time.Since(start)})
 		}
 	}
-	_ = startErr
 	sum.ElapsedS = time.Since(start).Seconds()
 	sum.finish()
 	if firstErr == nil && sum.Games < cfg.Games {

@@ -172,7 +172,8 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 			return m.Plain(), nil
 		}
 	}
-	lim := alphabeta.Limits{Depth: a.depth, Deadline: deadline, Ties: a.random}
+	base := alphabeta.Limits{Depth: a.depth, Deadline: deadline, Ties: a.random}
+	lim := base
 	var held []engine.Move
 	if a.keepers {
 		held = keeperMoves(&p, &ml)
@@ -205,23 +206,15 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 	if ctx.Err() != nil && res.Move == engine.NoMove {
 		return engine.NoMove, ctx.Err()
 	}
-	m := res.Move
-	if a.random && len(res.Ties) > 1 {
-		m = res.Ties[a.rng.Intn(len(res.Ties))]
-	}
-	a.Last.Source, a.Last.Score, a.Last.Depth, a.Last.Ties = "search", res.Score, res.Depth, len(res.Ties)
+	m := a.choose(res, "search")
 	inferred := false
 	if a.infer && res.Score < -alphabeta.WinBound && !inTables {
 		if q, n := inferReds(&p, v.LastMove()); n > 0 {
 			nodes := a.Last.Nodes
-			r := a.search(ctx, s, &q, alphabeta.Limits{Depth: a.depth, Deadline: deadline, Ties: a.random}, held)
+			r := a.search(ctx, s, &q, base, held)
 			a.Last.Nodes += nodes
 			if r.Move != engine.NoMove && p.IsLegal(r.Move) {
-				m, inferred = r.Move, true
-				if a.random && len(r.Ties) > 1 {
-					m = r.Ties[a.rng.Intn(len(r.Ties))]
-				}
-				a.Last.Source, a.Last.Score, a.Last.Depth, a.Last.Ties = "inferred", r.Score, r.Depth, len(r.Ties)
+				m, inferred = a.choose(r, "inferred"), true
 			}
 		}
 	}
@@ -235,6 +228,17 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 		return engine.NoMove, fmt.Errorf("search returned %s, not legal in %s", m, p.String())
 	}
 	return m.Plain(), nil
+}
+
+// choose returns r's move, or with random=true one of its equal best
+// moves, and notes how it was found.
+func (a *purpleMax) choose(r alphabeta.Result, source string) engine.Move {
+	m := r.Move
+	if a.random && len(r.Ties) > 1 {
+		m = r.Ties[a.rng.Intn(len(r.Ties))]
+	}
+	a.Last.Source, a.Last.Score, a.Last.Depth, a.Last.Ties = source, r.Score, r.Depth, len(r.Ties)
+	return m
 }
 
 // search runs the search, holding the keepers (moves in held) unless

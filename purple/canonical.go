@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -198,6 +199,20 @@ func ClassOf(p *engine.Position, prover engine.Player) (Class, bool) {
 		return Class{}, false
 	}
 	return Class{Blues: p.Blues(prover), Reds: p.Reds(prover), OppPieces: p.Count(opp), OppReds: p.Reds(opp)}, true
+}
+
+// Less orders classes smallest first (pieces on the board), then by
+// name: the order in which tables are built and listed.
+func (c Class) Less(d Class) bool {
+	if c.Pieces() != d.Pieces() {
+		return c.Pieces() < d.Pieces()
+	}
+	return c.String() < d.String()
+}
+
+// SortClasses sorts cs by Less.
+func SortClasses(cs []Class) {
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Less(cs[j]) })
 }
 
 // Classes lists every valid class with at most maxPieces pieces, smallest

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -87,13 +86,7 @@ func Plan(classes []purple.Class) ([]purple.Class, error) {
 	for c := range seen {
 		out = append(out, c)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Pieces() != b.Pieces() {
-			return a.Pieces() < b.Pieces()
-		}
-		return a.String() < b.String()
-	})
+	purple.SortClasses(out)
 	return out, nil
 }
 

@@ -276,10 +276,7 @@ func (db *DB) Classes() []Manifest {
 	sort.Slice(out, func(i, j int) bool {
 		a, _ := purple.ParseClass(out[i].Class)
 		b, _ := purple.ParseClass(out[j].Class)
-		if a.Pieces() != b.Pieces() {
-			return a.Pieces() < b.Pieces()
-		}
-		return out[i].Class < out[j].Class
+		return a.Less(b)
 	})
 	return out
 }
