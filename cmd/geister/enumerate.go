@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -162,40 +161,16 @@ func (t dbTables) ScanValues(ctx context.Context, c purple.Class, fn func(engine
 	})
 }
 
-type enumJSON struct {
-	Position string   `json:"position"`
-	Prover   string   `json:"prover"`
-	Result   string   `json:"result"`
-	Plies    *int     `json:"plies,omitempty"`
-	Exact    *bool    `json:"exact,omitempty"`
-	Move     string   `json:"move,omitempty"`
-	PV       []string `json:"pv,omitempty"`
-	Mirrors  int      `json:"mirror_images,omitempty"`
-	Nodes    *uint64  `json:"nodes,omitempty"`
-	Source   string   `json:"source"`
-	Error    string   `json:"error,omitempty"`
-}
-
-func moveStrings(ms []engine.Move) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	return out
-}
-
 func writeEnumerated(w io.Writer, p engine.Position, result string, plies int, move engine.Move, pv []engine.Move, mirrors int, source string, asJSON bool) {
 	if asJSON {
-		out := enumJSON{Position: p.String(), Prover: "f", Result: result, Mirrors: mirrors, Source: source, PV: moveStrings(pv)}
+		out := answerJSON{Position: p.String(), Prover: "f", Result: result, Mirrors: mirrors, Source: source, PV: moveStrings(pv)}
 		if result == "win" {
 			out.Plies = &plies
 		}
 		if move != engine.NoMove {
 			out.Move = move.String()
 		}
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		enc.Encode(out)
+		writeJSONLine(w, out)
 		return
 	}
 	fmt.Fprintf(w, "%s  %s", p.String(), result)
@@ -227,9 +202,7 @@ type enumSummary struct {
 
 func writeEnumSummary(w io.Writer, s *enumSummary, asJSON bool) {
 	if asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		enc.Encode(struct {
+		writeJSONLine(w, struct {
 			Summary *enumSummary `json:"summary"`
 		}{s})
 		return
@@ -330,7 +303,7 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 			pv = a.PV
 		}
 		if asJSON {
-			out := enumJSON{Position: s.Pos.String(), Prover: "f", Result: result, Source: a.Source, Nodes: &a.Nodes, PV: moveStrings(pv)}
+			out := answerJSON{Position: s.Pos.String(), Prover: "f", Result: result, Source: a.Source, Nodes: &a.Nodes, PV: moveStrings(pv)}
 			if a.Result == solver.Win {
 				out.Plies = &a.Plies
 				out.Exact = &a.Exact
@@ -338,9 +311,7 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 					out.Move = a.Move.String()
 				}
 			}
-			enc := json.NewEncoder(e.stdout)
-			enc.SetEscapeHTML(false)
-			enc.Encode(out)
+			writeJSONLine(e.stdout, out)
 			return
 		}
 		writeEnumerated(e.stdout, s.Pos, result, a.Plies, a.Move, pv, 0, a.Source, false)

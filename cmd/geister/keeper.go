@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -169,9 +168,7 @@ Examples:
 			}
 			out.ElapsedMS = math.Round(float64(time.Since(k.start).Microseconds())/100) / 10
 			if *jsonOut {
-				enc := json.NewEncoder(e.stdout)
-				enc.SetEscapeHTML(false)
-				return enc.Encode(out)
+				return writeJSONLine(e.stdout, out)
 			}
 			fmt.Fprintf(e.stdout, "total: %d positions, %d N sure wins", out.Positions, out.NWins)
 			if out.Unknown > 0 {
@@ -532,11 +529,7 @@ func (k *keeperRun) why(c purple.Class, it *keeperItem) string {
 	if k.reach > 0 {
 		rr := keeper.Consistent(it.pos, engine.First, k.reading, k.reach)
 		if rr.Consistent {
-			moves := make([]string, len(rr.Line))
-			for i, m := range rr.Line {
-				moves[i] = m.String()
-			}
-			fmt.Fprintf(&b, "Keeper play can lead here as far as %d plies back show: from %s by %s, K's moves being Algorithm 1's choices.", k.reach, rr.Start, strings.Join(moves, " "))
+			fmt.Fprintf(&b, "Keeper play can lead here as far as %d plies back show: from %s by %s, K's moves being Algorithm 1's choices.", k.reach, rr.Start, strings.Join(moveStrings(rr.Line), " "))
 		} else {
 			fmt.Fprintf(&b, "Keeper play cannot lead here: no sequence of %d plies ending in this position has every K move one of Algorithm 1's choices (%s reading).", k.reach, k.reading)
 		}

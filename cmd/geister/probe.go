@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -156,47 +155,29 @@ func probeOne(db *tablebase.DB, text string, pl *engine.Player) (probeAnswer, er
 	return a, nil
 }
 
-type probeJSON struct {
-	Position  string   `json:"position"`
-	Prover    string   `json:"prover,omitempty"`
-	Result    string   `json:"result,omitempty"`
-	Plies     *int     `json:"plies,omitempty"`
-	Exact     *bool    `json:"exact,omitempty"` // false: plies is an upper bound (store)
-	LossPlies *int     `json:"loss_plies,omitempty"`
-	Move      string   `json:"move,omitempty"`
-	PV        []string `json:"pv,omitempty"`
-	ElapsedMS *float64 `json:"elapsed_ms,omitempty"`
-	Source    string   `json:"source,omitempty"`
-	Error     string   `json:"error,omitempty"`
-}
-
 func writeProbeJSON(w io.Writer, text string, a probeAnswer, err error) {
-	out := probeJSON{Position: text}
+	out := answerJSON{Position: text}
 	if err != nil {
 		out.Error = err.Error()
 	} else {
 		ms := math.Round(float64(a.elapsed.Microseconds())/100) / 10
-		out = probeJSON{Position: a.pos.String(), Prover: a.prover.String(), Result: "no-win", ElapsedMS: &ms, Source: a.source}
+		out = answerJSON{Position: a.pos.String(), Prover: a.prover.String(), Result: "no-win", ElapsedMS: &ms, Source: a.source}
 		switch a.value.Result {
 		case purple.Win:
 			out.Result = "win"
 			out.Plies = &a.value.Plies
-			if !a.exact {
+			if !a.exact { // plies is an upper bound (store)
 				out.Exact = &a.exact
 			}
 			if a.move != engine.NoMove {
 				out.Move = a.move.String()
 			}
-			for _, m := range a.pv {
-				out.PV = append(out.PV, m.String())
-			}
+			out.PV = moveStrings(a.pv)
 		case purple.Loss:
 			out.LossPlies = &a.value.Plies
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(out)
+	writeJSONLine(w, out)
 }
 
 func writeProbeText(w io.Writer, text string, a probeAnswer, err error) {
@@ -210,10 +191,7 @@ func writeProbeText(w io.Writer, text string, a probeAnswer, err error) {
 	}
 	switch a.value.Result {
 	case purple.Win:
-		moves := make([]string, len(a.pv))
-		for i, m := range a.pv {
-			moves[i] = m.String()
-		}
+		moves := moveStrings(a.pv)
 		within := ""
 		if !a.exact {
 			within = "at most "

@@ -29,11 +29,7 @@ or a GAT board string with --gat.`,
 			fmt.Fprint(e.stdout, p.Pretty())
 			var ml engine.MoveList
 			ml.Generate(&p)
-			moves := make([]string, ml.N)
-			for i, m := range ml.Slice() {
-				moves[i] = m.String()
-			}
-			fmt.Fprintf(e.stdout, "position: %s\n%d legal moves: %s\n", p.String(), ml.N, strings.Join(moves, " "))
+			fmt.Fprintf(e.stdout, "position: %s\n%d legal moves: %s\n", p.String(), ml.N, strings.Join(moveStrings(ml.Slice()), " "))
 			return nil
 		}
 	},

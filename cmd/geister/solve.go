@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -185,21 +184,6 @@ func makeJob(i int, text string, prover *engine.Player) solver.Job {
 	return j
 }
 
-// answerJSON is the object of SPEC §5.
-type answerJSON struct {
-	Position  string   `json:"position"`
-	Prover    string   `json:"prover,omitempty"`
-	Result    string   `json:"result,omitempty"`
-	Plies     *int     `json:"plies,omitempty"`
-	Exact     *bool    `json:"exact,omitempty"`
-	Move      string   `json:"move,omitempty"`
-	PV        []string `json:"pv,omitempty"`
-	Nodes     *uint64  `json:"nodes,omitempty"`
-	ElapsedMS *float64 `json:"elapsed_ms,omitempty"`
-	Source    string   `json:"source,omitempty"`
-	Error     string   `json:"error,omitempty"`
-}
-
 func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON {
 	if err != nil {
 		return answerJSON{Position: j.Text, Error: err.Error()}
@@ -219,17 +203,13 @@ func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON 
 		if a.Move != engine.NoMove {
 			out.Move = a.Move.String()
 		}
-		for _, m := range a.PV {
-			out.PV = append(out.PV, m.String())
-		}
+		out.PV = moveStrings(a.PV)
 	}
 	return out
 }
 
 func writeJSON(w io.Writer, j solver.Job, a solver.Answer, err error, shortest bool) {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(toJSON(j, a, err, shortest))
+	writeJSONLine(w, toJSON(j, a, err, shortest))
 }
 
 func playerWord(p engine.Player) string {
@@ -267,11 +247,7 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 			fmt.Fprintln(w, "(the budget ran out before the shortest win was proven: the plies are an upper bound)")
 		}
 		if len(a.PV) > 0 {
-			moves := make([]string, len(a.PV))
-			for i, m := range a.PV {
-				moves[i] = m.String()
-			}
-			fmt.Fprintf(w, "line: %s\n", strings.Join(moves, " "))
+			fmt.Fprintf(w, "line: %s\n", strings.Join(moveStrings(a.PV), " "))
 		}
 	case solver.NoWin:
 		fmt.Fprintf(w, "no sure win for the %s", playerWord(a.Prover))

@@ -131,7 +131,7 @@ func TestSolveStore(t *testing.T) {
 		}
 		probed++
 		code, out, _ := runCmd(t, "", "probe", "--json", "--table", tdir, "--store", positions[i])
-		var p probeJSON
+		var p answerJSON
 		if code != 0 || json.Unmarshal([]byte(out), &p) != nil || p.Source != "store" || p.Result != a.Result ||
 			(a.Result == "win" && (deref(p.Plies) != deref(a.Plies) || strings.Join(p.PV, " ") != strings.Join(a.PV, " "))) {
 			t.Errorf("probe %s: exit %d %s; solve said %+v", positions[i], code, out, a)
