@@ -65,6 +65,13 @@ func (s Square) File() int { return int(s&7) - 1 }
 // Rank returns 1..6 on the board (0 or 7 in the frame rows).
 func (s Square) Rank() int { return int(s >> 3) }
 
+// Distance returns the number of orthogonal steps from s to t (the
+// Manhattan distance).
+func (s Square) Distance(t Square) int {
+	df, dr := s.File()-t.File(), s.Rank()-t.Rank()
+	return max(df, -df) + max(dr, -dr)
+}
+
 // OnBoard reports whether s is one of the 36 board squares.
 func (s Square) OnBoard() bool { return s < 64 && BoardMask&(1<<s) != 0 }
 

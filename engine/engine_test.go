@@ -311,3 +311,17 @@ func TestRandomMoveUniform(t *testing.T) {
 		}
 	}
 }
+
+// Distance counts orthogonal steps, whatever the direction.
+func TestSquareDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"a1", "a1", 0}, {"a1", "f6", 10}, {"f6", "a1", 10}, {"c3", "b5", 3}, {"e2", "e1", 1}} {
+		a, _ := ParseSquare(c.a)
+		b, _ := ParseSquare(c.b)
+		if got := a.Distance(b); got != c.d {
+			t.Errorf("%s-%s: %d, want %d", c.a, c.b, got, c.d)
+		}
+	}
+}

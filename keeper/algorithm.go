@@ -291,10 +291,10 @@ func (b *Board) towards(dst []Choice, start int, s, x engine.Square, mark engine
 	q, c := b.targets(s)
 	c &^= avoid
 	var nq, nc uint64
-	d := manhattan(s, x)
+	d := s.Distance(x)
 	for t := q | c; t != 0; t &= t - 1 {
 		u := sq(t)
-		if manhattan(u, x) >= d {
+		if u.Distance(x) >= d {
 			continue
 		}
 		if u.Bit()&q != 0 {
@@ -310,17 +310,6 @@ func (b *Board) towards(dst []Choice, start int, s, x engine.Square, mark engine
 		return b.addMoves(dst, start, s, nc, mark), true
 	}
 	return dst, false
-}
-
-func manhattan(a, b engine.Square) int {
-	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
-	if df < 0 {
-		df = -df
-	}
-	if dr < 0 {
-		dr = -dr
-	}
-	return df + dr
 }
 
 // FreeExit returns, with exactly one of the two exits held by K, the other

@@ -124,7 +124,7 @@ func (a *keeper) approach(p *engine.Position, x engine.Square, nearest bool) (en
 		if !nearest && opponentExitBit(me)&s.Bit() != 0 {
 			continue
 		}
-		d := manhattan(s, x)
+		d := s.Distance(x)
 		if d < bestD {
 			bestD, n = d, 0
 		}
@@ -147,7 +147,7 @@ func (a *keeper) towards(p *engine.Position, s, x engine.Square) (engine.Move, b
 	nq, nc := 0, 0
 	for _, d := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
 		t, ok := step(s, d[0], d[1])
-		if !ok || p.Occupied(me)&t.Bit() != 0 || manhattan(t, x) >= manhattan(s, x) {
+		if !ok || p.Occupied(me)&t.Bit() != 0 || t.Distance(x) >= s.Distance(x) {
 			continue
 		}
 		if p.Occupied(me.Other())&t.Bit() != 0 {
@@ -165,17 +165,6 @@ func (a *keeper) towards(p *engine.Position, s, x engine.Square) (engine.Move, b
 		return capt[a.rng.Intn(nc)], true
 	}
 	return engine.NoMove, false
-}
-
-func manhattan(a, b engine.Square) int {
-	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
-	if df < 0 {
-		df = -df
-	}
-	if dr < 0 {
-		dr = -dr
-	}
-	return df + dr
 }
 
 func opponentExitBit(me engine.Player) uint64 { return engine.Exits(me.Other()) }

@@ -100,7 +100,7 @@ Examples:
 				return runSample(e, c, f, *sample, *seed, *nodes, *timeLimit, *threads, *limit, *line, *jsonOut, tableDir(*dir), storeOpts)
 			}
 			d := tableDir(*dir)
-			db, closeDB, err := openKeeperTables(d)
+			db, closeDB, err := openTablesDB(d)
 			if err != nil {
 				return err
 			}

@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/bits"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -130,7 +128,7 @@ Examples:
 					listN = math.MaxInt
 				}
 			}
-			db, closeDB, err := openKeeperTables(tableDir(*dir))
+			db, closeDB, err := openTablesDB(tableDir(*dir))
 			if err != nil {
 				return err
 			}
@@ -255,22 +253,6 @@ type keeperRun struct {
 	lastProgress       time.Time
 	progressMu         sync.Mutex
 	progressClassStart time.Time
-}
-
-// openKeeperTables opens the endgame tables in dir read-only, if there
-// are any; nil without error when there are none.
-func openKeeperTables(dir string) (*tablebase.DB, func() error, error) {
-	none := func() error { return nil }
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-		return nil, none, nil
-	}
-	o := tablebase.DefaultOptions()
-	o.ReadOnly = true
-	db, err := tablebase.OpenWith(dir, o)
-	if err != nil {
-		return nil, nil, fmt.Errorf("endgame tables in %s: %w", dir, err)
-	}
-	return db, db.Close, nil
 }
 
 func (k *keeperRun) progressf(format string, a ...any) {

@@ -137,11 +137,20 @@ func (t dbTables) ProbeValue(p *engine.Position, prover engine.Player) (purple.V
 	return v.Result, v.Plies, nil
 }
 
-// openTables opens the endgame tables in dir read-only (several processes
-// may share them). A directory that does not exist, or holds no complete
-// class, means no tables: nil, with no error. The returned function
-// closes them.
+// openTables is openTablesDB for the players.
 func openTables(dir string) (alphabeta.Tables, func() error, error) {
+	db, closeDB, err := openTablesDB(dir)
+	if db == nil {
+		return nil, closeDB, err
+	}
+	return dbTables{db}, closeDB, nil
+}
+
+// openTablesDB opens the endgame tables in dir read-only (several
+// processes may share them). A directory that does not exist, or holds no
+// complete class, means no tables: nil, with no error. The returned
+// function closes them.
+func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 	none := func() error { return nil }
 	if dir == "" {
 		return nil, none, nil
@@ -159,5 +168,5 @@ func openTables(dir string) (alphabeta.Tables, func() error, error) {
 		db.Close()
 		return nil, none, nil
 	}
-	return dbTables{db}, db.Close, nil
+	return db, db.Close, nil
 }
