@@ -113,7 +113,7 @@ var colexTab = func() (t [colexTabK + 1][]uint32) {
 	for k := 1; k <= colexTabK; k++ {
 		t[k] = make([]uint32, binom[36][k])
 		for r := range t[k] {
-			t[k][r] = colexUnrankSlow(uint64(r), k)
+			t[k][r] = uint32(colexUnrankSlow(uint64(r), k))
 		}
 	}
 	return
@@ -121,8 +121,8 @@ var colexTab = func() (t [colexTabK + 1][]uint32) {
 
 // colexUnrankSlow returns the packed positions of the k-subset of colex
 // rank r (the greedy decoding of the combinatorial number system).
-func colexUnrankSlow(r uint64, k int) uint32 {
-	var packed uint32
+func colexUnrankSlow(r uint64, k int) uint64 {
+	var packed uint64
 	c := 36
 	for i := k; i >= 1; i-- {
 		c--
@@ -130,7 +130,7 @@ func colexUnrankSlow(r uint64, k int) uint32 {
 			c--
 		}
 		r -= binom[c][i]
-		packed |= uint32(c) << (6 * (i - 1))
+		packed |= uint64(c) << (6 * (i - 1))
 	}
 	return packed
 }
@@ -196,32 +196,20 @@ func place(c int, excl uint64) int {
 // unrankGroup returns the k squares of colex rank r among the squares not
 // in excl.
 func unrankGroup(r uint64, k int, excl uint64) uint64 {
-	var g uint64
+	var packed uint64
 	if k <= colexTabK {
-		packed := colexTab[k][r]
-		for i := 0; i < k; i++ {
-			c := int(packed >> (6 * i) & 63)
-			if excl == 0 {
-				g |= 1 << uint(c)
-			} else {
-				g |= 1 << uint(place(c, excl))
-			}
-		}
-		return g
+		packed = uint64(colexTab[k][r])
+	} else {
+		packed = colexUnrankSlow(r, k)
 	}
-	packed := uint64(0)
-	c := 36
-	for i := k; i >= 1; i-- {
-		c--
-		for binom[c][i] > r {
-			c--
-		}
-		r -= binom[c][i]
-		packed |= uint64(c) << (6 * (i - 1))
-	}
+	var g uint64
 	for i := 0; i < k; i++ {
 		c := int(packed >> (6 * i) & 63)
-		g |= 1 << uint(place(c, excl))
+		if excl == 0 {
+			g |= 1 << uint(c)
+		} else {
+			g |= 1 << uint(place(c, excl))
+		}
 	}
 	return g
 }
