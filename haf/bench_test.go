@@ -1,6 +1,7 @@
 package haf
 
 import (
+	"runtime"
 	"testing"
 
 	"geister/engine"
@@ -31,8 +32,11 @@ func BenchmarkScoreMoves(b *testing.B) {
 	ps := benchPositions()
 	var out [engine.MaxMoves]float64
 	moves := 0
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		x := &ps[i%len(ps)]
 		if err := w.ScoreMoves(&x.p, x.p.Turn(), x.ml.Slice(), out[:x.ml.N]); err != nil {
@@ -40,6 +44,7 @@ func BenchmarkScoreMoves(b *testing.B) {
 		}
 		moves += x.ml.N
 	}
+	b.ReportMetric((threadCPU()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
 }
 
@@ -49,14 +54,18 @@ func BenchmarkScoreMoves(b *testing.B) {
 func BenchmarkChoose(b *testing.B) {
 	w := builtin(b, "900")
 	ps := benchPositions()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		x := &ps[i%len(ps)]
 		if _, err := w.Choose(&x.p, &x.units); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric((threadCPU()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkExact is the direct reading for comparison: every afterstate
@@ -65,8 +74,11 @@ func BenchmarkExact(b *testing.B) {
 	w := builtin(b, "900")
 	ps := benchPositions()
 	var buf [engine.MaxMoves]Scored
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		x := &ps[i%len(ps)]
 		st, err := StateFromPosition(&x.p, x.p.Turn(), &x.units)
@@ -75,4 +87,5 @@ func BenchmarkExact(b *testing.B) {
 		}
 		w.Afterstates(&st, buf[:0])
 	}
+	b.ReportMetric((threadCPU()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
 
 	"geister/data"
 )
@@ -79,11 +80,24 @@ func (w *Weights) Tolerance() float64 { return w.tol }
 
 // Builtin returns the embedded θ named "900" (vsself900, the default) or
 // "63" (vsself63, loaded by the program that won GAT2021).
+// The built-in θ are parsed once and shared.
 func Builtin(name string) (*Weights, error) {
-	file, b, ok := data.HAFWeights(name)
-	if !ok {
-		return nil, fmt.Errorf("haf: no built-in weights %q (built in: 900, 63)", name)
+	switch name {
+	case "900":
+		return builtin900()
+	case "63":
+		return builtin63()
 	}
+	return nil, fmt.Errorf("haf: no built-in weights %q (built in: 900, 63)", name)
+}
+
+var (
+	builtin900 = sync.OnceValues(func() (*Weights, error) { return parseBuiltin("900") })
+	builtin63  = sync.OnceValues(func() (*Weights, error) { return parseBuiltin("63") })
+)
+
+func parseBuiltin(name string) (*Weights, error) {
+	file, b, _ := data.HAFWeights(name)
 	w, err := ParseNPY("built-in "+file, b)
 	if err != nil {
 		return nil, err

@@ -45,7 +45,7 @@ type Prover interface {
 // Option describes one option of an agent.
 type Option struct {
 	Name    string
-	Kind    string // int, duration, placement, float, bool
+	Kind    string // int, duration, placement, float, bool, weights
 	Default string
 	Help    string
 }
@@ -96,6 +96,9 @@ var agentTypes = []agentType{
 		{"p", "float", "0.5", "probability of marking an opponent piece on an exit as red (Algorithm 1 step 8)"},
 	}}, newKeeper},
 	{AgentInfo{"keeper-purplemax", "purplemax that first moves two keepers onto the opponent's exits and holds them there, as SSM does (paper 002 §4)", purpleMaxOptions}, newPurpleMax(true)},
+	{AgentInfo{"hayazashi", "the GAT2021 champion's policy (KaoruShiga/geister_rl): plays the first move whose afterstate scores highest, h = the sum of trained weights over its feature pairs; random reds; no search (docs/haf.md)", []Option{
+		{"weights", "weights", "900", "900 (θ after 9,000,000 self-play games, as in paper 004), 63 (the file loaded when it won GAT2021) or the path of a .npy file"},
+	}}, newHayazashi},
 	{AgentInfo{"human", "a person at the terminal: shows the board and the legal moves, reads moves like d5d4 or d5^", nil}, newHuman},
 }
 
@@ -275,6 +278,10 @@ func checkValue(o Option, v string) error {
 	case "bool":
 		if _, err := strconv.ParseBool(v); err != nil {
 			return bad("true or false")
+		}
+	case "weights":
+		if v == "" {
+			return bad("900, 63 or the path of a .npy file")
 		}
 	}
 	return nil
