@@ -73,3 +73,56 @@ func HAFWeights(a Agent) *haf.Weights {
 	}
 	return nil
 }
+
+// Decision is an agent's move in one position, and for hayazashi why.
+type Decision struct {
+	Move engine.Move
+	// GATMove is the move in the GAT protocol's form, e.g. "C,N" (empty
+	// when the mover's colours are not all shown).
+	GATMove string
+	// Scored lists, for hayazashi, every legal move in the original
+	// order with its afterstate and h; Best is the index of the move
+	// played (the first maximum). Empty for other agents.
+	Scored []haf.Scored
+	Best   int
+}
+
+// Decide returns the move agent a plays in p as p's side to move sees it
+// (a game starting at p, seeded by seed, with draw limit plyLimit). The
+// mover's pieces are lettered A..H by units (nil: reading order) for the
+// GAT form of the move and for hayazashi's move order. The side to move
+// must show its colours.
+func Decide(ctx context.Context, a Agent, p engine.Position, units *haf.Units, seed uint64, plyLimit int) (Decision, error) {
+	me := p.Turn()
+	if p.Outcome() != engine.Ongoing || p.CountMoves() == 0 {
+		return Decision{}, errorf("player: the game is over in %s: no move to choose", p.String())
+	}
+	if p.Pieces(me, engine.Unknown) != 0 {
+		return Decision{}, errorf("player: %s: the side to move must show its colours (an agent knows its own pieces)", p.String())
+	}
+	st, err := haf.StateFromPosition(&p, me, units)
+	if err != nil {
+		return Decision{}, err
+	}
+	var d Decision
+	if w := HAFWeights(a); w != nil {
+		d.Scored = w.Afterstates(&st, nil)
+		d.Best = haf.Best(d.Scored)
+		d.Move = d.Scored[d.Best].Engine
+	} else {
+		a.NewGame(me, seed)
+		v := NewView(p, me, nil, plyLimit)
+		m, err := a.Move(ctx, &v)
+		if err != nil {
+			return Decision{}, err
+		}
+		if !p.IsLegal(m) {
+			return Decision{}, errorf("player: the agent played %s, which is not legal in %s", m, p.String())
+		}
+		d.Move = m.Plain()
+	}
+	if hm, ok := st.FromEngine(d.Move); ok {
+		d.GATMove = hm.String()
+	}
+	return d, nil
+}

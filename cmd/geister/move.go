@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+	"geister/haf"
+	"geister/player"
+)
+
+var moveCommand = command{
+	name:    "move",
+	args:    "POSITION",
+	summary: "the move an agent chooses in a position (hayazashi: every move with its score)",
+	details: `Asks the agent of --agent for its move in POSITION, as the side to move
+sees it (the opponent's colours hidden; its own must be shown). POSITION is a
+position string, e.g.
+  geister move --agent hayazashi '1uuuu1/1uuuu1/6/6/1RBBR1/1BRRB1 f R4r4 0'
+or, with --gat f or --gat s, a GAT board string in the mover's own frame, the
+mover playing first (f) or second (s):
+  geister move --agent hayazashi --gat f 14R24B34B44R15B25R35R45B41u31u21u11u40u30u20u10u
+
+For hayazashi (the GAT2021 champion's policy) it lists every legal move in
+the original program's order (pieces A..H, each E, S, W, N) with the score h
+of the position after it, and plays the first move of highest h. The pieces
+are lettered as the GAT board string gives them, or for a position string in
+reading order (rows nearest the opponent first, each from the mover's left),
+which is A..H at the start of a game. With --gat the move is also given in
+the protocol's form (C,N).
+
+` + player.Help(),
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		agent := fs.String("agent", "hayazashi", "the agent, NAME or NAME:OPT=VALUE,... (see below)")
+		gat := fs.String("gat", "", "read POSITION as a GAT board string received by the mover, who plays f or s")
+		seed := fs.Uint64("seed", 1, "seed of the agent's random choices")
+		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "the game's draw limit, for agents that search (0: none)")
+		dir := tableDirFlag(fs)
+		noTable := fs.Bool("no-table", false, "do not give purplemax the endgame tables")
+		jsonOut := fs.Bool("json", false, "one JSON object: the position, the agent, the move (for hayazashi every move with its h)")
+		return func(e *env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one position string (quoted), got %d arguments", len(args))
+			}
+			if *plyLimit < 0 {
+				return usagef("--ply-limit %d: must not be negative", *plyLimit)
+			}
+			if _, err := player.ParseSpec(*agent); err != nil {
+				return usagef("%v", err)
+			}
+			p, err := readPosition(args[0], *gat)
+			if err != nil {
+				return err
+			}
+			var units *haf.Units
+			if *gat != "" {
+				g, _ := engine.ParseGATBoard(args[0])
+				u := haf.UnitsFromGAT(g, p.Turn())
+				units = &u
+			}
+			tables := tableDir(*dir)
+			if *noTable {
+				tables = ""
+			}
+			aenv, closeTables, err := agentEnv(tables)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			a, err := player.New(*agent, aenv)
+			if err != nil {
+				return err
+			}
+			d, err := player.Decide(e.ctx, a, p, units, *seed, *plyLimit)
+			if err != nil {
+				return err
+			}
+			return printDecision(e, *agent, &p, units != nil, d, *jsonOut)
+		}
+	},
+}
+
+type scoredJSON struct {
+	Move  string  `json:"move"`
+	Piece string  `json:"piece"`
+	Dir   string  `json:"dir"`
+	H     float64 `json:"h"`
+	Bits  []int   `json:"bits"`
+}
+
+type decisionJSON struct {
+	Position string       `json:"position"`
+	Agent    string       `json:"agent"`
+	Move     string       `json:"move"`
+	GAT      string       `json:"gat_move,omitempty"`
+	H        *float64     `json:"h,omitempty"`
+	Moves    []scoredJSON `json:"moves,omitempty"`
+}
+
+func printDecision(e *env, agent string, p *engine.Position, gat bool, d player.Decision, jsonOut bool) error {
+	out := decisionJSON{Position: p.String(), Agent: agent, Move: d.Move.String()}
+	if gat {
+		out.GAT = d.GATMove
+	}
+	for i, s := range d.Scored {
+		out.Moves = append(out.Moves, scoredJSON{Move: s.Engine.String(), Piece: string(rune('A' + s.Move.Unit)), Dir: s.Move.Dir.String(), H: s.H, Bits: s.Bits.Active(nil)})
+		if i == d.Best {
+			h := s.H
+			out.H = &h
+		}
+	}
+	if jsonOut {
+		return writeJSONLine(e.stdout, out)
+	}
+	if len(d.Scored) > 0 {
+		fmt.Fprintf(e.stdout, "%-5s %-4s %s\n", "GAT", "move", "h")
+		for i, s := range d.Scored {
+			mark := ""
+			if i == d.Best {
+				mark = "  <- plays"
+			}
+			fmt.Fprintf(e.stdout, "%-5s %-4s %v%s\n", s.Move, s.Engine, s.H, mark)
+		}
+	}
+	fmt.Fprintf(e.stdout, "move: %s", d.Move)
+	if gat && d.GATMove != "" {
+		fmt.Fprintf(e.stdout, " (%s)", d.GATMove)
+	}
+	fmt.Fprintln(e.stdout)
+	return nil
+}
