@@ -55,7 +55,11 @@ func randomPositions(games int, f func(p *engine.Position, units *Units)) {
 func TestRandomPositions(t *testing.T) {
 	w := builtin(t, "900")
 	worst, n, slow := 0.0, 0, 0
-	randomPositions(150, func(p *engine.Position, units *Units) {
+	games, minPositions := 120, 1000
+	if testing.Short() {
+		games, minPositions = 30, 200
+	}
+	randomPositions(games, func(p *engine.Position, units *Units) {
 		side := p.Turn()
 		if !units.Matches(p, side) {
 			t.Fatalf("%s: lettered pieces %v do not match", p, units)
@@ -109,6 +113,38 @@ func TestRandomPositions(t *testing.T) {
 				t.Fatalf("%s %s: incremental %v (hidden %v), exact %v", p, sc[i].Move, fast[i], fastHidden[i], sc[i].H)
 			}
 		}
+		// The same moves seen from the other side (the opponent's moves
+		// scored from its own side), against the rules applied directly.
+		other := side.Other()
+		ost, err := StateFromPosition(p, other, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.ScoreMoves(p, other, moves, fast); err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range moves {
+			b := ost.Bits()
+			from := index(m.From(), other)
+			b.Clear(84 + from)
+			if m.IsEscape() {
+				b.Set(EscapeFlag)
+			} else {
+				to := index(m.To(), other)
+				if ost.own()&(1<<to) != 0 {
+					b.Clear(to)
+					b.Clear(42 + to)
+					b.Set(CaptureFlag)
+				}
+				b.Set(84 + to)
+			}
+			b.Set(Bias)
+			exact := w.H(b)
+			worst = max(worst, math.Abs(fast[i]-exact))
+			if math.Abs(fast[i]-exact) > w.Tolerance() {
+				t.Fatalf("%s: %s seen from %v scores %v, directly %v", p, m, other, fast[i], exact)
+			}
+		}
 		want := sc[Best(sc)].Engine
 		if got, err := w.Choose(p, units); err != nil || got != want {
 			t.Fatalf("%s: Choose %s %v, the exact first argmax %s", p, got, err, want)
@@ -116,7 +152,7 @@ func TestRandomPositions(t *testing.T) {
 		n++
 	})
 	t.Logf("%d positions (%d against the definition); largest incremental error %.3g, tolerance %.3g", n, slow, worst, w.Tolerance())
-	if n < 1000 {
+	if n < minPositions {
 		t.Fatalf("only %d positions", n)
 	}
 }

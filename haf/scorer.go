@@ -48,37 +48,49 @@ func (s *scratch) row(b int) float64 {
 	return v
 }
 
-// ScoreMoves sets out[i] to h of the afterstate of moves[i], a legal move
-// of side in p, seen from side (docs/haf.md §3–5), and returns nil; or it
-// returns ErrHidden when p does not show side's colours. moves may be in
-// any order (the engine's MoveList order, say); side is normally the side
-// to move, and scoring the opponent's moves from the opponent's own view
-// is side = p.Turn() at the opponent's turn. The opponent's colours on
-// the board are never used.
+// ScoreMoves sets out[i] to h of the afterstate of moves[i], seen from
+// viewer (docs/haf.md §3–5), and returns nil; or it returns ErrHidden when
+// p does not show viewer's colours. Each move must be legal for the player
+// whose piece stands on its from-square:
 //
-// The scores are incremental (the item 4): h of the current state
-// once, the row sums R[b] = Σ θ(a, b) over its active bits a for the few
-// bits the moves change, and then each afterstate as h plus the pairs that
-// its changed bits gain and lose, with no recount. They are summed in
-// another order than the original's in-order dot product, so they may
-// differ from H of the same afterstate in the last bits, by at most
-// w.Tolerance(); Choose makes the original's exact choice from them.
-// ScoreMoves allocates nothing and is safe for concurrent use.
-func (w *Weights) ScoreMoves(p *engine.Position, side engine.Player, moves []engine.Move, out []float64) error {
-	if p.Pieces(side, engine.Unknown) != 0 {
+//   - a move of viewer scores its afterstate, the policy's h: viewer's
+//     piece moves; an escape sets the escape flag; a capture removes the
+//     opponent's piece and sets the capture flag; the counts stay;
+//   - a move of viewer's opponent scores the position after it seen from
+//     viewer by the same rules with the roles swapped: the opponent's piece
+//     moves (bits 84..119); its escape sets the escape flag; its capture
+//     removes viewer's piece and sets the capture flag; the counts stay.
+//     This is one reading of "the opponent's priority" for searches that
+//     score the opponent's moves from their own side (paper 004 §5.2
+//     negates it); to score them from the opponent's own view instead,
+//     pass viewer = the opponent (with its colours shown).
+//
+// The moves may be in any order (the engine's MoveList order, say). The
+// opponent's colours on the board are never used.
+//
+// The scores are incremental: h of the current state once, the row sums
+// R[b] = Σ θ(a, b) over its active bits a for the few bits the moves
+// change, and then each afterstate as h plus the pairs its changed bits
+// gain and lose, with no recount. They are summed in another order than
+// the original's in-order dot product, so they may differ from H of the
+// same afterstate in the last bits, by at most w.Tolerance(); Choose makes
+// the original's exact choice from them. ScoreMoves allocates nothing and
+// is safe for concurrent use.
+func (w *Weights) ScoreMoves(p *engine.Position, viewer engine.Player, moves []engine.Move, out []float64) error {
+	if p.Pieces(viewer, engine.Unknown) != 0 {
 		return ErrHidden
 	}
 	_ = out[:len(moves)]
-	opp := side.Other()
-	blue := compact(p.Pieces(side, engine.Blue), side)
-	red := compact(p.Pieces(side, engine.Red), side)
-	oppSq := compact(p.Occupied(opp), side)
+	opp := viewer.Other()
+	blue := compact(p.Pieces(viewer, engine.Blue), viewer)
+	red := compact(p.Pieces(viewer, engine.Red), viewer)
+	oppSq := compact(p.Occupied(opp), viewer)
 
 	s := scratch{w: w}
 	var cur Bits
 	cur[0] = blue | red<<42
 	cur[1] = red>>22 | oppSq<<20
-	for t, n := range [4]int{4 - p.Blues(opp), 4 - p.Reds(opp), 4 - p.Blues(side), 4 - p.Reds(side)} {
+	for t, n := range [4]int{4 - p.Blues(opp), 4 - p.Reds(opp), 4 - p.Blues(viewer), 4 - p.Reds(viewer)} {
 		if n >= 1 && n <= 3 {
 			cur.Set(42*(n-1) + 36 + t)
 		}
@@ -110,30 +122,44 @@ func (w *Weights) ScoreMoves(p *engine.Position, side engine.Player, moves []eng
 	// state once; each move then corrects for the bits it changes.
 	hb := h + s.row(Bias) + w.m[Bias][Bias]
 	mb := &w.m[Bias]
+	own := blue | red
 
 	for i, mv := range moves {
-		from := mv.From()
-		fi := index(from, side)
-		plane := 0
-		if red>>fi&1 != 0 {
-			plane = 42
+		fi := index(mv.From(), viewer)
+		// The moving piece's plane: 0 (viewer's blue), 42 (viewer's red)
+		// or 84 (the opponent's); the plane of a piece it captures.
+		plane, victim := 84, 0
+		if own>>fi&1 != 0 {
+			plane, victim = 0, 84
+			if red>>fi&1 != 0 {
+				plane = 42
+			}
 		}
 		x := plane + fi
-		// Removed: x (and z for a capture). Added: y and the flag f.
+		// Removed: x (and z for a capture). Added: y, or a flag f.
 		if mv.IsEscape() {
 			f := EscapeFlag
 			mf := &w.m[f]
 			out[i] = hb - s.row(x) - mb[x] + (s.row(f) - mf[x] + mf[f] + mb[f])
 			continue
 		}
-		ti := index(mv.To(), side)
+		ti := index(mv.To(), viewer)
 		y := plane + ti
 		my := &w.m[y]
-		if oppSq>>ti&1 == 0 {
+		var captured bool
+		if plane == 84 {
+			captured = own>>ti&1 != 0
+			if red>>ti&1 != 0 {
+				victim = 42
+			}
+		} else {
+			captured = oppSq>>ti&1 != 0
+		}
+		if !captured {
 			out[i] = hb - s.row(x) - mb[x] + (s.row(y) - my[x] + my[y] + mb[y])
 			continue
 		}
-		z, f := 84+ti, CaptureFlag
+		z, f := victim+ti, CaptureFlag
 		mf := &w.m[f]
 		lost := s.row(x) + s.row(z) - w.m[x][z&127] + mb[x] + mb[z&127]
 		gainY := s.row(y) - my[x] - my[z&127] + my[y] + mb[y]
