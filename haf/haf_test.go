@@ -188,6 +188,28 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// TestGATLowerCase: the server writes the receiver's own pieces in lower
+// case once their colour is public; the client upper-cases the first 24
+// characters, so the letters' case there does not matter.
+func TestGATLowerCase(t *testing.T) {
+	for _, v := range vectors(t) {
+		b := []byte(v.Board)
+		for i := 2; i < 24; i += 3 {
+			b[i] += 'a' - 'A'
+		}
+		g1, _ := engine.ParseGATBoard(v.Board)
+		g2, err := engine.ParseGATBoard(string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s1, err1 := StateFromGAT(g1, engine.First)
+		s2, err2 := StateFromGAT(g2, engine.First)
+		if err1 != nil || err2 != nil || s1 != s2 {
+			t.Errorf("%s: %q reads as %+v (%v), %q as %+v (%v)", v.ID, v.Board, s1, err1, b, s2, err2)
+		}
+	}
+}
+
 // TestGATAndPositionAgree scores each test board given as a GAT board
 // string and as a position string, from either seat: the same bits and
 // the same h for every move.
