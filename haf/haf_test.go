@@ -265,3 +265,25 @@ func TestGATAndPositionAgree(t *testing.T) {
 		}
 	}
 }
+
+func TestSoftmax(t *testing.T) {
+	h := []float64{-19.9, -34.2, -22.1, -19.9}
+	p := make([]float64, len(h))
+	Softmax(p, h)
+	sum := 0.0
+	for i := range h {
+		sum += p[i]
+		want := math.Exp(h[i]) / (math.Exp(h[0]) + math.Exp(h[1]) + math.Exp(h[2]) + math.Exp(h[3]))
+		if math.Abs(p[i]-want) > 1e-15 {
+			t.Errorf("p[%d] = %v, directly %v", i, p[i], want)
+		}
+	}
+	if math.Abs(sum-1) > 1e-15 || p[0] != p[3] || !(p[0] > p[2] && p[2] > p[1]) {
+		t.Errorf("softmax %v of %v", p, h)
+	}
+	big := []float64{1000, 999, -1000}
+	Softmax(big, big)
+	if math.IsNaN(big[0]) || math.Abs(big[0]-1/(1+math.Exp(-1))) > 1e-15 || big[2] != 0 {
+		t.Errorf("softmax of large scores in place: %v", big)
+	}
+}

@@ -2,6 +2,7 @@ package haf
 
 import (
 	"errors"
+	"math"
 	"math/bits"
 
 	"geister/engine"
@@ -260,4 +261,29 @@ func (w *Weights) Choose(p *engine.Position, units *Units) (engine.Move, error) 
 		}
 	}
 	return ml.Moves[best], nil
+}
+
+// Softmax sets out[i] = exp(h[i]) / Σ_j exp(h[j]), the policy's move
+// probabilities (paper 004 (2); the original's training policy), computed
+// as exp(h[i] − max h) so that large scores do not overflow. For the
+// opponent's moves scored from our side, paper 004 §5.2 inverts the sign:
+// negate h first. out may be h itself. It allocates nothing.
+func Softmax(out, h []float64) {
+	if len(h) == 0 {
+		return
+	}
+	_ = out[:len(h)]
+	m := h[0]
+	for _, v := range h[1:] {
+		m = max(m, v)
+	}
+	sum := 0.0
+	for i, v := range h {
+		e := math.Exp(v - m)
+		out[i] = e
+		sum += e
+	}
+	for i := range h {
+		out[i] /= sum
+	}
 }
