@@ -11,7 +11,13 @@ var (
 	hafVsself900 []byte
 	//go:embed haf/vsself63_theta.npy
 	hafVsself63 []byte
+	//go:embed haf/LICENSE
+	hafLicense string
 )
+
+// HAFLicense returns the licence of the HAF weights (MIT, copyright 2020
+// KaoruShiga), which copies of them must carry.
+func HAFLicense() string { return hafLicense }
 
 // HAFWeights returns the embedded .npy file of the named θ: "900" is
 // vsself2/vsself900 (9,000,000 self-play games), "63" is vsself/vsself63

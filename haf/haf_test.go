@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"geister/engine"
@@ -285,5 +286,12 @@ func TestSoftmax(t *testing.T) {
 	Softmax(big, big)
 	if math.IsNaN(big[0]) || math.Abs(big[0]-1/(1+math.Exp(-1))) > 1e-15 || big[2] != 0 {
 		t.Errorf("softmax of large scores in place: %v", big)
+	}
+}
+
+func TestLicense(t *testing.T) {
+	l := License()
+	if !strings.HasPrefix(l, "MIT License\n\nCopyright (c) 2020 KaoruShiga") || !strings.Contains(l, "The above copyright notice and this permission notice shall be included") {
+		t.Errorf("licence text: %q", l)
 	}
 }

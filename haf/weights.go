@@ -106,6 +106,10 @@ func parseBuiltin(name string) (*Weights, error) {
 	return w, nil
 }
 
+// License returns the licence of the built-in θ (MIT, copyright 2020
+// KaoruShiga), which every copy of them carries.
+func License() string { return data.HAFLicense() }
+
 // Load returns the built-in θ "900" or "63", or reads the .npy file at any
 // other path.
 func Load(spec string) (*Weights, error) {
