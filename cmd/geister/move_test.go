@@ -131,3 +131,24 @@ func TestMoveOtherAgentsAndErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveText: the table of moves with h, the one played marked.
+func TestMoveText(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "move", "1uuuu1/1uuuu1/6/6/1RBBR1/1BRRB1 f R4r4 0")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 10 || lines[9] != "move: e5e4" {
+		t.Fatalf("exit %d, %q %s", code, out, errOut)
+	}
+	marked := 0
+	for _, l := range lines[1:9] {
+		if strings.HasSuffix(l, "<- plays") {
+			marked++
+			if !strings.HasPrefix(l, "D,N   e5e4 -19.90586032479") {
+				t.Errorf("marked line %q", l)
+			}
+		}
+	}
+	if marked != 1 {
+		t.Errorf("%d lines marked in %q", marked, out)
+	}
+}
