@@ -284,3 +284,37 @@ func FuzzParseNPY(f *testing.F) {
 		}
 	})
 }
+
+// TestConcurrentScoring: one Weights scores from several goroutines at
+// once with the same results as alone (run with -race to check sharing).
+func TestConcurrentScoring(t *testing.T) {
+	w := builtin(t, "900")
+	ps := benchPositions()[:200]
+	want := make([][engine.MaxMoves]float64, len(ps))
+	for i := range ps {
+		if err := w.ScoreMoves(&ps[i].p, ps[i].p.Turn(), ps[i].ml.Slice(), want[i][:ps[i].ml.N]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs := make(chan string, 4)
+	for g := 0; g < 4; g++ {
+		go func() {
+			w2, _ := Builtin("900") // the shared built-in
+			var out [engine.MaxMoves]float64
+			for i := range ps {
+				w2.ScoreMoves(&ps[i].p, ps[i].p.Turn(), ps[i].ml.Slice(), out[:ps[i].ml.N])
+				n := ps[i].ml.N
+				if !slices.Equal(out[:n], want[i][:n]) {
+					errs <- ps[i].p.String()
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if e := <-errs; e != "" {
+			t.Errorf("%s scored differently in a goroutine", e)
+		}
+	}
+}
