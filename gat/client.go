@@ -57,6 +57,9 @@ type ClientConfig struct {
 	// reconnection).
 	OnGame func(ClientGame)
 	Warn   func(string)
+
+	// dial, when set (by tests), replaces the TCP connection.
+	dial func(ctx context.Context) (net.Conn, error)
 }
 
 // ClientGame is one game a client played.
@@ -230,7 +233,13 @@ func (c *client) dial(ctx context.Context) error {
 	deadline := time.Now().Add(c.cfg.ConnectFor)
 	d := net.Dialer{Timeout: 2 * time.Second}
 	for tries := 1; ; tries++ {
-		conn, err := d.DialContext(ctx, "tcp", c.cfg.Addr)
+		var conn net.Conn
+		var err error
+		if c.cfg.dial != nil {
+			conn, err = c.cfg.dial(ctx)
+		} else {
+			conn, err = d.DialContext(ctx, "tcp", c.cfg.Addr)
+		}
 		if err == nil {
 			if tc, ok := conn.(*net.TCPConn); ok {
 				tc.SetNoDelay(true)

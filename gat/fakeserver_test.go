@@ -1,0 +1,325 @@
+package gat
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"geister/engine"
+	"geister/match"
+	"geister/player"
+)
+
+// step is one step of a scripted server: bytes to send, or a line the
+// client must send (checked exactly), or hanging up.
+type step struct {
+	send   string
+	expect string
+	hangUp bool
+	silent time.Duration // wait this long, sending nothing
+}
+
+// Ways of writing what the scripted server sends between two client
+// lines.
+const (
+	wholeMessages = -1 // one write per message
+	mergedWrites  = -2 // everything pending in one write
+	byteWrites    = -3 // one write per byte
+	// 1..: every message split in two writes after that many bytes
+)
+
+// pieceDir returns the letter index and direction of move m of pl.
+func pieceDir(r *referee, pl engine.Player, m engine.Move) (int, Dir) {
+	k := -1
+	for i := 0; i < 8; i++ {
+		if r.gone[pl][i] == 0 && r.at[pl][i] == m.From() {
+			k = i
+		}
+	}
+	if m.IsEscape() {
+		return k, North
+	}
+	x, y := xyOf(m.From(), pl)
+	tx, ty := xyOf(m.To(), pl)
+	switch {
+	case ty < y:
+		return k, North
+	case ty > y:
+		return k, South
+	case tx > x:
+		return k, East
+	}
+	return k, West
+}
+
+func line(m Message) string { return string(AppendMessage(nil, m)) }
+
+// transcript plays game 1 of a match between specMe (on side me) and
+// specOpp seeded by seed in-process, and returns the messages the
+// tournament server would exchange with me's client, and the game.
+func transcript(t *testing.T, me engine.Player, specMe, specOpp string, seed uint64) ([]step, match.Game) {
+	t.Helper()
+	a, err := player.New(specMe, player.DefaultEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, _ := player.New(specOpp, player.DefaultEnv())
+	first, second := a, o
+	if me == engine.Second {
+		first, second = o, a
+	}
+	g, err := match.Play(context.Background(), first, second, match.GameSeed(seed, 0), engine.DefaultPlyLimit, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r referee
+	r.start(g.FirstReds, g.SecondReds, nil)
+	myReds := g.FirstReds
+	if me == engine.Second {
+		myReds = g.SecondReds
+	}
+	steps := []step{{send: "SET?\r\n"}, {expect: "SET:" + myReds.String()}, {send: "OK \r\n"}}
+	for _, m := range g.Moves {
+		mover := r.pos.Turn()
+		k, d := pieceDir(&r, mover, m)
+		if mover == me {
+			steps = append(steps, step{send: line(Message{Kind: KindMoveQ, Board: r.board(me, false)})},
+				step{expect: fmt.Sprintf("MOV:%c,%s", 'A'+k, d)})
+		}
+		c, err := r.move(mover, k, d)
+		if err != nil {
+			t.Fatalf("transcript: %v", err)
+		}
+		if mover == me {
+			steps = append(steps, step{send: line(Message{Kind: KindOK, Captured: c})})
+		}
+	}
+	kind := KindDraw
+	if w, ok := g.Outcome.Winner(); ok {
+		kind = KindLost
+		if w == me {
+			kind = KindWon
+		}
+	}
+	steps = append(steps, step{send: line(Message{Kind: kind, Board: r.board(me, true)})})
+	return steps, g
+}
+
+// scripted runs steps as a server on one end of a pipe, writing as mode
+// says, and returns what went wrong on the server's side.
+func scripted(conn net.Conn, steps []step, mode int) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		defer conn.Close()
+		br := bufio.NewReader(conn)
+		var pending []string
+		flush := func() error {
+			var writes []string
+			switch {
+			case mode == mergedWrites:
+				writes = []string{strings.Join(pending, "")}
+			case mode == wholeMessages:
+				writes = pending
+			case mode == byteWrites:
+				for _, p := range pending {
+					for i := range len(p) {
+						writes = append(writes, p[i:i+1])
+					}
+				}
+			default:
+				for _, p := range pending {
+					if mode < len(p) {
+						writes = append(writes, p[:mode], p[mode:])
+					} else {
+						writes = append(writes, p)
+					}
+				}
+			}
+			pending = pending[:0]
+			for _, w := range writes {
+				if w == "" {
+					continue
+				}
+				conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
+				if _, err := conn.Write([]byte(w)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		for i, s := range steps {
+			switch {
+			case s.send != "":
+				pending = append(pending, s.send)
+				continue
+			}
+			if err := flush(); err != nil {
+				done <- fmt.Errorf("step %d: write: %v", i, err)
+				return
+			}
+			switch {
+			case s.hangUp:
+				done <- nil
+				return
+			case s.silent > 0:
+				time.Sleep(s.silent)
+			case s.expect != "":
+				conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+				got, err := br.ReadString('\n')
+				if err != nil {
+					done <- fmt.Errorf("step %d: want %q from the client: %v", i, s.expect, err)
+					return
+				}
+				if got != s.expect+"\r\n" {
+					done <- fmt.Errorf("step %d: the client sent %q, want %q", i, got, s.expect+"\r\n")
+					return
+				}
+			}
+		}
+		done <- flush()
+	}()
+	return done
+}
+
+// runScripted connects a client playing side me with agent spec to a
+// scripted server and returns its games and error; it fails the test if
+// the client takes longer than limit.
+func runScripted(t *testing.T, me engine.Player, spec string, seed uint64, steps []step, mode int, wait, limit time.Duration) ([]ClientGame, error, error) {
+	t.Helper()
+	ag, err := player.New(spec, player.DefaultEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvEnd, cliEnd := net.Pipe()
+	srvDone := scripted(srvEnd, steps, mode)
+	var games []ClientGame
+	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, cerr := Connect(ctx, ClientConfig{
+		Side: me, Agent: ag, Name: spec, Games: 1, Seed: seed, PlyLimit: engine.DefaultPlyLimit, Wait: wait,
+		OnGame: func(g ClientGame) { games = append(games, g) },
+		dial:   func(context.Context) (net.Conn, error) { return cliEnd, nil },
+	})
+	if took := time.Since(start); took > limit {
+		t.Errorf("the client took %v, more than %v", took, limit)
+	}
+	cliEnd.Close()
+	return games, cerr, <-srvDone
+}
+
+// TestClientFollowsSplitAndMergedMessages plays whole games against a
+// scripted server that writes every message split after every possible
+// byte, byte by byte, and with all messages between two client lines
+// merged in one write, in both seats: the client must send exactly the
+// tournament's messages and end with the right result and record.
+func TestClientFollowsSplitAndMergedMessages(t *testing.T) {
+	modes := []int{wholeMessages, mergedWrites, byteWrites}
+	for k := 1; k <= 53; k++ {
+		modes = append(modes, k)
+	}
+	for _, me := range []engine.Player{engine.First, engine.Second} {
+		seed := uint64(11 + me)
+		steps, g := transcript(t, me, "random", "random", seed)
+		want := match.RecordOf(g, 1, "", "", engine.DefaultPlyLimit)
+		for _, mode := range modes {
+			games, cerr, serr := runScripted(t, me, "random", seed, steps, mode, 5*time.Second, 10*time.Second)
+			if cerr != nil || serr != nil {
+				t.Fatalf("%s, mode %d: client: %v; server: %v", sideWord(me), mode, cerr, serr)
+			}
+			if len(games) != 1 || games[0].Record == nil {
+				t.Fatalf("%s, mode %d: games %+v", sideWord(me), mode, games)
+			}
+			got := games[0].Record
+			if got.FirstReds != want.FirstReds || got.SecondReds != want.SecondReds || got.Result != want.Result ||
+				got.Reason != want.Reason || strings.Join(got.Moves, " ") != strings.Join(want.Moves, " ") {
+				t.Fatalf("%s, mode %d: the client's record\n %+v\nwant\n %+v", sideWord(me), mode, got, want)
+			}
+		}
+	}
+}
+
+// startOf returns the first messages of a game for the first player
+// placing reds as the random agent with seed does, up to its first move.
+func startOf(t *testing.T, seed uint64) (steps []step, firstMove string) {
+	s, _ := transcript(t, engine.First, "random", "random", seed)
+	// SET?, SET:, OK, MOV?, MOV:
+	return s[:5], s[4].expect
+}
+
+// toggled returns the board with its first piece's colour changed.
+func toggled(b string) string {
+	c := map[byte]string{'R': "B", 'B': "R"}[b[2]]
+	return b[:2] + c + b[3:]
+}
+
+// TestClientFaults checks that the client ends with a clear error, soon,
+// when the server misbehaves, and reports the game when the server ends
+// it early.
+func TestClientFaults(t *testing.T) {
+	const seed = 5
+	start, _ := startOf(t, seed)
+	startBoard := start[3].send
+	cases := []struct {
+		name    string
+		steps   []step
+		wantErr string // "" for a finished game
+		wantHow string
+		result  string
+	}{
+		{"NG then LST", append(append([]step{}, start...), step{send: "NG \r\nLST:" + startBoard[4:]}),
+			"", "illegal move: the server refused our move", "lost"},
+		{"NG then silence", append(append([]step{}, start...), step{send: "NG \r\n"}, step{silent: 800 * time.Millisecond}),
+			"sent nothing for", "", ""},
+		{"disconnect mid-game", append(append([]step{}, start...), step{send: "OK \r\n"}, step{hangUp: true}),
+			"closed the connection in the middle of the game", "", ""},
+		{"disconnect before SET?", []step{{hangUp: true}}, "before the game began", "", ""},
+		{"truncated message", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24"}, {hangUp: true}},
+			"in the middle of a message", "", ""},
+		{"truncated board", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u\r\n"}, {silent: 800 * time.Millisecond}},
+			"has 42 characters, want 48", "", ""},
+		{"malformed board", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u1xu\r\n"}, {silent: 800 * time.Millisecond}},
+			"is not two digits", "", ""},
+		{"two pieces on a square", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B14R34R44R15R25B35B45B41u31u21u11u40u30u20u10u\r\n"}, {silent: 800 * time.Millisecond}},
+			"holds two pieces", "", ""},
+		{"opponent moving before us", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + strings.Replace(startBoard[4:], "41u", "42u", 1)}, {silent: 800 * time.Millisecond}},
+			"the opponent's piece a moved, but it was our turn", "", ""},
+		{"our colour changed", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + toggled(startBoard[4:])}, {silent: 800 * time.Millisecond}},
+			"but the game so far (0 plies) puts it at", "", ""},
+		{"flood", []step{{send: "SET?\r\n" + strings.Repeat("x", 5000)}, {silent: 800 * time.Millisecond}}, "more than 256 bytes", "", ""},
+		{"unknown message", []step{{send: "HELLO\r\n"}, {silent: 800 * time.Millisecond}}, `unknown server message "HELLO"`, "", ""},
+		{"silent server", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {silent: 800 * time.Millisecond}}, "sent nothing for", "", ""},
+		{"WON before the first move", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nWON:" + startBoard[4:]}},
+			"", "the opponent forfeited at ply 1", "won"},
+		{"LST while our move waits for its answer", append(append([]step{}, start...), step{send: "LST:" + startBoard[4:]}),
+			"", "forfeit at ply 1 without a decisive board", "lost"},
+		{"SET? again mid-game", append(append([]step{}, start...), step{send: "OK \r\nSET?\r\n"}, step{silent: 800 * time.Millisecond}),
+			"SET?) again in the middle of the game", "", ""},
+		{"OK out of the blue", []step{{send: "OK \r\n"}, {silent: 800 * time.Millisecond}}, "we had sent nothing to answer", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			games, cerr, _ := runScripted(t, engine.First, "random", seed, c.steps, wholeMessages, 500*time.Millisecond, 4*time.Second)
+			if c.wantErr != "" {
+				if cerr == nil || !strings.Contains(cerr.Error(), c.wantErr) {
+					t.Fatalf("error %v, want one with %q", cerr, c.wantErr)
+				}
+				if !strings.Contains(cerr.Error(), "game 1") {
+					t.Errorf("error %q does not name the game", cerr)
+				}
+				return
+			}
+			if cerr != nil || len(games) != 1 {
+				t.Fatalf("error %v, games %+v", cerr, games)
+			}
+			if g := games[0]; g.Result != c.result || !strings.Contains(g.How, c.wantHow) {
+				t.Fatalf("got %s (%s), want %s (%s...)", g.Result, g.How, c.result, c.wantHow)
+			}
+		})
+	}
+}
