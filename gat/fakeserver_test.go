@@ -111,7 +111,7 @@ func transcript(t *testing.T, me engine.Player, specMe, specOpp string, seed uin
 
 // scripted runs steps as a server on one end of a pipe, writing as mode
 // says, and returns what went wrong on the server's side.
-func scripted(conn net.Conn, steps []step, mode int) <-chan error {
+func scripted(conn net.Conn, steps []step, mode int, stop <-chan struct{}) <-chan error {
 	done := make(chan error, 1)
 	go func() {
 		defer conn.Close()
@@ -166,7 +166,12 @@ func scripted(conn net.Conn, steps []step, mode int) <-chan error {
 				done <- nil
 				return
 			case s.silent > 0:
-				time.Sleep(s.silent)
+				select {
+				case <-time.After(s.silent):
+				case <-stop:
+					done <- nil
+					return
+				}
 			case s.expect != "":
 				conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 				got, err := br.ReadString('\n')
@@ -195,7 +200,8 @@ func runScripted(t *testing.T, me engine.Player, spec string, seed uint64, steps
 		t.Fatal(err)
 	}
 	srvEnd, cliEnd := net.Pipe()
-	srvDone := scripted(srvEnd, steps, mode)
+	stop := make(chan struct{})
+	srvDone := scripted(srvEnd, steps, mode, stop)
 	var games []ClientGame
 	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
 	defer cancel()
@@ -208,6 +214,7 @@ func runScripted(t *testing.T, me engine.Player, spec string, seed uint64, steps
 	if took := time.Since(start); took > limit {
 		t.Errorf("the client took %v, more than %v", took, limit)
 	}
+	close(stop)
 	cliEnd.Close()
 	return games, cerr, <-srvDone
 }
