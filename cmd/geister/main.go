@@ -50,6 +50,7 @@ var commands = []command{
 	tablesCommand,
 	enumerateCommand,
 	keeperCommand,
+	gatCommand,
 }
 
 // usageError is a mistake in the command line: exit status 2 and a
