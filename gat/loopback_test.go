@@ -148,3 +148,81 @@ func TestLoopbackEqualsInProcess(t *testing.T) {
 		})
 	}
 }
+
+// faulty is an agent that fails its first three moves of each game in
+// three ways (an illegal move, an error, too long a think that ignores
+// its context) and then plays random moves.
+type faulty struct {
+	player.Agent
+	moves int
+}
+
+func (f *faulty) NewGame(side engine.Player, seed uint64) engine.Placement {
+	f.moves = 0
+	return f.Agent.NewGame(side, seed)
+}
+
+func (f *faulty) Move(ctx context.Context, v *player.View) (engine.Move, error) {
+	f.moves++
+	switch f.moves {
+	case 1:
+		return engine.NewMove(engine.Sq(0, 1), engine.Sq(5, 6)), nil
+	case 2:
+		return engine.NoMove, fmt.Errorf("no idea")
+	case 3:
+		time.Sleep(300 * time.Millisecond)
+	}
+	return f.Agent.Move(ctx, v)
+}
+
+// TestClientClockAndFallbacks: the client replaces an illegal move, an
+// agent error and a move that takes longer than its clock by a random
+// legal move, says so, and plays the game to its end.
+func TestClientClockAndFallbacks(t *testing.T) {
+	srv, err := Listen(ServerConfig{Games: 1, PlyLimit: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	errs := make(chan error, 2)
+	var warnings []string
+	var game ClientGame
+	for i := 0; i < 2; i++ {
+		pl := engine.Player(i)
+		ag, _ := player.New("red-chototsu", player.Env{})
+		cfg := ClientConfig{Addr: srv.Addr(pl).String(), Side: pl, Agent: ag, Games: 1, PlyLimit: 200, Wait: 10 * time.Second}
+		if pl == engine.First {
+			rnd, _ := player.New("random", player.Env{})
+			cfg.Agent = &faulty{Agent: rnd}
+			cfg.TimePerMove = 100 * time.Millisecond
+			cfg.Warn = func(s string) { warnings = append(warnings, s) }
+			cfg.OnGame = func(g ClientGame) { game = g }
+		}
+		go func() { _, err := Connect(ctx, cfg); errs <- err }()
+	}
+	sum, err := srv.Serve(ctx)
+	for i := 0; i < 2; i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err != nil || sum.Games != 1 {
+		t.Fatalf("summary %+v, %v", sum, err)
+	}
+	// The fourth move finds the agent still thinking about the third
+	// (300 ms) only if the opponent answered fast; either way at least
+	// the first three moves fell back.
+	if game.Fallbacks < 3 || len(warnings) != game.Fallbacks || game.Record == nil {
+		t.Fatalf("fallbacks %d, warnings %q, game %+v", game.Fallbacks, warnings, game)
+	}
+	for i, want := range []string{"not legal", "the agent failed (no idea)", "did not answer within 100ms"} {
+		if !strings.Contains(warnings[i], want) {
+			t.Errorf("warning %d %q lacks %q", i, warnings[i], want)
+		}
+	}
+	if _, _, err := game.Record.Replay(); err != nil {
+		t.Error(err)
+	}
+}
