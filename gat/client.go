@@ -185,6 +185,11 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 			haveSetQ = false
 		}
 		g, err := c.game(ctx, n, haveSetQ)
+		if errors.Is(err, errNoGame) && !haveSetQ {
+			// Connected in the instant the tournament server was closing
+			// its old listening socket: connect again, for a while.
+			g, err = c.retry(ctx, n)
+		}
 		if err != nil {
 			return sum, fmt.Errorf("game %d: %w", n, err)
 		}
@@ -303,7 +308,33 @@ func (c *client) read(wait time.Duration) (Message, string, error) {
 	}
 }
 
-var errClosed = errors.New("gat: the server closed the connection")
+var (
+	errClosed = errors.New("gat: the server closed the connection")
+	errNoGame = errors.New("gat: the server closed the connection before the game began")
+)
+
+// retry connects anew and plays game n while the server keeps closing
+// the connection before the game begins, for cfg.ConnectFor.
+func (c *client) retry(ctx context.Context, n int) (ClientGame, error) {
+	deadline := time.Now().Add(c.cfg.ConnectFor)
+	for {
+		c.hangUp()
+		if time.Now().After(deadline) {
+			return ClientGame{}, fmt.Errorf("%w (again and again for %v)", errNoGame, c.cfg.ConnectFor)
+		}
+		c.warn(fmt.Sprintf("game %d: the server closed the connection before the game began; connecting again", n))
+		if err := sleep(ctx, max(c.cfg.Pause, 50*time.Millisecond)); err != nil {
+			return ClientGame{}, err
+		}
+		if err := c.dial(ctx); err != nil {
+			return ClientGame{}, err
+		}
+		g, err := c.game(ctx, n, false)
+		if !errors.Is(err, errNoGame) {
+			return g, err
+		}
+	}
+}
 
 func (c *client) send(m Message) error {
 	c.wbuf = AppendMessage(c.wbuf[:0], m)
@@ -336,7 +367,7 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 			}
 			if errors.Is(err, errClosed) {
 				if !placed {
-					return g, fmt.Errorf("%w before the game began", err)
+					return g, errNoGame
 				}
 				return g, fmt.Errorf("%w in the middle of the game, after %d plies", err, len(c.t.moves))
 			}

@@ -203,13 +203,24 @@ func runScripted(t *testing.T, me engine.Player, spec string, seed uint64, steps
 	stop := make(chan struct{})
 	srvDone := scripted(srvEnd, steps, mode, stop)
 	var games []ClientGame
+	dials := 0
 	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
 	defer cancel()
 	start := time.Now()
 	_, cerr := Connect(ctx, ClientConfig{
 		Side: me, Agent: ag, Name: spec, Games: 1, Seed: seed, PlyLimit: engine.DefaultPlyLimit, Wait: wait,
-		OnGame: func(g ClientGame) { games = append(games, g) },
-		dial:   func(context.Context) (net.Conn, error) { return cliEnd, nil },
+		OnGame:     func(g ClientGame) { games = append(games, g) },
+		ConnectFor: 300 * time.Millisecond, Pause: 20 * time.Millisecond,
+		dial: func(context.Context) (net.Conn, error) {
+			dials++
+			if dials == 1 {
+				return cliEnd, nil
+			}
+			// Connecting again: a server that hangs up at once.
+			a, b := net.Pipe()
+			a.Close()
+			return b, nil
+		},
 	})
 	if took := time.Since(start); took > limit {
 		t.Errorf("the client took %v, more than %v", took, limit)
@@ -284,7 +295,7 @@ func TestClientFaults(t *testing.T) {
 			"sent nothing for", "", ""},
 		{"disconnect mid-game", append(append([]step{}, start...), step{send: "OK \r\n"}, step{hangUp: true}),
 			"closed the connection in the middle of the game", "", ""},
-		{"disconnect before SET?", []step{{hangUp: true}}, "before the game began", "", ""},
+		{"disconnect before SET?", []step{{hangUp: true}}, "before the game began (again and again for 300ms)", "", ""},
 		{"truncated message", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24"}, {hangUp: true}},
 			"in the middle of a message", "", ""},
 		{"truncated board", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u\r\n"}, {silent: 800 * time.Millisecond}},
@@ -328,5 +339,41 @@ func TestClientFaults(t *testing.T) {
 				t.Fatalf("got %s (%s), want %s (%s...)", g.Result, g.How, c.result, c.wantHow)
 			}
 		})
+	}
+}
+
+// TestClientConnectsAgainAfterEarlyClose: a connection the server closes
+// before SET? (made in the instant the tournament server closed its old
+// listening socket) is made again, and the game is played on the next.
+func TestClientConnectsAgainAfterEarlyClose(t *testing.T) {
+	steps, g := transcript(t, engine.Second, "random", "random", 21)
+	ag, _ := player.New("random", player.Env{})
+	srvEnd, cliEnd := net.Pipe()
+	stop := make(chan struct{})
+	done := scripted(srvEnd, steps, wholeMessages, stop)
+	dials := 0
+	var warnings []string
+	var games []ClientGame
+	_, err := Connect(context.Background(), ClientConfig{
+		Side: engine.Second, Agent: ag, Games: 1, Seed: 21, PlyLimit: 200, Wait: 5 * time.Second, Pause: 10 * time.Millisecond,
+		Warn:   func(s string) { warnings = append(warnings, s) },
+		OnGame: func(g ClientGame) { games = append(games, g) },
+		dial: func(context.Context) (net.Conn, error) {
+			dials++
+			if dials == 1 {
+				a, b := net.Pipe()
+				a.Close()
+				return b, nil
+			}
+			return cliEnd, nil
+		},
+	})
+	close(stop)
+	if serr := <-done; err != nil || serr != nil {
+		t.Fatalf("client: %v; server: %v", err, serr)
+	}
+	want := match.RecordOf(g, 1, "", "", 200)
+	if dials != 2 || len(warnings) != 1 || len(games) != 1 || games[0].Record == nil || strings.Join(games[0].Record.Moves, " ") != strings.Join(want.Moves, " ") {
+		t.Fatalf("dials %d, warnings %q, games %+v", dials, warnings, games)
 	}
 }
