@@ -46,7 +46,9 @@ type ClientConfig struct {
 	// the tournament server needs it to bind its ports again; negative:
 	// none). KeepFor is how long to wait after a game for the server to
 	// send SET? on the same connection before connecting anew (default
-	// 2 s).
+	// 500 ms; the tournament server neither sends SET? again nor closes
+	// the connection of a player whose game ended on the opponent's move,
+	// until that player hangs up).
 	ConnectFor time.Duration
 	Pause      time.Duration
 	KeepFor    time.Duration
@@ -152,7 +154,7 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 		cfg.Pause = 500 * time.Millisecond
 	}
 	if cfg.KeepFor <= 0 {
-		cfg.KeepFor = 2 * time.Second
+		cfg.KeepFor = 500 * time.Millisecond
 	}
 	if cfg.MaxLine <= 0 {
 		cfg.MaxLine = DefaultMaxLine

@@ -62,6 +62,11 @@ func line(m Message) string { return string(AppendMessage(nil, m)) }
 // specOpp seeded by seed in-process, and returns the messages the
 // tournament server would exchange with me's client, and the game.
 func transcript(t *testing.T, me engine.Player, specMe, specOpp string, seed uint64) ([]step, match.Game) {
+	return transcriptN(t, me, specMe, specOpp, seed, 1)
+}
+
+// transcriptN is transcript for game n of the match (agents fresh).
+func transcriptN(t *testing.T, me engine.Player, specMe, specOpp string, seed uint64, n int) ([]step, match.Game) {
 	t.Helper()
 	a, err := player.New(specMe, player.DefaultEnv())
 	if err != nil {
@@ -72,7 +77,7 @@ func transcript(t *testing.T, me engine.Player, specMe, specOpp string, seed uin
 	if me == engine.Second {
 		first, second = o, a
 	}
-	g, err := match.Play(context.Background(), first, second, match.GameSeed(seed, 0), engine.DefaultPlyLimit, nil, nil)
+	g, err := match.Play(context.Background(), first, second, match.GameSeed(seed, n-1), engine.DefaultPlyLimit, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,5 +380,59 @@ func TestClientConnectsAgainAfterEarlyClose(t *testing.T) {
 	want := match.RecordOf(g, 1, "", "", 200)
 	if dials != 2 || len(warnings) != 1 || len(games) != 1 || games[0].Record == nil || strings.Join(games[0].Record.Moves, " ") != strings.Join(want.Moves, " ") {
 		t.Fatalf("dials %d, warnings %q, games %+v", dials, warnings, games)
+	}
+}
+
+// TestClientOneGamePerConnection plays two games against a scripted
+// server that behaves as the tournament server: one game per connection,
+// and the connection of a player is closed only after it hangs up. The
+// client must hang up after the game and connect anew for the next.
+func TestClientOneGamePerConnection(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var wants []match.Game
+	srvErr := make(chan error, 1)
+	go func() {
+		for n := 1; n <= 2; n++ {
+			steps, g := transcriptN(t, engine.First, "random", "random", 31, n)
+			wants = append(wants, g)
+			c, err := ln.Accept()
+			if err != nil {
+				srvErr <- err
+				return
+			}
+			stop := make(chan struct{})
+			// Play the game, then wait for the client to hang up.
+			steps = append(steps, step{expect: "(hang up)"})
+			err = <-scripted(c, steps, wholeMessages, stop)
+			if err == nil || !strings.Contains(err.Error(), "EOF") {
+				srvErr <- fmt.Errorf("game %d: want the client to hang up, got %v", n, err)
+				return
+			}
+		}
+		srvErr <- nil
+	}()
+	ag, _ := player.New("random", player.Env{})
+	var games []ClientGame
+	start := time.Now()
+	_, err = Connect(context.Background(), ClientConfig{Addr: ln.Addr().String(), Side: engine.First, Agent: ag, Games: 2, Seed: 31, PlyLimit: 200, Wait: 5 * time.Second,
+		OnGame: func(g ClientGame) { games = append(games, g) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-srvErr; err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("two games took %v", took)
+	}
+	for i, g := range games {
+		want := match.RecordOf(wants[i], i+1, "", "", 200)
+		if g.Record == nil || strings.Join(g.Record.Moves, " ") != strings.Join(want.Moves, " ") || g.Record.Result != want.Result {
+			t.Errorf("game %d: %+v, want %+v", i+1, g.Record, want)
+		}
 	}
 }
