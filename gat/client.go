@@ -371,7 +371,14 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 				if !placed {
 					return g, errNoGame
 				}
-				return g, fmt.Errorf("%w in the middle of the game, after %d plies", err, len(c.t.moves))
+				plies := len(c.t.moves)
+				if c.t.sent != engine.NoMove && c.t.answer == KindOK {
+					plies++ // our last move, accepted
+				}
+				if plies == 0 {
+					return g, fmt.Errorf("%w after our placement, before any move", err)
+				}
+				return g, fmt.Errorf("%w in the middle of the game, after %d plies", err, plies)
 			}
 			return g, err
 		}
@@ -567,10 +574,10 @@ func (c *client) finish(g ClientGame, m Message, placed bool, refused string, ga
 		g.How = "illegal move: " + refused
 	case m.Kind == KindWon:
 		reason = match.ReasonError
-		g.How = fmt.Sprintf("the opponent forfeited at ply %d (an illegal move, its clock or a disconnect)", g.Plies+1)
+		g.How = fmt.Sprintf("the opponent forfeited at ply %d: an illegal move, its clock or a disconnect", g.Plies+1)
 	default:
 		reason = match.ReasonError
-		g.How = fmt.Sprintf("forfeit at ply %d without a decisive board (our clock?)", g.Plies+1)
+		g.How = fmt.Sprintf("forfeit at ply %d without a decisive board: our clock?", g.Plies+1)
 	}
 	if !followed {
 		return g

@@ -310,7 +310,7 @@ func TestClientFaults(t *testing.T) {
 		{"two pieces on a square", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B14R34R44R15R25B35B45B41u31u21u11u40u30u20u10u\r\n"}, {silent: 800 * time.Millisecond}},
 			"holds two pieces", "", ""},
 		{"opponent moving before us", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + strings.Replace(startBoard[4:], "41u", "42u", 1)}, {silent: 800 * time.Millisecond}},
-			"the opponent's piece a moved, but it was our turn", "", ""},
+			"shows the opponent has moved already: we are the second player, not the first", "", ""},
 		{"our colour changed", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + toggled(startBoard[4:])}, {silent: 800 * time.Millisecond}},
 			"but the game so far (0 plies) puts it at", "", ""},
 		{"flood", []step{{send: "SET?\r\n" + strings.Repeat("x", 5000)}, {silent: 800 * time.Millisecond}}, "more than 256 bytes", "", ""},
@@ -322,11 +322,20 @@ func TestClientFaults(t *testing.T) {
 			"", "forfeit at ply 1 without a decisive board", "lost"},
 		{"SET? again mid-game", append(append([]step{}, start...), step{send: "OK \r\nSET?\r\n"}, step{silent: 800 * time.Millisecond}),
 			"SET?) again in the middle of the game", "", ""},
+		{"second player on the first player's port", nil, "shows no move of the opponent: we are the first player, not the second", "", ""},
 		{"OK out of the blue", []step{{send: "OK \r\n"}, {silent: 800 * time.Millisecond}}, "we had sent nothing to answer", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
+			if c.name == "second player on the first player's port" {
+				second, _ := transcript(t, engine.Second, "random", "random", seed)
+				_, cerr, _ := runScripted(t, engine.Second, "random", seed, []step{second[0], second[1], {send: "OK \r\n" + startBoard}, {silent: 800 * time.Millisecond}}, wholeMessages, 500*time.Millisecond, 4*time.Second)
+				if cerr == nil || !strings.Contains(cerr.Error(), c.wantErr) {
+					t.Fatalf("error %v, want one with %q", cerr, c.wantErr)
+				}
+				return
+			}
 			games, cerr, _ := runScripted(t, engine.First, "random", seed, c.steps, wholeMessages, 500*time.Millisecond, 4*time.Second)
 			if c.wantErr != "" {
 				if cerr == nil || !strings.Contains(cerr.Error(), c.wantErr) {

@@ -203,6 +203,14 @@ func (t *tracker) applyOpponent(b *engine.GATBoard, final bool) error {
 			changed = k
 		}
 	}
+	if len(t.moves) == 0 && !final {
+		switch {
+		case t.me == engine.First && changed >= 0:
+			return fmt.Errorf("gat: the first board %s shows the opponent has moved already: we are the second player, not the first (the second player connects to port %d)", b, SecondPort)
+		case t.me == engine.Second && changed < 0:
+			return fmt.Errorf("gat: the first board %s shows no move of the opponent: we are the first player, not the second (the first player connects to port %d)", b, FirstPort)
+		}
+	}
 	if changed < 0 {
 		if !final && t.pos.Turn() != t.me {
 			return fmt.Errorf("gat: board %s: it is our turn, but the opponent has not moved since %s", b, t.board)

@@ -91,7 +91,7 @@ var gatConnect = gatSub{
 	summary: "play --games games of the GAT protocol on a server with an agent",
 	details: `Connects to the server at --host:--port and plays with --agent. The port
 says the side: the tournament's first player connects to 10000, the second
-to 10001 (--side overrides). The client rebuilds each game from the boards
+to 10001 (--side says it for other ports). The client rebuilds each game from the boards
 the server sends, hands the agent only what its side may see, and answers
 within --time-per-move (a move the agent does not make in time, or an
 agent error, is replaced by a random legal move and reported on standard
@@ -108,7 +108,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 	flags: func(fs *pflag.FlagSet) func(*env) error {
 		host := fs.String("host", "127.0.0.1", "the server's host name or address")
 		port := fs.Int("port", gat.FirstPort, "the server's port: 10000 for the first player, 10001 for the second")
-		side := fs.String("side", "", "first or second (default: second on port 10001, else first)")
+		side := fs.String("side", "", "first or second (default: first on port 10000, second on 10001; needed on other ports)")
 		agent := fs.String("agent", "purplemax", "the agent that plays (a spec, see below)")
 		games := fs.Int("games", 1, "games to play")
 		seed := fs.Uint64("seed", 1, "seed of the agent's random choices: game K's seed derives from it")
@@ -135,8 +135,12 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 			pl := engine.First
 			switch strings.ToLower(*side) {
 			case "":
-				if *port == gat.SecondPort {
+				switch *port {
+				case gat.FirstPort:
+				case gat.SecondPort:
 					pl = engine.Second
+				default:
+					return usagef("--port %d: say --side first or --side second (the tournament's first player connects to %d, the second to %d)", *port, gat.FirstPort, gat.SecondPort)
 				}
 			case "first", "f":
 			case "second", "s":

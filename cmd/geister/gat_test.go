@@ -96,6 +96,7 @@ func TestGatCommandErrors(t *testing.T) {
 		{"gat"},
 		{"gat", "play"},
 		{"gat", "connect", "--side", "third"},
+		{"gat", "connect", "--port", "12345"},
 		{"gat", "connect", "extra"},
 		{"gat", "connect", "--games", "0"},
 		{"gat", "connect", "--agent", "nosuch"},
@@ -119,7 +120,7 @@ func TestGatCommandErrors(t *testing.T) {
 	}
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	ln.Close()
-	code, _, errOut := runCmd(t, "", "gat", "connect", "--port", port, "--connect-for", "300ms", "--no-table", "--agent", "random", "--quiet")
+	code, _, errOut := runCmd(t, "", "gat", "connect", "--port", port, "--side", "first", "--connect-for", "300ms", "--no-table", "--agent", "random", "--quiet")
 	if code != 1 || !strings.Contains(errOut, "cannot connect to 127.0.0.1:"+port) {
 		t.Errorf("no server: exit %d, %q", code, errOut)
 	}
