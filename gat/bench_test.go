@@ -21,8 +21,7 @@ import (
 // cpu-us/move is the CPU of the whole process (server and client) per
 // move.
 func BenchmarkClientMove(b *testing.B) {
-	t := &testing.T{}
-	steps, _ := transcript(t, engine.First, "random", "random", 3)
+	steps, g := transcript(b, engine.First, "random", "random", 3)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
@@ -79,7 +78,6 @@ func BenchmarkClientMove(b *testing.B) {
 
 	// The agent's own time on the same game's positions, in-process.
 	var r referee
-	_, g := transcript(t, engine.First, "random", "random", 3)
 	r.start(g.FirstReds, g.SecondReds, nil)
 	ag.NewGame(engine.First, 1)
 	var agentTime time.Duration

@@ -61,12 +61,12 @@ func line(m Message) string { return string(AppendMessage(nil, m)) }
 // transcript plays game 1 of a match between specMe (on side me) and
 // specOpp seeded by seed in-process, and returns the messages the
 // tournament server would exchange with me's client, and the game.
-func transcript(t *testing.T, me engine.Player, specMe, specOpp string, seed uint64) ([]step, match.Game) {
+func transcript(t testing.TB, me engine.Player, specMe, specOpp string, seed uint64) ([]step, match.Game) {
 	return transcriptN(t, me, specMe, specOpp, seed, 1)
 }
 
 // transcriptN is transcript for game n of the match (agents fresh).
-func transcriptN(t *testing.T, me engine.Player, specMe, specOpp string, seed uint64, n int) ([]step, match.Game) {
+func transcriptN(t testing.TB, me engine.Player, specMe, specOpp string, seed uint64, n int) ([]step, match.Game) {
 	t.Helper()
 	a, err := player.New(specMe, player.DefaultEnv())
 	if err != nil {
