@@ -293,7 +293,7 @@ func (c *client) read(wait time.Duration) (Message, string, error) {
 				}
 				return Message{}, "", errClosed
 			case errors.As(err, &ne) && ne.Timeout():
-				return Message{}, "", fmt.Errorf("gat: the server sent nothing for %v", wait)
+				return Message{}, "", silentError{wait}
 			}
 			return Message{}, "", fmt.Errorf("gat: reading from the server: %w", err)
 		}
@@ -309,6 +309,18 @@ func (c *client) read(wait time.Duration) (Message, string, error) {
 		return m, line, err
 	}
 }
+
+// silentError is a server that sent nothing for a while.
+type silentError struct{ wait time.Duration }
+
+func (e silentError) Error() string {
+	return fmt.Sprintf("gat: the server sent nothing for %v", e.wait)
+}
+
+// lenientWait is how long the client waits after an NG to its move for
+// the end of the game before it takes the server for a lenient one, which
+// waits for another move.
+const lenientWait = time.Second
 
 var (
 	errClosed = errors.New("gat: the server closed the connection")
@@ -354,13 +366,38 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 	var awaiting Kind // KindSet or KindMove: our message waiting for its OK/NG
 	var refused string
 	var writeErr error
+	retryAfterNG := false
 	for {
 		var m Message
 		var line string
 		var err error
-		if haveSetQ {
+		switch {
+		case haveSetQ:
 			m, haveSetQ = Message{Kind: KindSetQ}, false
-		} else {
+		case retryAfterNG:
+			// A server in its lenient mode answers NG and waits for
+			// another move; by default the game is lost and LST follows.
+			m, line, err = c.read(min(lenientWait, c.cfg.Wait))
+			var silent silentError
+			if errors.As(err, &silent) && silent.wait < c.cfg.Wait {
+				retryAfterNG = false
+				mv, ok := c.otherMove()
+				if !ok {
+					return g, fmt.Errorf("gat: the server refused our only legal move %s and sent nothing more", moveText(c.t.sentMsg))
+				}
+				g.Fallbacks++
+				c.warn(fmt.Sprintf("game %d: the server refused our move %s and waits; playing %s instead", n, moveText(c.t.sentMsg), mv))
+				msg, err := c.t.message(mv)
+				if err != nil {
+					return g, err
+				}
+				awaiting = KindMove
+				if err := c.send(msg); err != nil {
+					writeErr = err
+				}
+				continue
+			}
+		default:
 			m, line, err = c.read(c.cfg.Wait)
 		}
 		if err != nil {
@@ -385,6 +422,7 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 		if ctx.Err() != nil {
 			return g, ctx.Err()
 		}
+		retryAfterNG = false
 		switch m.Kind {
 		case KindSetQ:
 			if placed {
@@ -414,6 +452,7 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 				c.t.answered(m)
 				if m.Kind == KindNG {
 					refused = fmt.Sprintf("the server refused our move %s at ply %d", moveText(c.t.sentMsg), len(c.t.moves)+1)
+					retryAfterNG = true
 				}
 			default:
 				return g, fmt.Errorf("gat: the server sent %s, but we had sent nothing to answer", quote(line))
@@ -506,6 +545,27 @@ func (c *client) choose(ctx context.Context, n int) (engine.Move, bool, error) {
 		c.warn(fmt.Sprintf("game %d ply %d: the agent did not answer within %v; playing a random move", n, ply+1, c.cfg.TimePerMove))
 	}
 	return c.fallback(), true, nil
+}
+
+// otherMove returns a legal move other than the one the server refused:
+// an escape if there is one, else a random one.
+func (c *client) otherMove() (engine.Move, bool) {
+	var ml engine.MoveList
+	ml.Generate(&c.t.pos)
+	var rest []engine.Move
+	for _, m := range ml.Slice() {
+		if m == c.t.sent {
+			continue
+		}
+		if m.IsEscape() {
+			return m, true
+		}
+		rest = append(rest, m)
+	}
+	if len(rest) == 0 {
+		return engine.NoMove, false
+	}
+	return rest[c.rng.Intn(len(rest))], true
 }
 
 // fallback returns an escape if there is one, else a random legal move.

@@ -21,6 +21,7 @@ type step struct {
 	expect string
 	hangUp bool
 	silent time.Duration // wait this long, sending nothing
+	prefix bool          // expect is only the start of the line
 }
 
 // Ways of writing what the scripted server sends between two client
@@ -166,23 +167,27 @@ func scripted(conn net.Conn, steps []step, mode int, stop <-chan struct{}) <-cha
 				done <- fmt.Errorf("step %d: write: %v", i, err)
 				return
 			}
-			switch {
-			case s.hangUp:
-				done <- nil
-				return
-			case s.silent > 0:
+			if s.silent > 0 {
 				select {
 				case <-time.After(s.silent):
 				case <-stop:
 					done <- nil
 					return
 				}
+			}
+			switch {
+			case s.hangUp:
+				done <- nil
+				return
 			case s.expect != "":
 				conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 				got, err := br.ReadString('\n')
 				if err != nil {
 					done <- fmt.Errorf("step %d: want %q from the client: %v", i, s.expect, err)
 					return
+				}
+				if s.prefix && strings.HasPrefix(got, s.expect) && strings.HasSuffix(got, "\r\n") {
+					continue
 				}
 				if got != s.expect+"\r\n" {
 					done <- fmt.Errorf("step %d: the client sent %q, want %q", i, got, s.expect+"\r\n")
@@ -443,5 +448,22 @@ func TestClientOneGamePerConnection(t *testing.T) {
 		if g.Record == nil || strings.Join(g.Record.Moves, " ") != strings.Join(want.Moves, " ") || g.Record.Result != want.Result {
 			t.Errorf("game %d: %+v, want %+v", i+1, g.Record, want)
 		}
+	}
+}
+
+// TestClientLenientServer: a server in its lenient mode answers NG and
+// waits for another move; the client sends a different legal move after
+// a second of silence and plays on.
+func TestClientLenientServer(t *testing.T) {
+	start, _ := startOf(t, 5)
+	steps := append(append([]step{}, start...), step{send: "NG \r\n"}, step{silent: 1200 * time.Millisecond, expect: "MOV:", prefix: true},
+		step{send: "OK \r\nLST:" + start[3].send[4:]})
+	// The silent step waits, then reads the client's new move.
+	games, cerr, serr := runScripted(t, engine.First, "random", 5, steps, wholeMessages, 3*time.Second, 6*time.Second)
+	if cerr != nil || serr != nil || len(games) != 1 {
+		t.Fatalf("client %v, server %v, games %+v", cerr, serr, games)
+	}
+	if g := games[0]; g.Result != "lost" || g.Fallbacks != 1 {
+		t.Fatalf("game %+v", g)
 	}
 }
