@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"geister/engine"
+	"geister/match"
 	"geister/player"
 )
 
@@ -112,5 +113,81 @@ func FuzzClientStream(f *testing.F) {
 			t.Fatalf("the client took %v on %q", took, stream)
 		}
 		cliEnd.Close()
+	})
+}
+
+// FuzzServerStream feeds our server whatever a first player might send,
+// against our client as the second player: the server never panics,
+// referees the game to an end within its clock, and its record is well
+// formed.
+func FuzzServerStream(f *testing.F) {
+	f.Add("SET:BCDE\r\nMOV:A,N\r\n")
+	f.Add("SET:BCDE\r\nMOV:A,W\r\nMOV:A,N\r\nMOV:A,N\r\n")
+	f.Add("SET:AAAA\r\n")
+	f.Add("SET:BCDE\nMOV:a,N\n")
+	f.Add("SET:BCDE\r\n" + strings.Repeat("x", 300))
+	f.Add("\r\n\r\nMOV:H,SOUTH\r\n")
+	ag, err := player.New("random", player.Env{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, stream string) {
+		var recs strings.Builder
+		srv, err := Listen(ServerConfig{Games: 1, PlyLimit: 200, TimePerMove: 300 * time.Millisecond, Records: &recs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		// Without a line end in its first 256 bytes the stream is no
+		// answer to SET?: the connection is dropped and the server waits
+		// for another first player, until the stream's client has gone.
+		hasLine := strings.IndexByte(stream[:min(len(stream), DefaultMaxLine)], '\n') >= 0
+		go func() {
+			if !hasLine {
+				defer func() { time.Sleep(200 * time.Millisecond); cancel() }()
+			}
+			c, err := net.Dial("tcp", srv.Addr(engine.First).String())
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			c.SetDeadline(time.Now().Add(2 * time.Second))
+			c.Write([]byte(stream))
+			c.(*net.TCPConn).CloseWrite()
+			// Read until the server ends the game and hangs up.
+			buf := make([]byte, 512)
+			for {
+				if _, err := c.Read(buf); err != nil {
+					return
+				}
+			}
+		}()
+		go Connect(ctx, ClientConfig{Addr: srv.Addr(engine.Second).String(), Side: engine.Second, Agent: ag, Games: 1, PlyLimit: 200, Wait: 3 * time.Second})
+		start := time.Now()
+		sum, err := srv.Serve(ctx)
+		if !hasLine {
+			if sum.Games != 0 {
+				t.Fatalf("on %q: a game was played: %+v", stream, sum)
+			}
+			return
+		}
+		if err != nil || sum.Games != 1 {
+			t.Fatalf("on %q: %+v, %v", stream, sum, err)
+		}
+		if took := time.Since(start); took > 3*time.Second {
+			t.Fatalf("on %q the game took %v", stream, took)
+		}
+		rec, err := match.ParseRecord(strings.TrimSpace(recs.String()))
+		if err != nil {
+			t.Fatalf("on %q: record %q: %v", stream, recs.String(), err)
+		}
+		if rec.Reason != match.ReasonIllegal && rec.Reason != match.ReasonError {
+			// A decisive or drawn game: its record replays.
+			if _, _, err := rec.Replay(); err != nil {
+				t.Fatalf("on %q: %v", stream, err)
+			}
+		}
 	})
 }
