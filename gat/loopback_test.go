@@ -83,7 +83,7 @@ func playPair(t testing.TB, scfg ServerConfig, a, b string, seed uint64) pairRes
 // the placements, every move, the result and how it ended. Both clients'
 // own records must say the same.
 func TestLoopbackEqualsInProcess(t *testing.T) {
-	games := 6
+	games := 10
 	if testing.Short() {
 		games = 3
 	}
