@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"os"
@@ -21,27 +22,7 @@ import (
 func TestGatServeAndConnect(t *testing.T) {
 	dir := t.TempDir()
 	srec := filepath.Join(dir, "served.jsonl")
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	pr, pw := io.Pipe()
-	var sout strings.Builder
-	var scode int
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		scode = run(&env{ctx: ctx, stdin: strings.NewReader(""), stdout: &sout, stderr: pw}, []string{"gat", "serve", "--port", "0", "--games", "3", "--records", srec})
-		pw.Close()
-	}()
-	// "gat: serving 3 game(s): the first player connects to A, the second to B"
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	go io.Copy(io.Discard, pr)
-	m := regexp.MustCompile(`connects to (127\.0\.0\.1):(\d+), the second to 127\.0\.0\.1:(\d+)`).FindStringSubmatch(line)
-	if m == nil {
-		t.Fatalf("serve said %q", line)
-	}
+	sout, scode, m, done := startServe(t, "--games", "3", "--records", srec)
 	var wg sync.WaitGroup
 	var outs, errs [2]string
 	var codes [2]int
@@ -57,8 +38,8 @@ func TestGatServeAndConnect(t *testing.T) {
 	}
 	wg.Wait()
 	<-done
-	if scode != 0 || codes[0] != 0 || codes[1] != 0 {
-		t.Fatalf("exits: serve %d, first %d (%s), second %d (%s)", scode, codes[0], errs[0], codes[1], errs[1])
+	if *scode != 0 || codes[0] != 0 || codes[1] != 0 {
+		t.Fatalf("exits: serve %d, first %d (%s), second %d (%s)", *scode, codes[0], errs[0], codes[1], errs[1])
 	}
 	gameLine := regexp.MustCompile(`^game [123]: (won|lost|drawn) \(.+\)$`)
 	lines := strings.Split(strings.TrimSpace(outs[0]), "\n")
@@ -84,6 +65,70 @@ func TestGatServeAndConnect(t *testing.T) {
 		code, out, errOut = runCmd(t, "", "replay", f, "--game", "2")
 		if code != 0 || !strings.Contains(out, "result: ") {
 			t.Errorf("replay --game 2 %s: exit %d %s", f, code, errOut)
+		}
+	}
+}
+
+// startServe runs "gat serve --port 0 ARGS" in-process and returns its
+// output (read it after done), exit status, the address it listens on
+// (m[1] host, m[2] first port, m[3] second port) and a channel closed
+// when it has finished.
+func startServe(t *testing.T, args ...string) (*strings.Builder, *int, []string, chan struct{}) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	pr, pw := io.Pipe()
+	sout := &strings.Builder{}
+	scode := new(int)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		*scode = run(&env{ctx: ctx, stdin: strings.NewReader(""), stdout: sout, stderr: pw}, append([]string{"gat", "serve", "--port", "0"}, args...))
+		pw.Close()
+	}()
+	// "gat: serving N game(s): the first player connects to A, the second to B"
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, pr)
+	m := regexp.MustCompile(`connects to (127\.0\.0\.1):(\d+), the second to 127\.0\.0\.1:(\d+)`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("serve said %q", line)
+	}
+	return sout, scode, m, done
+}
+
+// TestGatServeJSON: one JSON object per game and one for the score.
+func TestGatServeJSON(t *testing.T) {
+	sout, scode, m, done := startServe(t, "--games", "2", "--json", "--ply-limit", "40")
+	var wg sync.WaitGroup
+	for i, agent := range []string{"random", "random"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runCmd(t, "", "gat", "connect", "--host", m[1], "--port", m[2+i], "--side", []string{"first", "second"}[i], "--agent", agent, "--games", "2", "--quiet", "--ply-limit", "40")
+		}()
+	}
+	wg.Wait()
+	<-done
+	lines := strings.Split(strings.TrimSpace(sout.String()), "\n")
+	if *scode != 0 || len(lines) != 3 {
+		t.Fatalf("exit %d:\n%s", *scode, sout.String())
+	}
+	for i, l := range lines {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(l), &obj); err != nil {
+			t.Fatalf("line %d %q: %v", i+1, l, err)
+		}
+		keys := []string{"game", "result", "reason", "plies", "first", "second"}
+		if i == 2 {
+			keys = []string{"games", "first_wins", "second_wins", "draws", "reasons"}
+		}
+		for _, k := range keys {
+			if _, ok := obj[k]; !ok {
+				t.Errorf("line %d %s lacks %q", i+1, l, k)
+			}
 		}
 	}
 }
