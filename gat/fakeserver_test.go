@@ -301,41 +301,41 @@ func TestClientFaults(t *testing.T) {
 	}{
 		{"NG then LST", append(append([]step{}, start...), step{send: "NG \r\nLST:" + startBoard[4:]}),
 			"", "illegal move: the server refused our move", "lost"},
-		{"NG then silence", append(append([]step{}, start...), step{send: "NG \r\n"}, step{silent: 800 * time.Millisecond}),
+		{"NG then silence", append(append([]step{}, start...), step{send: "NG \r\n"}, step{silent: 5 * time.Second}),
 			"sent nothing for", "", ""},
 		{"disconnect mid-game", append(append([]step{}, start...), step{send: "OK \r\n"}, step{hangUp: true}),
 			"closed the connection in the middle of the game", "", ""},
 		{"disconnect before SET?", []step{{hangUp: true}}, "before the game began (again and again for 300ms)", "", ""},
 		{"truncated message", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24"}, {hangUp: true}},
 			"in the middle of a message", "", ""},
-		{"truncated board", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u\r\n"}, {silent: 800 * time.Millisecond}},
+		{"truncated board", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u\r\n"}, {silent: 5 * time.Second}},
 			"has 42 characters, want 48", "", ""},
-		{"malformed board", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u1xu\r\n"}, {silent: 800 * time.Millisecond}},
+		{"malformed board", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u1xu\r\n"}, {silent: 5 * time.Second}},
 			"is not two digits", "", ""},
-		{"two pieces on a square", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B14R34R44R15R25B35B45B41u31u21u11u40u30u20u10u\r\n"}, {silent: 800 * time.Millisecond}},
+		{"two pieces on a square", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?14B14R34R44R15R25B35B45B41u31u21u11u40u30u20u10u\r\n"}, {silent: 5 * time.Second}},
 			"holds two pieces", "", ""},
-		{"opponent moving before us", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + strings.Replace(startBoard[4:], "41u", "42u", 1)}, {silent: 800 * time.Millisecond}},
+		{"opponent moving before us", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + strings.Replace(startBoard[4:], "41u", "42u", 1)}, {silent: 5 * time.Second}},
 			"shows the opponent has moved already: we are the second player, not the first", "", ""},
-		{"our colour changed", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + toggled(startBoard[4:])}, {silent: 800 * time.Millisecond}},
+		{"our colour changed", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nMOV?" + toggled(startBoard[4:])}, {silent: 5 * time.Second}},
 			"but the game so far (0 plies) puts it at", "", ""},
-		{"flood", []step{{send: "SET?\r\n" + strings.Repeat("x", 5000)}, {silent: 800 * time.Millisecond}}, "more than 256 bytes", "", ""},
-		{"unknown message", []step{{send: "HELLO\r\n"}, {silent: 800 * time.Millisecond}}, `unknown server message "HELLO"`, "", ""},
-		{"silent server", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {silent: 800 * time.Millisecond}}, "sent nothing for", "", ""},
+		{"flood", []step{{send: "SET?\r\n" + strings.Repeat("x", 5000)}, {silent: 5 * time.Second}}, "more than 256 bytes", "", ""},
+		{"unknown message", []step{{send: "HELLO\r\n"}, {silent: 5 * time.Second}}, `unknown server message "HELLO"`, "", ""},
+		{"silent server", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {silent: 5 * time.Second}}, "sent nothing for", "", ""},
 		{"WON before the first move", []step{{send: "SET?\r\n"}, {expect: start[1].expect}, {send: "OK \r\nWON:" + startBoard[4:]}},
 			"", "the opponent forfeited at ply 1", "won"},
 		{"LST while our move waits for its answer", append(append([]step{}, start...), step{send: "LST:" + startBoard[4:]}),
 			"", "forfeit at ply 1 without a decisive board", "lost"},
-		{"SET? again mid-game", append(append([]step{}, start...), step{send: "OK \r\nSET?\r\n"}, step{silent: 800 * time.Millisecond}),
+		{"SET? again mid-game", append(append([]step{}, start...), step{send: "OK \r\nSET?\r\n"}, step{silent: 5 * time.Second}),
 			"SET?) again in the middle of the game", "", ""},
 		{"second player on the first player's port", nil, "shows no move of the opponent: we are the first player, not the second", "", ""},
-		{"OK out of the blue", []step{{send: "OK \r\n"}, {silent: 800 * time.Millisecond}}, "we had sent nothing to answer", "", ""},
+		{"OK out of the blue", []step{{send: "OK \r\n"}, {silent: 5 * time.Second}}, "we had sent nothing to answer", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			if c.name == "second player on the first player's port" {
 				second, _ := transcript(t, engine.Second, "random", "random", seed)
-				_, cerr, _ := runScripted(t, engine.Second, "random", seed, []step{second[0], second[1], {send: "OK \r\n" + startBoard}, {silent: 800 * time.Millisecond}}, wholeMessages, 500*time.Millisecond, 4*time.Second)
+				_, cerr, _ := runScripted(t, engine.Second, "random", seed, []step{second[0], second[1], {send: "OK \r\n" + startBoard}, {silent: 5 * time.Second}}, wholeMessages, 500*time.Millisecond, 4*time.Second)
 				if cerr == nil || !strings.Contains(cerr.Error(), c.wantErr) {
 					t.Fatalf("error %v, want one with %q", cerr, c.wantErr)
 				}
