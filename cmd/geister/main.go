@@ -51,6 +51,7 @@ var commands = []command{
 	enumerateCommand,
 	keeperCommand,
 	moveCommand,
+	gatCommand,
 }
 
 // usageError is a mistake in the command line: exit status 2 and a

@@ -1,0 +1,333 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"geister/engine"
+	"geister/gat"
+	"geister/player"
+)
+
+var gatCommand = command{
+	name:    "gat",
+	args:    "connect|serve [flags]",
+	summary: "play in GAT tournaments (connect) or referee games between GAT programs (serve)",
+	details: `The GAT/GPW tournaments play over TCP: the first player connects to port
+10000, the second to 10001, and the server sends each its board and asks
+for moves (see docs/gat.md).
+
+  geister gat connect [flags]   enter an agent: play --games games on a server
+  geister gat serve [flags]     be the server: referee --games games between
+                                the two programs that connect
+
+Run "geister gat connect --help" and "geister gat serve --help" for their
+flags.`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		fs.SetInterspersed(false)
+		return func(e *env, args []string) error {
+			if len(args) == 0 {
+				return usagef("want a subcommand: connect or serve")
+			}
+			switch args[0] {
+			case "connect":
+				return runGatSub(e, gatConnect, args[1:])
+			case "serve":
+				return runGatSub(e, gatServe, args[1:])
+			}
+			return usagef("unknown subcommand %q: want connect or serve", args[0])
+		}
+	},
+}
+
+// gatSub is a subcommand of gat, declared like a command.
+type gatSub struct {
+	name, summary, details string
+	flags                  func(fs *pflag.FlagSet) func(*env) error
+}
+
+func runGatSub(e *env, c gatSub, args []string) error {
+	fs := pflag.NewFlagSet("gat "+c.name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	run := c.flags(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprintf(e.stdout, "usage: geister gat %s [flags]\n\n%s\n\n%s\n\nflags:\n%s", c.name, c.summary, strings.TrimSpace(c.details), fs.FlagUsages())
+			return nil
+		}
+		return usagef("%s: %v", c.name, err)
+	}
+	if fs.NArg() != 0 {
+		return usagef("%s takes no operands, got %q", c.name, fs.Args())
+	}
+	return run(e)
+}
+
+// createRecords opens the records file: it refuses to overwrite one
+// unless force.
+func createRecords(path string, force bool) (*os.File, error) {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if force {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flag, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return nil, usagef("--records %s: the file exists (--force overwrites it)", path)
+	}
+	return f, err
+}
+
+var gatConnect = gatSub{
+	name:    "connect",
+	summary: "play --games games of the GAT protocol on a server with an agent",
+	details: `Connects to the server at --host:--port and plays with --agent. The port
+says the side: the tournament's first player connects to 10000, the second
+to 10001 (--side says it for other ports). The client rebuilds each game from the boards
+the server sends, hands the agent only what its side may see, and answers
+within --time-per-move (a move the agent does not make in time, or an
+agent error, is replaced by a random legal move and reported on standard
+error). After each game it plays the next on the same connection when the
+server keeps it, else it connects anew (the tournament server takes one
+game per connection), retrying for a few seconds.
+
+Prints one line per game, "game K: won|lost|drawn (how it ended)", then the
+score. Exits 0 when every game was played to its end, 1 on a protocol or
+connection failure (the error names the game), 2 on a bad command line.
+Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
+
+` + player.Help(),
+	flags: func(fs *pflag.FlagSet) func(*env) error {
+		host := fs.String("host", "127.0.0.1", "the server's host name or address")
+		port := fs.Int("port", gat.FirstPort, "the server's port: 10000 for the first player, 10001 for the second")
+		side := fs.String("side", "", "first or second (default: first on port 10000, second on 10001; needed on other ports)")
+		agent := fs.String("agent", "purplemax", "the agent that plays (a spec, see below)")
+		games := fs.Int("games", 1, "games to play")
+		seed := fs.Uint64("seed", 1, "seed of the agent's random choices: game K's seed derives from it")
+		tpm := fs.Duration("time-per-move", 8*time.Second, "the agent's time for a move (the tournament server allows 10s)")
+		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "the draw limit the agent plans for (0: none); the server's own limit decides")
+		wait := fs.Duration("wait", 15*time.Minute, "give up when the server sends nothing for this long")
+		connectFor := fs.Duration("connect-for", 10*time.Second, "retry connecting for this long (the tournament server binds its ports again between games)")
+		table := tableDirFlag(fs)
+		noTable := fs.Bool("no-table", false, "use no endgame tables")
+		records := fs.String("records", "", "write one JSON game record per game to this file (geister replay shows them)")
+		force := fs.Bool("force", false, "overwrite the --records file")
+		asJSON := fs.Bool("json", false, "print one JSON object per game and one for the score")
+		quiet := fs.Bool("quiet", false, "no progress messages on standard error")
+		return func(e *env) error {
+			if *games < 1 {
+				return usagef("--games %d: want at least 1", *games)
+			}
+			if *port < 1 || *port > 65535 {
+				return usagef("--port %d: want 1-65535", *port)
+			}
+			if *tpm <= 0 || *wait <= 0 || *connectFor <= 0 || *plyLimit < 0 {
+				return usagef("--time-per-move, --wait and --connect-for must be positive, --ply-limit not negative")
+			}
+			pl := engine.First
+			switch strings.ToLower(*side) {
+			case "":
+				switch *port {
+				case gat.FirstPort:
+				case gat.SecondPort:
+					pl = engine.Second
+				default:
+					return usagef("--port %d: say --side first or --side second (the tournament's first player connects to %d, the second to %d)", *port, gat.FirstPort, gat.SecondPort)
+				}
+			case "first", "f":
+			case "second", "s":
+				pl = engine.Second
+			default:
+				return usagef("--side %q: want first or second", *side)
+			}
+			sp, err := player.ParseSpec(*agent)
+			if err != nil {
+				return usagef("--agent: %v", err)
+			}
+			if sp.Name == "human" {
+				return usagef("--agent human: people play with geister play")
+			}
+			dir := tableDir(*table)
+			if *noTable {
+				dir = ""
+			}
+			aenv, closeTables, err := agentEnv(dir)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			a, err := player.New(*agent, aenv)
+			if err != nil {
+				return err
+			}
+			var rec *os.File
+			if *records != "" {
+				if rec, err = createRecords(*records, *force); err != nil {
+					return err
+				}
+				defer rec.Close()
+			}
+			addr := net.JoinHostPort(*host, strconv.Itoa(*port))
+			if !*quiet {
+				fmt.Fprintf(e.stderr, "gat: %s plays %d game(s) as the %s player on %s\n", sp, *games, sideName(pl), addr)
+			}
+			var recErr error
+			cfg := gat.ClientConfig{
+				Addr: addr, Side: pl, Agent: a, Name: sp.String(), Games: *games, Seed: *seed,
+				PlyLimit: *plyLimit, TimePerMove: *tpm, Wait: *wait, ConnectFor: *connectFor,
+				Warn: func(s string) { fmt.Fprintf(e.stderr, "gat: %s\n", s) },
+				OnGame: func(g gat.ClientGame) {
+					if *asJSON {
+						writeJSONLine(e.stdout, clientGameJSON{g.Number, sideName(g.Side), g.Result, g.How, g.Plies, g.Fallbacks, g.Detail})
+					} else {
+						fmt.Fprintln(e.stdout, g.Line())
+					}
+					if g.Detail != "" && !*asJSON {
+						fmt.Fprintf(e.stderr, "gat: game %d: %s\n", g.Number, g.Detail)
+					}
+					if rec != nil && g.Record != nil && recErr == nil {
+						recErr = writeJSONLine(rec, g.Record)
+					}
+				},
+			}
+			sum, err := gat.Connect(e.ctx, cfg)
+			if sum != nil {
+				if *asJSON {
+					writeJSONLine(e.stdout, sum)
+				} else {
+					fmt.Fprintln(e.stdout, sum.Text())
+				}
+			}
+			if err != nil {
+				return err
+			}
+			if recErr != nil {
+				return fmt.Errorf("--records %s: %v", *records, recErr)
+			}
+			return nil
+		}
+	},
+}
+
+type clientGameJSON struct {
+	Game      int    `json:"game"`
+	Side      string `json:"side"`
+	Result    string `json:"result"`
+	How       string `json:"how"`
+	Plies     int    `json:"plies"`
+	Fallbacks int    `json:"fallback_moves"`
+	Detail    string `json:"detail,omitempty"`
+}
+
+func sideName(pl engine.Player) string {
+	if pl == engine.First {
+		return "first"
+	}
+	return "second"
+}
+
+var gatServe = gatSub{
+	name:    "serve",
+	summary: "referee --games games between the two GAT programs that connect",
+	details: `Listens on --addr:--port for the first player and --port+1 for the second,
+as the tournament server does (loopback only unless --addr says otherwise),
+and referees --games games: every placement and move is checked (an
+illegal one is answered NG and loses, as does a message out of turn or a
+line longer than 256 bytes), a player that runs out of its clock or
+disconnects loses, and a game undecided after --ply-limit plies (both
+players' moves counted) is drawn. A client may stay connected for the next
+game (it is sent SET? again) or connect anew; --close-after-game closes
+both connections after each game, as the tournament server does.
+
+Prints one line per game and the score; --records keeps every game in the
+record format of geister match, which geister replay shows. Any two
+programs that speak the protocol can play, for example two of our agents:
+
+  geister gat serve --games 10 &
+  geister gat connect --port 10000 --agent purplemax --games 10 &
+  geister gat connect --port 10001 --agent naotti11 --games 10`,
+	flags: func(fs *pflag.FlagSet) func(*env) error {
+		addr := fs.String("addr", "127.0.0.1", "address to listen on (0.0.0.0: every interface)")
+		port := fs.Int("port", gat.FirstPort, "the first player's port; the second player's is one more (0: two ephemeral ports)")
+		games := fs.Int("games", 1, "games to referee")
+		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies, both players' moves counted (0: none)")
+		tpm := fs.Duration("time-per-move", 10*time.Second, "each move's clock once a player's budget is spent")
+		budget := fs.Duration("budget", 10*time.Minute, "each player's time budget per game, spent by its moves (0: none)")
+		wait := fs.Duration("wait", time.Minute, "how long to wait for the players of each game after the first")
+		closeAfter := fs.Bool("close-after-game", false, "close both connections after each game, as the tournament server does")
+		records := fs.String("records", "", "write one JSON game record per game to this file (geister replay shows them)")
+		force := fs.Bool("force", false, "overwrite the --records file")
+		asJSON := fs.Bool("json", false, "print one JSON object per game and one for the score")
+		quiet := fs.Bool("quiet", false, "no progress messages on standard error")
+		return func(e *env) error {
+			if *games < 1 {
+				return usagef("--games %d: want at least 1", *games)
+			}
+			if *port < 0 || *port > 65534 {
+				return usagef("--port %d: want 1-65534 (the second player's port is one more) or 0", *port)
+			}
+			if *plyLimit < 0 || *tpm <= 0 || *budget < 0 || *wait <= 0 {
+				return usagef("--time-per-move and --wait must be positive, --ply-limit and --budget not negative")
+			}
+			cfg := gat.ServerConfig{Addr: *addr, Port: *port, Games: *games, PlyLimit: *plyLimit,
+				TimePerMove: *tpm, Budget: *budget, Wait: *wait, CloseAfterGame: *closeAfter}
+			var rec *os.File
+			if *records != "" {
+				var err error
+				if rec, err = createRecords(*records, *force); err != nil {
+					return err
+				}
+				defer rec.Close()
+				cfg.Records = rec
+			}
+			cfg.OnGame = func(g gat.ServedGame) {
+				if *asJSON {
+					writeJSONLine(e.stdout, servedGameJSON{g.Number, g.Result(), g.Game.Reason, g.Game.Detail, len(g.Game.Moves), g.Players[0], g.Players[1]})
+					return
+				}
+				what := "drawn"
+				if w, ok := g.Game.Outcome.Winner(); ok {
+					what = sideName(w) + " won"
+				}
+				fmt.Fprintf(e.stdout, "game %d: %s (%s, %d plies)", g.Number, what, g.Game.Reason, len(g.Game.Moves))
+				if g.Game.Detail != "" {
+					fmt.Fprintf(e.stdout, ": %s", g.Game.Detail)
+				}
+				fmt.Fprintln(e.stdout)
+			}
+			srv, err := gat.Listen(cfg)
+			if err != nil {
+				return err
+			}
+			defer srv.Close()
+			if !*quiet {
+				fmt.Fprintf(e.stderr, "gat: serving %d game(s): the first player connects to %s, the second to %s\n", *games, srv.Addr(engine.First), srv.Addr(engine.Second))
+			}
+			sum, err := srv.Serve(e.ctx)
+			if *asJSON {
+				writeJSONLine(e.stdout, sum)
+			} else {
+				fmt.Fprintln(e.stdout, sum.Text())
+			}
+			return err
+		}
+	},
+}
+
+type servedGameJSON struct {
+	Game   int    `json:"game"`
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+	Detail string `json:"detail,omitempty"`
+	Plies  int    `json:"plies"`
+	First  string `json:"first"`
+	Second string `json:"second"`
+}

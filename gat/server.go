@@ -1,0 +1,554 @@
+package gat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"reflect"
+	"strconv"
+	"sync"
+	"time"
+
+	"geister/engine"
+	"geister/match"
+)
+
+// ServerConfig describes a server: where it listens, how many games it
+// referees and by which limits.
+type ServerConfig struct {
+	// Addr is the address to listen on (default 127.0.0.1: loopback
+	// only). Port is the first player's port; the second player's is
+	// Port+1. Port 0 listens on two ephemeral ports (see Server.Addr).
+	Addr string
+	Port int
+	// Games is the number of games to referee (at least 1).
+	Games int
+	// PlyLimit draws a game after this many plies, both players' moves
+	// counted (0: no limit).
+	PlyLimit int
+	// TimePerMove is each move's clock once the budget is spent (default
+	// 10 s); Budget is each player's time budget for a game, spent by the
+	// time its moves take (0: none). A player whose move takes longer than
+	// its remaining budget plus TimePerMove loses.
+	TimePerMove time.Duration
+	Budget      time.Duration
+	// Wait bounds how long the server waits for the players' connections
+	// and placements of every game after the first (default 1 minute);
+	// the first game waits until the context ends.
+	Wait time.Duration
+	// CloseAfterGame closes both connections after each game, as the
+	// tournament server does; otherwise a client may stay connected and
+	// is sent SET? again for the next game (it may also connect anew).
+	CloseAfterGame bool
+	// MaxLine bounds a client's line in bytes (default DefaultMaxLine).
+	MaxLine int
+	// Records, when not nil, receives one game record (package match's
+	// format, one JSON line) per game.
+	Records io.Writer
+	// OnGame, when not nil, is called after each game.
+	OnGame func(ServedGame)
+}
+
+// ServedGame is one refereed game: its number (from 1), the game (moves,
+// placements, outcome, reason, detail, time per side) and the players'
+// addresses.
+type ServedGame struct {
+	Number  int
+	Game    match.Game
+	Players [2]string
+}
+
+// Result returns "first", "second" or "draw".
+func (g ServedGame) Result() string { return resultWord(g.Game.Outcome) }
+
+// ServeSummary counts the games a server refereed.
+type ServeSummary struct {
+	Games      int            `json:"games"`
+	FirstWins  int            `json:"first_wins"`
+	SecondWins int            `json:"second_wins"`
+	Draws      int            `json:"draws"`
+	Reasons    map[string]int `json:"reasons"`
+	// Incomplete is set when the server stopped before its games were
+	// all played, with the reason.
+	Incomplete string `json:"incomplete,omitempty"`
+}
+
+func (s *ServeSummary) add(g *match.Game) {
+	s.Games++
+	switch g.Outcome {
+	case engine.FirstWins:
+		s.FirstWins++
+	case engine.SecondWins:
+		s.SecondWins++
+	default:
+		s.Draws++
+	}
+	s.Reasons[g.Reason]++
+}
+
+// Text returns the score line.
+func (s *ServeSummary) Text() string {
+	return fmt.Sprintf("score: first %d, second %d, drawn %d (%d games)", s.FirstWins, s.SecondWins, s.Draws, s.Games)
+}
+
+// Server referees games between two protocol clients, as the tournament
+// server does. Make one with Listen; Serve runs it.
+type Server struct {
+	cfg      ServerConfig
+	ln       [2]net.Listener
+	accepted [2]chan *peer
+	cur      [2]*peer
+	mu       sync.Mutex
+	peers    map[*peer]bool
+	closed   bool
+	wg       sync.WaitGroup
+	ref      referee
+	moves    []engine.Move
+}
+
+// Listen opens the two ports and starts accepting: every connection is
+// sent SET? at once. Serve referees the games; Close stops.
+func Listen(cfg ServerConfig) (*Server, error) {
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1"
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("gat: serve %d games: want at least 1", cfg.Games)
+	}
+	if cfg.PlyLimit < 0 || cfg.Budget < 0 || cfg.TimePerMove < 0 || cfg.Wait < 0 {
+		return nil, errors.New("gat: the ply limit, budget, time per move and wait must not be negative")
+	}
+	if cfg.Port < 0 || cfg.Port > 65534 {
+		return nil, fmt.Errorf("gat: port %d: want 1-65534 (the second player's port is one more), or 0 for ephemeral ports", cfg.Port)
+	}
+	if cfg.TimePerMove == 0 {
+		cfg.TimePerMove = 10 * time.Second
+	}
+	if cfg.Wait == 0 {
+		cfg.Wait = time.Minute
+	}
+	if cfg.MaxLine <= 0 {
+		cfg.MaxLine = DefaultMaxLine
+	}
+	s := &Server{cfg: cfg, peers: map[*peer]bool{}}
+	for i := 0; i < 2; i++ {
+		port := 0
+		if cfg.Port != 0 {
+			port = cfg.Port + i
+		}
+		ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Addr, strconv.Itoa(port)))
+		if err != nil {
+			if i == 1 {
+				s.ln[0].Close()
+			}
+			return nil, fmt.Errorf("gat: listen for the %s player: %w", sideWord(engine.Player(i)), err)
+		}
+		s.ln[i] = ln
+		s.accepted[i] = make(chan *peer, 4)
+	}
+	for i := 0; i < 2; i++ {
+		s.wg.Add(1)
+		go s.accept(i)
+	}
+	return s, nil
+}
+
+// Addr returns the address the player pl connects to.
+func (s *Server) Addr(pl engine.Player) net.Addr { return s.ln[pl].Addr() }
+
+// accept hands every connection on seat i's port to the games, after
+// sending it SET?; more than a few waiting connections are closed.
+func (s *Server) accept(i int) {
+	defer s.wg.Done()
+	for {
+		c, err := s.ln[i].Accept()
+		if err != nil {
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				continue
+			}
+			return
+		}
+		if tc, ok := c.(*net.TCPConn); ok {
+			tc.SetNoDelay(true)
+		}
+		p := newPeer(c, s.cfg.MaxLine)
+		if !s.track(p) {
+			p.close()
+			return
+		}
+		if p.send(Message{Kind: KindSetQ}, s.cfg.TimePerMove) != nil {
+			s.drop(p)
+			continue
+		}
+		select {
+		case s.accepted[i] <- p:
+		default:
+			s.drop(p)
+		}
+	}
+}
+
+func (s *Server) track(p *peer) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.peers[p] = true
+	return true
+}
+
+func (s *Server) drop(p *peer) {
+	s.mu.Lock()
+	delete(s.peers, p)
+	s.mu.Unlock()
+	p.close()
+}
+
+func (s *Server) finishPeer(p *peer) {
+	s.mu.Lock()
+	delete(s.peers, p)
+	s.mu.Unlock()
+	p.finish(2 * time.Second)
+}
+
+// Close stops listening and closes every connection.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	peers := s.peers
+	s.peers = map[*peer]bool{}
+	s.mu.Unlock()
+	s.ln[0].Close()
+	s.ln[1].Close()
+	for p := range peers {
+		p.close()
+	}
+	s.wg.Wait()
+	for i := 0; i < 2; i++ {
+		for {
+			select {
+			case p := <-s.accepted[i]:
+				p.close()
+				continue
+			default:
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// Serve referees the configured number of games and returns their
+// summary. It stops early, with the summary so far and an error, when the
+// context ends or no client connects in time for a game after the first.
+// It does not close the server.
+func (s *Server) Serve(ctx context.Context) (*ServeSummary, error) {
+	sum := &ServeSummary{Reasons: map[string]int{}}
+	for n := 1; n <= s.cfg.Games; n++ {
+		g, players, err := s.play(ctx, n)
+		if err != nil {
+			for i := range s.cur {
+				if s.cur[i] != nil {
+					s.drop(s.cur[i])
+					s.cur[i] = nil
+				}
+			}
+			sum.Incomplete = fmt.Sprintf("game %d: %v", n, err)
+			return sum, fmt.Errorf("gat: game %d of %d: %w", n, s.cfg.Games, err)
+		}
+		sum.add(&g)
+		sg := ServedGame{Number: n, Game: g, Players: players}
+		if s.cfg.Records != nil {
+			rec := match.RecordOf(g, n, players[0], players[1], s.cfg.PlyLimit)
+			line, err := json.Marshal(rec)
+			if err == nil {
+				_, err = s.cfg.Records.Write(append(line, '\n'))
+			}
+			if err != nil {
+				return sum, fmt.Errorf("gat: writing the record of game %d: %w", n, err)
+			}
+		}
+		if s.cfg.OnGame != nil {
+			s.cfg.OnGame(sg)
+		}
+	}
+	for i := range s.cur {
+		if s.cur[i] != nil {
+			s.finishPeer(s.cur[i])
+			s.cur[i] = nil
+		}
+	}
+	return sum, nil
+}
+
+// seatResult is the connection chosen for a seat and its first line.
+type seatResult struct {
+	p    *peer
+	line string
+	err  error
+}
+
+// seat finds seat i's connection for game n: the one it played the last
+// game on (sent SET? again) or any new one, whichever answers first.
+func (s *Server) seat(ctx context.Context, i, n int) seatResult {
+	var cands []*peer
+	if old := s.cur[i]; old != nil {
+		s.cur[i] = nil
+		if old.send(Message{Kind: KindSetQ}, s.cfg.TimePerMove) == nil {
+			cands = append(cands, old)
+		} else {
+			s.drop(old)
+		}
+	}
+	var timeout <-chan time.Time
+	if n > 1 {
+		t := time.NewTimer(s.cfg.Wait)
+		defer t.Stop()
+		timeout = t.C
+	}
+	for {
+		cases := []reflect.SelectCase{
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ctx.Done())},
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(s.accepted[i])},
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout)},
+		}
+		for _, c := range cands {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.events)})
+		}
+		k, v, _ := reflect.Select(cases)
+		switch k {
+		case 0:
+			for _, c := range cands {
+				s.drop(c)
+			}
+			return seatResult{err: ctx.Err()}
+		case 1:
+			cands = append(cands, v.Interface().(*peer))
+			continue
+		case 2:
+			for _, c := range cands {
+				s.drop(c)
+			}
+			return seatResult{err: fmt.Errorf("no %s player connected and sent its placement within %v", sideWord(engine.Player(i)), s.cfg.Wait)}
+		}
+		c := cands[k-3]
+		ev := v.Interface().(event)
+		if ev.err != nil {
+			s.drop(c)
+			cands = append(cands[:k-3], cands[k-2:]...)
+			continue
+		}
+		for _, o := range cands {
+			if o != c {
+				s.drop(o)
+			}
+		}
+		return seatResult{p: c, line: ev.line}
+	}
+}
+
+// play referees game n. An error means the game could not be played (no
+// players, or the context ended).
+func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error) {
+	var g match.Game
+	var names [2]string
+	var seats [2]seatResult
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); seats[i] = s.seat(ctx, i, n) }()
+	}
+	wg.Wait()
+	for i := 0; i < 2; i++ {
+		if seats[i].err != nil {
+			for j := 0; j < 2; j++ {
+				if seats[j].p != nil {
+					s.cur[j] = seats[j].p
+				}
+			}
+			return g, names, seats[i].err
+		}
+		s.cur[i] = seats[i].p
+		names[i] = seats[i].p.name
+	}
+
+	// Placements.
+	var reds [2]engine.Placement
+	var bad [2]string
+	for i := 0; i < 2; i++ {
+		m, err := ParseClientMessage(seats[i].line)
+		switch {
+		case err != nil:
+			bad[i] = err.Error()
+		case m.Kind != KindSet:
+			bad[i] = fmt.Sprintf("sent %s when its placement (SET:) was asked for", quote(seats[i].line))
+		default:
+			reds[i] = m.Reds
+		}
+		reply := Message{Kind: KindOK}
+		if bad[i] != "" {
+			reply.Kind = KindNG
+		}
+		s.cur[i].send(reply, s.cfg.TimePerMove)
+	}
+	g.FirstReds, g.SecondReds = reds[0], reds[1]
+	s.moves = s.moves[:0]
+	s.ref.start(reds[0], reds[1], s.moves)
+	if bad[0] != "" || bad[1] != "" {
+		g.Reason = match.ReasonIllegal
+		switch {
+		case bad[0] != "" && bad[1] != "":
+			g.Outcome = engine.Draw
+			g.Detail = fmt.Sprintf("both placements illegal: first: %s; second: %s", bad[0], bad[1])
+		case bad[0] != "":
+			g.Outcome = engine.SecondWins
+			g.Detail = "the first player's placement: " + bad[0]
+		default:
+			g.Outcome = engine.FirstWins
+			g.Detail = "the second player's placement: " + bad[1]
+		}
+		s.end(&g)
+		return g, names, nil
+	}
+
+	budget := [2]time.Duration{s.cfg.Budget, s.cfg.Budget}
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		if o := s.ref.over(s.cfg.PlyLimit); o != engine.Ongoing {
+			g.Outcome = o
+			if o == engine.Draw {
+				g.Reason = match.ReasonPlyLimit
+			} else {
+				g.Reason = reasonOf(s.ref.moves[len(s.ref.moves)-1], &s.ref)
+			}
+			break
+		}
+		me := s.ref.pos.Turn()
+		other := me.Other()
+		allowed := budget[me] + s.cfg.TimePerMove
+		if err := s.cur[me].send(Message{Kind: KindMoveQ, Board: s.ref.board(me, false)}, allowed); err != nil {
+			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's connection failed: %v", sideWord(me), err))
+			break
+		}
+		start := time.Now()
+		timer.Reset(allowed)
+		var ev event
+		var from engine.Player
+		select {
+		case <-ctx.Done():
+			return g, names, ctx.Err()
+		case <-timer.C:
+			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's clock ran out at ply %d (%v a move after its budget)", sideWord(me), s.ref.pos.Ply()+1, s.cfg.TimePerMove))
+			goto over
+		case ev = <-s.cur[me].events:
+			from = me
+		case ev = <-s.cur[other].events:
+			from = other
+		}
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+		took := time.Since(start)
+		if from == me {
+			g.Time[me] += took
+			g.NMoves[me]++
+			g.MaxTime[me] = max(g.MaxTime[me], took)
+			budget[me] = max(0, budget[me]-took)
+		}
+		if ev.err != nil {
+			what := "disconnected"
+			if !errors.Is(ev.err, io.EOF) {
+				what = ev.err.Error()
+			}
+			s.forfeit(&g, from, match.ReasonError, fmt.Sprintf("the %s player %s at ply %d", sideWord(from), what, s.ref.pos.Ply()+1))
+			break
+		}
+		if from != me {
+			s.cur[from].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
+			s.forfeit(&g, from, match.ReasonIllegal, fmt.Sprintf("the %s player sent %s out of turn at ply %d", sideWord(from), quote(ev.line), s.ref.pos.Ply()+1))
+			break
+		}
+		m, err := ParseClientMessage(ev.line)
+		if err == nil && m.Kind != KindMove {
+			err = fmt.Errorf("sent %s when a move (MOV:) was asked for", quote(ev.line))
+		}
+		var captured byte
+		if err == nil {
+			captured, err = s.ref.move(me, m.Piece, m.Dir)
+			if err != nil {
+				err = fmt.Errorf("%s: %v", quote(ev.line), err)
+			}
+		}
+		if err != nil {
+			s.cur[me].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
+			s.forfeit(&g, me, match.ReasonIllegal, fmt.Sprintf("the %s player at ply %d: %v", sideWord(me), s.ref.pos.Ply()+1, err))
+			break
+		}
+		s.cur[me].send(Message{Kind: KindOK, Captured: captured}, s.cfg.TimePerMove)
+	}
+over:
+	s.end(&g)
+	return g, names, nil
+}
+
+// forfeit ends the game with a loss for pl.
+func (s *Server) forfeit(g *match.Game, pl engine.Player, reason, detail string) {
+	g.Outcome = engine.WinFor(pl.Other())
+	g.Reason, g.Detail = reason, detail
+}
+
+// end tells both players the result with every colour shown, and keeps
+// the game's moves.
+func (s *Server) end(g *match.Game) {
+	g.Moves = append([]engine.Move(nil), s.ref.moves...)
+	s.moves = s.ref.moves
+	for i := 0; i < 2; i++ {
+		pl := engine.Player(i)
+		p := s.cur[i]
+		if p == nil {
+			continue
+		}
+		k := KindDraw
+		if w, ok := g.Outcome.Winner(); ok {
+			k = KindLost
+			if w == pl {
+				k = KindWon
+			}
+		}
+		if p.send(Message{Kind: k, Board: s.ref.board(pl, true)}, s.cfg.TimePerMove) != nil || s.cfg.CloseAfterGame {
+			s.finishPeer(p)
+			s.cur[i] = nil
+		}
+	}
+}
+
+// reasonOf says why the last move m ended the game.
+func reasonOf(m engine.Move, r *referee) string {
+	if m.IsEscape() {
+		return match.ReasonEscape
+	}
+	w, _ := r.pos.Outcome().Winner()
+	if r.pos.Reds(w) == 0 {
+		return match.ReasonRedsGiven
+	}
+	return match.ReasonBluesTaken
+}
+
+func resultWord(o engine.Outcome) string {
+	switch o {
+	case engine.FirstWins:
+		return "first"
+	case engine.SecondWins:
+		return "second"
+	}
+	return "draw"
+}
