@@ -19,6 +19,43 @@ func tableDirFlag(fs *pflag.FlagSet) *string {
 	return fs.String("table", "", "table directory (default: $GEISTER_TABLES, else <user cache dir>/geister/tables)")
 }
 
+// tableFlags are --table and --no-table of a command whose tables are
+// optional (and the --tables of match and play before, kept one release).
+type tableFlags struct {
+	fs   *pflag.FlagSet
+	dir  *string
+	none *bool
+	old  *string
+}
+
+func addTableFlags(fs *pflag.FlagSet, noneHelp string) tableFlags {
+	tf := tableFlags{fs: fs, dir: tableDirFlag(fs)}
+	tf.none = fs.Bool("no-table", false, noneHelp)
+	return tf
+}
+
+// withOldTables adds the deprecated --tables DIR ("": none).
+func (tf tableFlags) withOldTables() tableFlags {
+	tf.old = tf.fs.String("tables", "", "the table directory (deprecated: use --table DIR, or --no-table)")
+	tf.fs.MarkDeprecated("tables", "use --table DIR, or --no-table")
+	return tf
+}
+
+// resolve returns the table directory, whether the command line named it,
+// and whether tables are wanted at all.
+func (tf tableFlags) resolve() (dir string, named, use bool) {
+	if *tf.none {
+		return "", false, false
+	}
+	if tf.old != nil && tf.fs.Changed("tables") && !tf.fs.Changed("table") {
+		return *tf.old, true, *tf.old != ""
+	}
+	if *tf.dir != "" {
+		return *tf.dir, true, true
+	}
+	return tablebase.DefaultDir(), false, true
+}
+
 func tableDir(flag string) string {
 	if flag != "" {
 		return flag

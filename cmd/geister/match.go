@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -39,7 +40,7 @@ standard error.
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
 		cpuTime := fs.Bool("cpu-time", false, "time moves by the CPU time of the thread playing the game, not the clock (for a busy machine; costs a system call a move)")
-		tables := fs.String("tables", tablebase.DefaultDir(), "endgame tables for purplemax (a directory that does not exist: none; \"\": none)")
+		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A and B, got %d arguments", len(args))
@@ -59,7 +60,7 @@ standard error.
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			env, closeTables, err := agentEnv(*tables)
+			env, closeTables, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}
@@ -108,15 +109,19 @@ standard error.
 }
 
 // agentEnv is what agents get from the command line: the df-pn prover,
-// the endgame tables in dir when there are any, and the proof store
+// the endgame tables tf names when there are any, and the proof store
 // beside them when the directory exists.
-func agentEnv(dir string) (player.Env, func() error, error) {
-	t, closeTables, err := openTables(dir)
+func agentEnv(w io.Writer, tf tableFlags) (player.Env, func() error, error) {
+	t, closeTables, err := optionalTables(w, tf)
 	if err != nil {
 		return player.Env{}, nil, err
 	}
 	env := player.DefaultEnv().WithTables(t)
-	st, release := openAgentStore(dir, os.Stderr)
+	dir, _, use := tf.resolve()
+	if !use {
+		return env, closeTables, nil
+	}
+	st, release := openAgentStore(dir, w)
 	if st != nil {
 		env = env.WithStore(st)
 	}
@@ -147,9 +152,11 @@ func openTables(dir string) (alphabeta.Tables, func() error, error) {
 }
 
 // openTablesDB opens the endgame tables in dir read-only (several
-// processes may share them). A directory that does not exist, or holds no
-// complete class, means no tables: nil, with no error. The returned
-// function closes them.
+// processes may share them; nothing is ever written). A directory that
+// does not exist, or holds no complete class, means no tables: nil, with
+// no error. A directory that is not a table store, or that a build holds,
+// is an error naming it (tablebase.ErrNotStore, tablebase.ErrLocked). The
+// returned function closes them.
 func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 	none := func() error { return nil }
 	if dir == "" {
@@ -158,15 +165,41 @@ func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
 		return nil, none, nil
 	}
-	o := tablebase.DefaultOptions()
-	o.ReadOnly = true
-	db, err := tablebase.OpenWith(dir, o)
+	db, err := tablebase.OpenReadOnly(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("endgame tables in %s: %w", dir, err)
+		return nil, nil, err
 	}
 	if len(db.Classes()) == 0 {
 		db.Close()
 		return nil, none, nil
 	}
 	return db, db.Close, nil
+}
+
+// optionalTables opens the tables of a command that can do without them
+// (solve, match, play): none with --no-table; the directory --table names,
+// which must then exist and be a store; else the default directory, used
+// when it holds tables. A default directory that is not a store, and a
+// store a build holds, give one warning on w and no tables.
+func optionalTables(w io.Writer, tf tableFlags) (alphabeta.Tables, func() error, error) {
+	none := func() error { return nil }
+	dir, explicit, use := tf.resolve()
+	if !use {
+		return nil, none, nil
+	}
+	if explicit {
+		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(w, "geister: warning: no table directory %s; going on without endgame tables\n", dir)
+			return nil, none, nil
+		}
+	}
+	t, closeTables, err := openTables(dir)
+	if err == nil {
+		return t, closeTables, nil
+	}
+	if errors.Is(err, tablebase.ErrLocked) || (!explicit && errors.Is(err, tablebase.ErrNotStore)) {
+		fmt.Fprintf(w, "geister: warning: %v; going on without endgame tables\n", err)
+		return nil, none, nil
+	}
+	return nil, nil, err
 }

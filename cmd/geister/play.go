@@ -9,7 +9,6 @@ import (
 	"geister/engine"
 	"geister/match"
 	"geister/player"
-	"geister/tablebase"
 )
 
 var playCommand = command{
@@ -25,7 +24,7 @@ moves; the full board is shown when the game ends.
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		seed := fs.Uint64("seed", 1, "seed of the game (placements and random choices)")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-		tables := fs.String("tables", tablebase.DefaultDir(), "endgame tables for purplemax (a directory that does not exist: none; \"\": none)")
+		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A (first) and B (second), got %d arguments", len(args))
@@ -33,7 +32,7 @@ moves; the full board is shown when the game ends.
 			if *plyLimit < 0 {
 				return usagef("--ply-limit %d: must not be negative", *plyLimit)
 			}
-			env, closeTables, err := agentEnv(*tables)
+			env, closeTables, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"geister/engine"
+	"geister/internal/memlimit"
 	"geister/purple"
 	"geister/solver"
 )
@@ -34,9 +35,15 @@ win); "unknown" (the budget ran out). Without --shortest the plies are the
 length of the proof found, an upper bound on the distance to win; with
 --shortest they are exact.
 
+Standard input: blank lines and lines starting with # are skipped; every
+other line gets exactly one answer, in input order. A line longer than
+1 MiB is answered with an error naming its line number and length.
+
 With --json each position gives one JSON line (SPEC.md §5); a position that
 cannot be read gives {"position":...,"error":...} and the exit status is 1
-after the other lines are answered.
+after the other lines are answered. After an interrupt (Ctrl-C) the
+positions it stopped are answered "unknown" with "interrupted":true (in
+text: "interrupted"), never as a spent budget, and the exit status is 1.
 
 Proof store: answers proven by search are kept in a store beside the table
 directory (<table dir>.proofs) and answer the same question later
@@ -57,11 +64,10 @@ Example:
 		maxPlies := fs.Int("max-plies", 0, "ask for a sure win within this many plies (0: any length)")
 		shortest := fs.Bool("shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
 		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
-		fs.Lookup("ply-limit").NoOptDefVal = "200"
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table)")
-		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads")
-		dir := tableDirFlag(fs)
-		noTable := fs.Bool("no-table", false, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
+		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+		dir := tf.dir
 		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
@@ -71,28 +77,29 @@ Example:
 			if err != nil {
 				return err
 			}
-			if *maxPlies < 0 || *plyLimit < 0 || *threads < 1 || *ttMB < 1 || *timeLimit < 0 {
-				return usagef("--max-plies and --ply-limit must be 0 or more, --threads and --tt at least 1, --time not negative")
+			if *maxPlies < 0 || *plyLimit < 0 || *threads < 1 || *timeLimit < 0 {
+				return usagef("--max-plies and --ply-limit must be 0 or more, --threads at least 1, --time not negative")
+			}
+			if err := memlimit.Check("--tt", *ttMB); err != nil {
+				return usagef("%v", err)
 			}
 			opts := solver.Options{
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
 				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
 			}
-			if !*noTable {
-				t, closeTables, err := openTables(tableDir(*dir))
-				if err != nil {
-					return err
-				}
-				defer closeTables()
-				if t != nil {
-					opts.Tables = t
-				}
+			t, closeTables, err := optionalTables(e.stderr, tf)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			if t != nil {
+				opts.Tables = t
 			}
 			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
 				defer release()
 				opts.Store = st
 			}
-			inputs, err := positionInputs(e, args)
+			inputs, err := readInputs(e, args)
 			if err != nil {
 				return err
 			}
@@ -104,8 +111,12 @@ Example:
 			go func() {
 				defer close(jobs)
 				i := 0
-				for text := range inputs {
-					jobs <- makeJob(i, text, pl)
+				for in := range inputs {
+					if in.err != nil {
+						jobs <- solver.Job{Index: i, Text: in.text, Err: in.err}
+					} else {
+						jobs <- makeJob(i, in.text, pl)
+					}
 					i++
 				}
 			}()
@@ -137,31 +148,98 @@ Example:
 	},
 }
 
-// positionInputs yields the operands, or the non-blank lines of standard
-// input for "-".
-func positionInputs(e *env, args []string) (<-chan string, error) {
+// maxLineBytes bounds an input line. Position strings are short; a longer
+// line is answered with an error (naming its number and length) without
+// being kept in memory, and the lines after it are read as usual.
+const maxLineBytes = 1 << 20
+
+// inputLine is one question: an operand, or a line of standard input.
+type inputLine struct {
+	text string // the input as given (for an over-long line, its start)
+	line int    // its line number in standard input (0 for an operand)
+	err  error  // the line could not be read
+}
+
+// readInputs yields the operands, or, for "-", every line of standard
+// input that is not blank or a comment (starting with #), each exactly
+// once and in order. It reads until the end of the input, so every line
+// gets its answer.
+func readInputs(e *env, args []string) (<-chan inputLine, error) {
 	for _, a := range args {
 		if a == "-" && len(args) > 1 {
 			return nil, usagef("- (read standard input) cannot be mixed with positions")
 		}
 	}
-	out := make(chan string)
+	out := make(chan inputLine)
 	go func() {
 		defer close(out)
 		if args[0] != "-" {
 			for _, a := range args {
-				out <- a
+				out <- inputLine{text: a}
 			}
 			return
 		}
-		sc := bufio.NewScanner(e.stdin)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
+		r := bufio.NewReaderSize(e.stdin, 64<<10)
+		for n := 1; ; n++ {
+			line, size, err := readLine(r)
+			if size > maxLineBytes {
+				head := strings.ToValidUTF8(string(line[:64]), "?")
+				out <- inputLine{text: head + "...", line: n, err: fmt.Errorf("input line %d: %d bytes, longer than the limit of %d bytes a line", n, size, maxLineBytes)}
+			} else if t := strings.TrimSpace(string(line)); t != "" && !strings.HasPrefix(t, "#") {
+				out <- inputLine{text: t, line: n}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return out, nil
+}
+
+// readLine reads one line (without its end) and its length in bytes. Of a
+// line longer than maxLineBytes it keeps only the start. The error is
+// io.EOF (or a read error) at the end of the input.
+func readLine(r *bufio.Reader) ([]byte, int, error) {
+	var line []byte
+	size := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		size += len(chunk)
+		if len(line) <= maxLineBytes {
+			line = append(line, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == nil {
+			size-- // the newline
+			line = line[:len(line)-1]
+			if size > maxLineBytes {
+				line = line[:min(len(line), maxLineBytes)]
+			}
+			return line, size, nil
+		}
+		return line, size, err
+	}
+}
+
+// positionInputs is readInputs as plain texts: an unreadable line comes as
+// a text that names the line and the fault (and that no position parser
+// accepts), so that it is answered with an error in its place.
+func positionInputs(e *env, args []string) (<-chan string, error) {
+	in, err := readInputs(e, args)
+	if err != nil {
+		return nil, err
+	}
+	out := make(chan string)
+	go func() {
+		defer close(out)
+		for l := range in {
+			if l.err != nil {
+				out <- "(" + l.err.Error() + ")"
 				continue
 			}
-			out <- line
+			out <- l.text
 		}
 	}()
 	return out, nil
@@ -191,7 +269,7 @@ func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON 
 	ms := math.Round(float64(a.Elapsed.Microseconds())/100) / 10
 	out := answerJSON{
 		Position: a.Position, Prover: a.Prover.String(), Result: a.Result.String(),
-		Nodes: &a.Nodes, ElapsedMS: &ms, Source: a.Source,
+		Nodes: &a.Nodes, ElapsedMS: &ms, Source: a.Source, Interrupted: a.Interrupted,
 	}
 	if a.Result == solver.Win {
 		out.Plies = &a.Plies
@@ -259,6 +337,10 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 		}
 		fmt.Fprintln(w)
 	default:
+		if a.Interrupted {
+			fmt.Fprintf(w, "unknown: interrupted before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
+			break
+		}
 		fmt.Fprintf(w, "unknown: the budget ran out before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
 	}
 	fmt.Fprintf(w, "searched %d positions in %v (%s", a.Nodes, a.Elapsed.Round(time.Microsecond), a.Source)
