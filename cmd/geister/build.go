@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -86,7 +87,10 @@ Examples:
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 7)")
-		workers := fs.Int("workers", 0, "goroutines to build with (default: one per core)")
+		workers := new(int)
+		fs.IntVar(workers, "workers", 0, "goroutines to build with (deprecated: use --threads)")
+		fs.IntVar(workers, "threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
+		fs.MarkDeprecated("workers", "use --threads")
 		rebuild := fs.Bool("rebuild", false, "build the named classes (or those of --pieces) again even if complete")
 		jsonOut := fs.Bool("json", false, "print the summary as one JSON object per class instead of a table")
 		quiet := fs.Bool("quiet", false, "no progress bar")
@@ -109,7 +113,7 @@ Examples:
 				return usagef("name classes (e.g. 1B1R-2U1r) or give --pieces N")
 			}
 			if *workers < 0 {
-				return usagef("--workers %d: want 1 or more (0: one per core)", *workers)
+				return usagef("--threads %d: want 1 or more (0: one per core)", *workers)
 			}
 			if _, err := tablebase.Plan(classes); err != nil {
 				return usagef("%v", err)

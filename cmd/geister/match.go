@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -24,7 +25,7 @@ var matchCommand = command{
 	summary: "play a match of many games between two agents and report the statistics",
 	details: `Plays --games games between agents A and B, A first in the even-numbered
 games and second in the odd ones, each game seeded from --seed, so the same
-seed gives the same games whatever --jobs is (for agents without a time
+seed gives the same games whatever --threads is (for agents without a time
 budget). Prints, for A, wins/losses/draws with 95% intervals, split by side,
 how the games ended (escape, blues taken, reds given, ply limit), and the
 average and longest time per move of each agent. A progress line goes to
@@ -35,7 +36,10 @@ standard error.
 		games := fs.Int("games", 100, "number of games (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the match: game i's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-		jobs := fs.Int("jobs", 0, "games played at once (0: one per CPU)")
+		jobs := new(int)
+		fs.IntVar(jobs, "jobs", 0, "games played at once (deprecated: use --threads)")
+		fs.IntVar(jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
+		fs.MarkDeprecated("jobs", "use --threads")
 		records := fs.String("records", "", "write one JSON line per game to this file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
@@ -49,7 +53,7 @@ standard error.
 				return usagef("--games %d: want at least 1", *games)
 			}
 			if *plyLimit < 0 || *jobs < 0 {
-				return usagef("--ply-limit and --jobs must not be negative")
+				return usagef("--ply-limit and --threads must not be negative")
 			}
 			for _, a := range args {
 				sp, err := player.ParseSpec(a)

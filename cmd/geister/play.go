@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"geister/engine"
+	"geister/internal/words"
 	"geister/match"
 	"geister/player"
 )
@@ -88,7 +89,7 @@ moves; the full board is shown when the game ends.
 			if humans > 0 && rerr == nil {
 				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", positions[len(positions)-1].Pretty())
 			}
-			fmt.Fprintf(e.stdout, "result: %s (%s) after %d plies; placements: first %s, second %s\n", rec.Result, rec.Reason, rec.Plies, rec.FirstReds, rec.SecondReds)
+			fmt.Fprintf(e.stdout, "result: %s (%s) after %s; placements: first %s, second %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"), rec.FirstReds, rec.SecondReds)
 			if g.Detail != "" {
 				fmt.Fprintf(e.stdout, "detail: %s\n", g.Detail)
 			}

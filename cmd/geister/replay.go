@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"geister/internal/words"
 	"geister/match"
 )
 
@@ -41,7 +42,7 @@ printed with every colour shown, followed by the move played in it. With
 			}
 			if *list {
 				for _, r := range recs {
-					fmt.Fprintf(e.stdout, "game %d: %s (reds %s) vs %s (reds %s): %s, %s, %d plies\n", r.Game, r.First, r.FirstReds, r.Second, r.SecondReds, r.Result, r.Reason, r.Plies)
+					fmt.Fprintf(e.stdout, "game %d: %s (reds %s) vs %s (reds %s): %s, %s, %s\n", r.Game, r.First, r.FirstReds, r.Second, r.SecondReds, r.Result, r.Reason, words.Count(r.Plies, "ply"))
 				}
 				return nil
 			}
@@ -68,7 +69,7 @@ printed with every colour shown, followed by the move played in it. With
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "result: %s (%s) after %d plies\n", rec.Result, rec.Reason, rec.Plies)
+			fmt.Fprintf(e.stdout, "result: %s (%s) after %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"))
 			if rec.Detail != "" {
 				fmt.Fprintf(e.stdout, "detail: %s\n", rec.Detail)
 			}

@@ -14,6 +14,7 @@ import (
 
 	"geister/engine"
 	"geister/internal/memlimit"
+	"geister/internal/words"
 	"geister/purple"
 	"geister/solver"
 )
@@ -313,7 +314,7 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 		if a.Exact {
 			kind = "in exactly"
 		}
-		fmt.Fprintf(w, "%s surely wins %s %d plies", playerWord(a.Prover), kind, a.Plies)
+		fmt.Fprintf(w, "%s surely wins %s %s", playerWord(a.Prover), kind, words.Count(a.Plies, "ply"))
 		if a.Move != engine.NoMove {
 			fmt.Fprintf(w, ", with %s", a.Move)
 		}
@@ -330,7 +331,7 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 	case solver.NoWin:
 		fmt.Fprintf(w, "no sure win for the %s", playerWord(a.Prover))
 		if opts.MaxPlies > 0 {
-			fmt.Fprintf(w, " within %d plies", opts.MaxPlies)
+			fmt.Fprintf(w, " within %s", words.Count(opts.MaxPlies, "ply"))
 		}
 		if opts.PlyLimit > 0 {
 			fmt.Fprintf(w, " before ply %d", opts.PlyLimit)
@@ -343,7 +344,7 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 		}
 		fmt.Fprintf(w, "unknown: the budget ran out before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
 	}
-	fmt.Fprintf(w, "searched %d positions in %v (%s", a.Nodes, a.Elapsed.Round(time.Microsecond), a.Source)
+	fmt.Fprintf(w, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
 	if a.TableHits > 0 {
 		fmt.Fprintf(w, "; %d answered by the endgame tables", a.TableHits)
 	}
@@ -395,8 +396,8 @@ func (t *batchTally) report(w io.Writer, period time.Duration) func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		el := time.Since(start)
-		fmt.Fprintf(w, "solve: %d positions in %v (%.1f/s): %d win, %d no-win, %d unknown, %d errors\n",
-			t.done, el.Round(time.Second), float64(t.done)/el.Seconds(), t.wins, t.noWin, t.done-t.wins-t.noWin-t.errors, t.errors)
+		fmt.Fprintf(w, "solve: %s in %v (%.1f/s): %d win, %d no-win, %d unknown, %s\n",
+			words.Count(t.done, "position"), el.Round(time.Second), float64(t.done)/el.Seconds(), t.wins, t.noWin, t.done-t.wins-t.noWin-t.errors, words.Count(t.errors, "error"))
 	}
 	go func() {
 		defer close(finished)
