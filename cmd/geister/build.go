@@ -135,7 +135,9 @@ Examples:
 				bar = &progressBar{w: e.stderr}
 				opts.Progress = bar.update
 			}
+			start := time.Now()
 			rep, err := tablebase.Build(e.ctx, db, classes, opts)
+			elapsed := time.Since(start) // rep.Elapsed is not set when the build stops early
 			if bar != nil {
 				bar.finish()
 			}
@@ -151,7 +153,7 @@ Examples:
 				cerr := db.Close() // the store's files are measured closed
 				closed = true
 				writeManifests(e.stdout, rep.Classes, d, "kept")
-				fmt.Fprintf(e.stdout, "table directory: %s; this run %s\n", d, rep.Elapsed.Round(time.Millisecond))
+				fmt.Fprintf(e.stdout, "table directory: %s; this run %s\n", d, elapsed.Round(time.Millisecond))
 				if err == nil {
 					err = cerr
 				}

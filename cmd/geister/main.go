@@ -39,6 +39,7 @@ type command struct {
 // commands is the table of subcommands, in the order help lists them.
 var commands = []command{
 	showCommand,
+	applyCommand,
 	perftCommand,
 	solveCommand,
 	verifyCommand,

@@ -13,6 +13,7 @@ import (
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/internal/words"
 	"geister/match"
 	"geister/player"
 	"geister/purple"
@@ -40,7 +41,8 @@ standard error.
 		fs.IntVar(jobs, "jobs", 0, "games played at once (deprecated: use --threads)")
 		fs.IntVar(jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
 		fs.MarkDeprecated("jobs", "use --threads")
-		records := fs.String("records", "", "write one JSON line per game to this file")
+		records := fs.String("records", "", "write one JSON line per game to this file (a new file: see --force)")
+		force := fs.Bool("force", false, "let --records overwrite an existing file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
 		cpuTime := fs.Bool("cpu-time", false, "time moves by the CPU time of the thread playing the game, not the clock (for a busy machine; costs a system call a move)")
@@ -71,7 +73,7 @@ standard error.
 			defer closeTables()
 			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
 			if *records != "" {
-				f, err := os.Create(*records)
+				f, err := createRecords(*records, *force)
 				if err != nil {
 					return err
 				}
@@ -92,11 +94,18 @@ standard error.
 				}
 			}
 			sum, err := match.Run(e.ctx, cfg)
-			if err != nil {
+			if err != nil && (sum == nil || e.ctx.Err() == nil) {
 				return err
 			}
+			if err != nil {
+				// Interrupted: the games finished so far, then exit 1.
+				fmt.Fprintf(e.stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), *games)
+			}
 			if *asJSON {
-				out, err := json.Marshal(sum)
+				out, err := json.Marshal(struct {
+					*match.Summary
+					Interrupted bool `json:"interrupted,omitempty"`
+				}{sum, err != nil})
 				if err != nil {
 					return err
 				}
@@ -104,12 +113,29 @@ standard error.
 			} else {
 				fmt.Fprint(e.stdout, sum.Text())
 			}
+			if err != nil {
+				return fmt.Errorf("interrupted: %w", err)
+			}
 			if len(sum.Problems) > 0 {
 				return errReported
 			}
 			return nil
 		}
 	},
+}
+
+// createRecords creates the file of --records; an existing file is an
+// error unless force (then it is overwritten).
+func createRecords(name string, force bool) (*os.File, error) {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if force {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(name, flag, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return nil, fmt.Errorf("--records %s: the file exists; give another name, or --force to overwrite it", name)
+	}
+	return f, err
 }
 
 // agentEnv is what agents get from the command line: the df-pn prover,

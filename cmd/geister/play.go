@@ -1,7 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -53,6 +57,9 @@ moves; the full board is shown when the game ends.
 				if err != nil {
 					return err
 				}
+				if sp.Name == "human" {
+					agents[i] = &humanAgent{Agent: agents[i]}
+				}
 			}
 			fmt.Fprintf(e.stdout, "first: %s, second: %s\n", args[0], args[1])
 			var obs match.Observer
@@ -82,12 +89,33 @@ moves; the full board is shown when the game ends.
 			}
 			g, err := match.Play(e.ctx, agents[0], agents[1], *seed, *plyLimit, nil, obs)
 			if err != nil {
-				return err
+				// Interrupted: what was played so far.
+				fmt.Fprintf(e.stdout, "\ninterrupted after %s: %s\n", words.Count(len(g.Moves), "ply"), strings.Join(moveStrings(g.Moves), " "))
+				for side, name := range [2]string{"first", "second"} {
+					if g.NMoves[side] > 0 {
+						fmt.Fprintf(e.stdout, "%s (%s): %s, %.1f ms on average, %.1f ms at most\n", name, args[side], words.Count(g.NMoves[side], "move"),
+							g.Time[side].Seconds()*1e3/float64(g.NMoves[side]), g.MaxTime[side].Seconds()*1e3)
+					}
+				}
+				return fmt.Errorf("interrupted: %w", err)
+			}
+			for side, a := range agents {
+				h, ok := a.(*humanAgent)
+				if !ok || h.stopped == nil || g.Reason != match.ReasonError {
+					continue
+				}
+				name := [2]string{"first", "second"}[side]
+				if errors.Is(h.stopped, io.EOF) {
+					fmt.Fprintf(e.stdout, "\ngame abandoned at ply %d: the input ended before the %s player's move (type resign to resign)\n", len(g.Moves), name)
+					return errReported
+				}
+				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", prettyOf(finalPosition(g, args, *plyLimit)))
+				fmt.Fprintf(e.stdout, "result: %s wins: the %s player resigned at ply %d\n", [2]string{"first", "second"}[1-side], name, len(g.Moves))
+				return nil
 			}
 			rec := match.RecordOf(g, 0, args[0], args[1], *plyLimit)
-			positions, _, rerr := rec.Replay()
-			if humans > 0 && rerr == nil {
-				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", positions[len(positions)-1].Pretty())
+			if humans > 0 {
+				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", prettyOf(finalPosition(g, args, *plyLimit)))
 			}
 			fmt.Fprintf(e.stdout, "result: %s (%s) after %s; placements: first %s, second %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"), rec.FirstReds, rec.SecondReds)
 			if g.Detail != "" {
@@ -97,3 +125,27 @@ moves; the full board is shown when the game ends.
 		}
 	},
 }
+
+// humanAgent notes why a human gave no move: a resignation, or the end of
+// the input (io.EOF).
+type humanAgent struct {
+	player.Agent
+	stopped error
+}
+
+func (h *humanAgent) Move(ctx context.Context, v *player.View) (engine.Move, error) {
+	m, err := h.Agent.Move(ctx, v)
+	if err != nil && ctx.Err() == nil {
+		h.stopped = err
+	}
+	return m, err
+}
+
+// finalPosition is the game's last position with every colour shown.
+func finalPosition(g match.Game, args []string, plyLimit int) engine.Position {
+	rec := match.RecordOf(g, 0, args[0], args[1], plyLimit)
+	positions, _, _ := rec.Replay()
+	return positions[len(positions)-1]
+}
+
+func prettyOf(p engine.Position) string { return p.Pretty() }
