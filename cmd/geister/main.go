@@ -51,6 +51,8 @@ var commands = []command{
 	tablesCommand,
 	enumerateCommand,
 	keeperCommand,
+	versionCommand,
+	completionCommand,
 }
 
 // usageError is a mistake in the command line: exit status 2 and a
