@@ -16,7 +16,8 @@ var applyCommand = command{
 	details: `Plays each MOVE (from-to text like d1e1, escapes like a1a0, or the papers'
 arrows like d1>) in turn from POSITION and prints the resulting position
 string, ready for "geister solve". Each move must be legal where it is
-played.
+played. When the game ends with the last move, a note on standard error
+says so (solve reads only positions in play).
 
 A move that captures a piece whose colour is hidden (u/U) while its owner
 still has hidden pieces of both colours must say the colour: d1e1(r) for a
@@ -52,6 +53,9 @@ Example:
 				fmt.Fprint(e.stdout, p.Pretty())
 			}
 			fmt.Fprintln(e.stdout, p.String())
+			if o := p.Outcome(); o != engine.Ongoing {
+				fmt.Fprintf(e.stderr, "geister apply: the game is over: %s (a position string for the record; solve reads only positions in play)\n", o)
+			}
 			return nil
 		}
 	},

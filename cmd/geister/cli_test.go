@@ -385,3 +385,241 @@ func TestCLINonASCII(t *testing.T) {
 		t.Errorf("show --gat with ü: exit %d, stderr %q", r.code, r.errOut)
 	}
 }
+
+// Item 10: an interrupted build's summary gives the time it ran.
+func TestCLIBuildInterrupted(t *testing.T) {
+	dir := copyDir(t, tinyTables(t))
+	cmd := exec.Command(geisterBin(t), "build", "--quiet", "--threads", "1", "--table", dir, "--pieces", "5")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	r := cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+	assertNoCrash(t, []string{"build"}, r)
+	if r.code != 1 || !strings.Contains(r.errOut, "interrupted") {
+		t.Fatalf("interrupted build: exit %d\n%s\n%s", r.code, r.out, r.errOut)
+	}
+	if !strings.Contains(r.out, "this run") || strings.Contains(r.out, "this run 0s") {
+		t.Errorf("interrupted build's summary:\n%s", r.out)
+	}
+}
+
+// Item 10 and statistics: an interrupted match prints the games played.
+func TestCLIMatchInterrupted(t *testing.T) {
+	cmd := exec.Command(geisterBin(t), "match", "--games", "100000000", "--threads", "1", "random", "random")
+	cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1000 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	r := cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+	assertNoCrash(t, []string{"match"}, r)
+	if r.code != 1 || !strings.Contains(r.errOut, "interrupted after") || !strings.Contains(r.out, "random vs random") || !strings.Contains(r.out, "average game") {
+		t.Errorf("interrupted match: exit %d\n%s\n%s", r.code, r.out, r.errOut)
+	}
+}
+
+// --records never overwrites a file unless --force.
+func TestCLIRecordsRefuseOverwrite(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "games.jsonl")
+	os.WriteFile(rec, []byte("precious\n"), 0o644)
+	r := cli(t, "", "", "match", "--games", "2", "--quiet", "--records", rec, "random", "random")
+	if b, _ := os.ReadFile(rec); r.code == 0 || string(b) != "precious\n" || !strings.Contains(r.errOut, "--force") {
+		t.Errorf("--records on an existing file: exit %d, stderr %q, file %q", r.code, r.errOut, b)
+	}
+	r = cli(t, "", "", "match", "--games", "2", "--quiet", "--force", "--records", rec, "random", "random")
+	if b, _ := os.ReadFile(rec); r.code != 0 || strings.Count(string(b), "\n") != 2 {
+		t.Errorf("--records --force: exit %d, file %q", r.code, b)
+	}
+
+	// replay: every ply's position string, --list --json, no negative game.
+	r = cli(t, "", "", "replay", rec)
+	positions := 0
+	for _, l := range strings.Split(r.out, "\n") {
+		if p, ok := strings.CutPrefix(l, "position: "); ok {
+			positions++
+			if s := cli(t, "", "", "show", p); s.code != 0 {
+				t.Errorf("replay printed %q, which show rejects: %s", p, s.errOut)
+			}
+			if positions > 3 {
+				break
+			}
+		}
+	}
+	if r.code != 0 || positions == 0 {
+		t.Errorf("replay: exit %d, %d position strings", r.code, positions)
+	}
+	r = cli(t, "", "", "replay", "--list", "--json", rec)
+	objs := jsonLines(t, r.out)
+	if r.code != 0 || len(objs) != 2 || objs[1]["game"] != 1.0 || objs[0]["reason"] == nil || objs[0]["moves"] != nil {
+		t.Errorf("replay --list --json: exit %d\n%s", r.code, r.out)
+	}
+	r = cli(t, "", "", "replay", "--game", "-5", rec)
+	if r.code != 2 || !strings.Contains(r.errOut, "-5") || strings.Contains(r.out, "game 0") {
+		t.Errorf("replay --game -5: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+}
+
+// The old flag spellings work for one more release, with a warning.
+func TestCLIDeprecatedFlags(t *testing.T) {
+	tables := tinyTables(t)
+	for _, args := range [][]string{
+		{"match", "--games", "2", "--quiet", "--jobs", "1", "random", "random"},
+		{"match", "--games", "2", "--quiet", "--tables", tables, "random", "random"},
+		{"play", "--tables", tables, "random", "random"},
+	} {
+		r := cli(t, "", "", args...)
+		if r.code != 0 || !strings.Contains(r.errOut, "deprecated") {
+			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.errOut)
+		}
+	}
+	r := cli(t, "", "", "build", "--quiet", "--workers", "1", "--table", copyDir(t, tables), "--pieces", "4")
+	if r.code != 0 || !strings.Contains(r.errOut, "deprecated") || !strings.Contains(r.out, "kept") {
+		t.Errorf("build --workers: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	// A mistyped table directory is named, not silently ignored.
+	r = cli(t, "", "", "match", "--games", "1", "--quiet", "--table", filepath.Join(t.TempDir(), "typo"), "random", "random")
+	if !strings.Contains(r.errOut, "typo") {
+		t.Errorf("match --table with a missing directory: exit %d, stderr %q", r.code, r.errOut)
+	}
+}
+
+func TestCLIVersionAndCompletion(t *testing.T) {
+	r := cli(t, "", "", "version", "--json")
+	objs := jsonLines(t, r.out)
+	if r.code != 0 || len(objs) != 1 || !strings.HasPrefix(objs[0]["go"].(string), "go1.") || objs[0]["module"] != "geister" {
+		t.Errorf("version --json: exit %d %q", r.code, r.out)
+	}
+	if r := cli(t, "", "", "version"); r.code != 0 || !strings.HasPrefix(r.out, "geister ") {
+		t.Errorf("version: exit %d %q", r.code, r.out)
+	}
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		r := cli(t, "", "", "completion", sh)
+		if r.code != 0 {
+			t.Fatalf("completion %s: exit %d %s", sh, r.code, r.errOut)
+		}
+		for _, c := range commands {
+			if !strings.Contains(r.out, c.name) {
+				t.Errorf("completion %s lacks the command %s", sh, c.name)
+			}
+		}
+		for _, f := range []string{"ply-limit", "table", "threads", "records", "json"} {
+			if !strings.Contains(r.out, f) {
+				t.Errorf("completion %s lacks --%s", sh, f)
+			}
+		}
+		if strings.Contains(r.out, "jobs") || strings.Contains(r.out, "workers") {
+			t.Errorf("completion %s offers a deprecated flag", sh)
+		}
+		if sh == "bash" {
+			if _, err := exec.LookPath("bash"); err != nil {
+				continue
+			}
+			script := filepath.Join(t.TempDir(), "c.bash")
+			os.WriteFile(script, []byte(r.out), 0o644)
+			got, err := exec.Command("bash", "-c", `source "$1"
+COMP_WORDS=(geister so); COMP_CWORD=1; _geister; echo "${COMPREPLY[*]}"
+COMP_WORDS=(geister match --thr); COMP_CWORD=2; _geister; echo "${COMPREPLY[*]}"
+COMP_WORDS=(geister solve --ply-limit ""); COMP_CWORD=3; _geister; echo "n=${#COMPREPLY[@]}"`, "bash", script).CombinedOutput()
+			if err != nil || string(got) != "solve\n--threads\nn=0\n" {
+				t.Errorf("bash completion: %v %q", err, got)
+			}
+		}
+	}
+	if r := cli(t, "", "", "completion", "tcsh"); r.code != 2 {
+		t.Errorf("completion tcsh: exit %d", r.code)
+	}
+}
+
+// --json on show and perft; apply plays moves into a position for solve.
+func TestCLIJSONAndApply(t *testing.T) {
+	r := cli(t, "", "", "show", "--json", posWin5)
+	objs := jsonLines(t, r.out)
+	if r.code != 0 || len(objs) != 1 || objs[0]["position"] != posWin5+" 0" || len(objs[0]["moves"].([]any)) != 6 {
+		t.Errorf("show --json: exit %d %q", r.code, r.out)
+	}
+	r = cli(t, "", "", "perft", "--json", posStart, "3")
+	objs = jsonLines(t, r.out)
+	if r.code != 0 || len(objs) != 3 || objs[2]["count"] != 768.0 || objs[2]["depth"] != 3.0 {
+		t.Errorf("perft --json: exit %d %q", r.code, r.out)
+	}
+	// After d1e1 a1a2 the prover wins in 3 (SPEC §2's line, two plies on).
+	r = cli(t, "", "", "apply", posWin5, "d1e1", "a1a2")
+	after := strings.TrimSpace(r.out)
+	if r.code != 0 || after != "uu1B2/6/R5/6/6/6 f R1r1 0" && !strings.HasSuffix(after, " 2") {
+		t.Fatalf("apply: exit %d %q %s", r.code, r.out, r.errOut)
+	}
+	r = cli(t, "", "", "solve", "--json", "--no-table", "--shortest", after)
+	if objs := jsonLines(t, r.out); r.code != 0 || objs[0]["plies"] != 3.0 || objs[0]["move"] != "e1f1" {
+		t.Errorf("solve of apply's position: %q", r.out)
+	}
+	for _, bad := range [][]string{
+		{"apply", posWin5, "d1e1", "zz"},
+		{"apply", posWin5, "a3a2", "b1c1", "a2a1"}, // a hidden capture must name its colour
+		{"apply", posWin5, "d1e1(r)"},             // no capture
+	} {
+		if r := cli(t, "", "", bad...); r.code != 1 || !strings.Contains(r.errOut, "move ") {
+			t.Errorf("%q: exit %d %q", bad, r.code, r.errOut)
+		}
+	}
+	r = cli(t, "", "", "apply", posWin5, "a3a2", "b1c1", "a2a1(b)")
+	if r.code != 0 || strings.TrimSpace(r.out) != "R1uB2/6/6/6/6/6 s R1r1 3" {
+		t.Errorf("apply with a captured blue: %q %s", r.out, r.errOut)
+	}
+}
+
+// Counts agree with their number in human output.
+func TestCLIGrammar(t *testing.T) {
+	r := cli(t, "", "", "solve", "--no-table", "BR4/6/6/6/6/uu4 f R1r1")
+	if !strings.Contains(r.out, "in exactly 1 ply") && !strings.Contains(r.out, "within 1 ply") {
+		t.Errorf("solve:\n%s", r.out)
+	}
+	r = cli(t, "", "", "match", "--games", "1", "--quiet", "random", "random")
+	if !strings.Contains(r.out, ": 1 game ") || strings.Contains(r.out, " 1 wins") || strings.Contains(r.out, " 1 losses") || strings.Contains(r.out, " 1 draws") {
+		t.Errorf("match:\n%s", r.out)
+	}
+	for _, l := range strings.Split(r.out+cli(t, "", "", "show", posWin5).out, "\n") {
+		for _, bad := range []string{" 1 pieces", " 1 plies", " 1 games", " 1 moves", " 1 entries", " 1 positions"} {
+			if strings.Contains(l, bad) {
+				t.Errorf("%q in %q", bad, l)
+			}
+		}
+	}
+}
+
+// Read-only commands leave a table directory byte for byte as it was.
+func TestCLIReadOnlyCommandsLeaveTablesAlone(t *testing.T) {
+	dir := copyDir(t, tinyTables(t))
+	before := hashTree(t, dir)
+	for _, args := range [][]string{
+		{"tables", "--table", dir},
+		{"tables", "--json", "--table", dir},
+		{"probe", "--table", dir, "--json", posWin5},
+		{"verify", "--table", dir},
+		{"solve", "--table", dir, "--no-store", posWin5},
+		{"solve", "--table", dir, "--json", "--shortest", "uu1B2/6/R5/6/6/5R f R2r1"},
+		{"enumerate", "--table", dir, "--dtw", "19", "1B1R-2U1r"},
+		{"match", "--table", dir, "--games", "2", "--quiet", "purplemax:depth=2", "random"},
+	} {
+		r := cli(t, "", "", args...)
+		if r.code != 0 {
+			t.Errorf("%q: exit %d %s", args, r.code, clip(r.errOut))
+		}
+		if f, ok := sameTree(before, hashTree(t, dir)); !ok {
+			t.Fatalf("%q changed %s in the table directory", args, f)
+		}
+	}
+	// The default directory too.
+	r := cli(t, dir, "", "probe", posWin5)
+	if f, ok := sameTree(before, hashTree(t, dir)); r.code != 0 || !ok {
+		t.Fatalf("probe at the default directory: exit %d, changed %s", r.code, f)
+	}
+}
