@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,6 +33,12 @@ var (
 func geisterBin(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {
+		// GEISTER_TEST_BIN runs the tests against another build (to see
+		// them fail on an older one, say).
+		if b := os.Getenv("GEISTER_TEST_BIN"); b != "" {
+			binPath = b
+			return
+		}
 		dir := filepath.Dir(os.Getenv("GEISTER_TABLES"))
 		if dir == "." || dir == "" {
 			dir, binErr = os.MkdirTemp("", "geister-bin-")
@@ -564,7 +571,7 @@ func TestCLIJSONAndApply(t *testing.T) {
 	for _, bad := range [][]string{
 		{"apply", posWin5, "d1e1", "zz"},
 		{"apply", posWin5, "a3a2", "b1c1", "a2a1"}, // a hidden capture must name its colour
-		{"apply", posWin5, "d1e1(r)"},             // no capture
+		{"apply", posWin5, "d1e1(r)"},              // no capture
 	} {
 		if r := cli(t, "", "", bad...); r.code != 1 || !strings.Contains(r.errOut, "move ") {
 			t.Errorf("%q: exit %d %q", bad, r.code, r.errOut)
@@ -621,5 +628,112 @@ func TestCLIReadOnlyCommandsLeaveTablesAlone(t *testing.T) {
 	r := cli(t, dir, "", "probe", posWin5)
 	if f, ok := sameTree(before, hashTree(t, dir)); r.code != 0 || !ok {
 		t.Fatalf("probe at the default directory: exit %d, changed %s", r.code, f)
+	}
+}
+
+// hostileLines returns n random input lines: position strings with
+// mutations, over-long lines, NUL bytes, invalid UTF-8, huge numbers,
+// control characters, blank and comment lines.
+func hostileLines(r *rand.Rand, n int) []string {
+	seeds := []string{posWin5, posStart, "uu1B2/6/R5/6/6/6 f R1r1 99999999999999999999999", "BR4/6/6/6/6/uu4 f R1r1 -1",
+		"uu1B2/6/R5/6/6/6 x R1r1", "6/6/6/6/6/6 f R0r0", "ü♟️/6/6/6/6/6 f R1r1", "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u"}
+	var out []string
+	for i := 0; i < n; i++ {
+		var l string
+		switch r.IntN(12) {
+		case 0:
+			l = strings.Repeat("u1B2/", 1+r.IntN(400_000)) // up to 2 MB
+		case 1:
+			l = "\x00" + seeds[r.IntN(len(seeds))] + "\x00"
+		case 2:
+			b := make([]byte, 1+r.IntN(200))
+			for j := range b {
+				b[j] = byte(r.IntN(256))
+			}
+			l = strings.ReplaceAll(string(b), "\n", "")
+		case 3:
+			l = seeds[0] + " " + strings.Repeat("9", 1+r.IntN(5000))
+		case 4:
+			l = ""
+		case 5:
+			l = "# " + seeds[r.IntN(len(seeds))]
+		case 6:
+			l = "\t \r"
+		case 7:
+			l = "{\"position\":\"" + seeds[r.IntN(len(seeds))] + "\",\"result\":\"win\",\"plies\":-3}"
+		default:
+			b := []byte(seeds[r.IntN(len(seeds))])
+			for k := r.IntN(4); k >= 0; k-- {
+				j := r.IntN(len(b))
+				switch r.IntN(3) {
+				case 0:
+					b[j] = byte(r.IntN(256))
+				case 1:
+					b = append(b[:j], b[j+1:]...)
+				default:
+					b = append(b[:j], append([]byte{"0123456789uUbBrR/ fs"[r.IntN(20)]}, b[j:]...)...)
+				}
+				if len(b) == 0 {
+					b = []byte("x")
+				}
+			}
+			l = strings.ReplaceAll(string(b), "\n", "")
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// Every command that reads lines from standard input answers every line
+// that is not blank or a comment exactly once, whatever it holds, and
+// never crashes.
+func TestCLIStdinHostileLines(t *testing.T) {
+	tables := tinyTables(t)
+	r := rand.New(rand.NewPCG(18, 2026))
+	for round := 0; round < 3; round++ {
+		lines := hostileLines(r, 60)
+		in := strings.Join(lines, "\n") + "\n"
+		want := 0
+		for _, l := range lines {
+			if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+				want++
+			}
+		}
+		for _, args := range [][]string{
+			{"solve", "--json", "--no-table", "--nodes", "3000", "--time", "1s", "-"},
+			{"solve", "--json", "--table", tables, "--no-store", "--nodes", "3000", "--time", "1s", "-"},
+			{"probe", "--json", "--table", tables, "-"},
+		} {
+			res := cli(t, "", in, args...)
+			objs := jsonLines(t, res.out)
+			if len(objs) != want {
+				t.Fatalf("round %d, %q: %d answers to %d lines (exit %d)\n%s", round, args, len(objs), want, res.code, clip(res.errOut))
+			}
+			for i, o := range objs {
+				if o["error"] == nil && o["result"] == nil {
+					t.Errorf("%q: answer %d is neither a result nor an error: %v", args, i, o)
+				}
+				if p, _ := o["position"].(string); len(p) > maxLineBytes+100 {
+					t.Errorf("%q: answer %d echoes %d bytes", args, i, len(p))
+				}
+			}
+		}
+		// Text output: one "== line" header an answer.
+		res := cli(t, "", in, "solve", "--no-table", "--nodes", "3000", "--time", "1s", "-")
+		if n := strings.Count(res.out, "\n== "); n+1 != want && !(want == 0 && n == 0) {
+			t.Errorf("round %d: solve text output: %d answers to %d lines", round, n+1, want)
+		}
+		// Commands that read a whole file: a clean error, no crash.
+		for _, args := range [][]string{{"replay", "-"}, {"replay", "--list", "-"}, {"verify", "-"}} {
+			res := cli(t, "", in, args...)
+			if res.code == 0 {
+				t.Errorf("%q accepted hostile input", args)
+			}
+		}
+		// A human player: every line is answered (a move, or why not).
+		res = cli(t, "", "BCFG\n"+in+"resign\n", "play", "--no-table", "human", "random")
+		if res.code != 0 || !strings.Contains(res.out, "resigned") && !strings.Contains(res.out, "result:") {
+			t.Errorf("play human with hostile lines: exit %d\n%s", res.code, clip(res.out))
+		}
 	}
 }
