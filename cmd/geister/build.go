@@ -57,6 +57,17 @@ func (tf tableFlags) resolve() (dir string, named, use bool) {
 	return tablebase.DefaultDir(), false, true
 }
 
+// maxThreads bounds --threads: each thread has its own tables or agents,
+// so a mistyped count would take all memory before doing any work.
+const maxThreads = 1024
+
+func checkThreads(n int) error {
+	if n > maxThreads {
+		return usagef("--threads %d: at most %d (this machine has %d cores)", n, maxThreads, runtime.NumCPU())
+	}
+	return nil
+}
+
 func tableDir(flag string) string {
 	if flag != "" {
 		return flag
@@ -114,6 +125,9 @@ Examples:
 			}
 			if *workers < 0 {
 				return usagef("--threads %d: want 1 or more (0: one per core)", *workers)
+			}
+			if err := checkThreads(*workers); err != nil {
+				return err
 			}
 			if _, err := tablebase.Plan(classes); err != nil {
 				return usagef("%v", err)

@@ -737,3 +737,16 @@ func TestCLIStdinHostileLines(t *testing.T) {
 		}
 	}
 }
+
+// Counts that would take all memory before any work are refused.
+func TestCLIThreadBounds(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", "--no-table", "--threads", "1000000", posWin5},
+		{"match", "--threads", "1000000", "--games", "1", "random", "random"},
+		{"build", "--threads", "1000000", "--table", filepath.Join(t.TempDir(), "t"), "--pieces", "4"},
+	} {
+		if r := cli(t, "", "", args...); r.code != 2 || !strings.Contains(r.errOut, "--threads 1000000") {
+			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.errOut)
+		}
+	}
+}

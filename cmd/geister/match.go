@@ -57,6 +57,9 @@ standard error.
 			if *plyLimit < 0 || *jobs < 0 {
 				return usagef("--ply-limit and --threads must not be negative")
 			}
+			if err := checkThreads(*jobs); err != nil {
+				return err
+			}
 			for _, a := range args {
 				sp, err := player.ParseSpec(a)
 				if err != nil {

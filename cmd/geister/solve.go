@@ -81,6 +81,9 @@ Example:
 			if *maxPlies < 0 || *plyLimit < 0 || *threads < 1 || *timeLimit < 0 {
 				return usagef("--max-plies and --ply-limit must be 0 or more, --threads at least 1, --time not negative")
 			}
+			if err := checkThreads(*threads); err != nil {
+				return err
+			}
 			if err := memlimit.Check("--tt", *ttMB); err != nil {
 				return usagef("%v", err)
 			}
