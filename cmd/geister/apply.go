@@ -34,6 +34,9 @@ Example:
 			if len(args) < 1 {
 				return usagef("want a position string (quoted) and moves")
 			}
+			if *show && *jsonOut {
+				return usagef("--show and --json: give one")
+			}
 			p, err := engine.ParsePosition(args[0])
 			if err != nil {
 				return err

@@ -35,6 +35,14 @@ func addTableFlags(fs *pflag.FlagSet, noneHelp string) tableFlags {
 	return tf
 }
 
+// check reports flags that contradict each other.
+func (tf tableFlags) check() error {
+	if *tf.none && (tf.fs.Changed("table") || tf.old != nil && tf.fs.Changed("tables")) {
+		return usagef("--no-table and --table contradict each other: give one")
+	}
+	return nil
+}
+
 // withOldTables adds the deprecated --tables DIR ("": none).
 func (tf tableFlags) withOldTables() tableFlags {
 	tf.old = tf.fs.String("tables", "", "the table directory (deprecated: use --table DIR, or --no-table)")
@@ -45,6 +53,10 @@ func (tf tableFlags) withOldTables() tableFlags {
 // resolve returns the table directory, whether the command line named it,
 // and whether tables are wanted at all.
 func (tf tableFlags) resolve() (dir string, named, use bool) {
+	if *tf.none && (tf.fs.Changed("table") || tf.old != nil && tf.fs.Changed("tables")) {
+		// check() reports this as a usage error first.
+		return "", false, false
+	}
 	if *tf.none {
 		return "", false, false
 	}

@@ -750,3 +750,18 @@ func TestCLIThreadBounds(t *testing.T) {
 		}
 	}
 }
+
+// Options that do not apply, or contradict each other, are errors.
+func TestCLIOptionConflicts(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", "--no-table", "--table", t.TempDir(), posWin5},
+		{"match", "--no-table", "--table", t.TempDir(), "--games", "1", "random", "random"},
+		{"match", "--force", "--games", "1", "random", "random"},
+		{"replay", "--json", "x.jsonl"},
+		{"apply", "--show", "--json", posWin5, "d1e1"},
+	} {
+		if r := cli(t, "", "", args...); r.code != 2 || strings.Count(strings.TrimSpace(r.errOut), "\n") != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want a one-line usage error", args, r.code, r.errOut)
+		}
+	}
+}

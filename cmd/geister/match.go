@@ -60,6 +60,9 @@ standard error.
 			if err := checkThreads(*jobs); err != nil {
 				return err
 			}
+			if *force && *records == "" {
+				return usagef("--force goes with --records FILE")
+			}
 			for _, a := range args {
 				sp, err := player.ParseSpec(a)
 				if err != nil {
@@ -145,6 +148,9 @@ func createRecords(name string, force bool) (*os.File, error) {
 // the endgame tables tf names when there are any, and the proof store
 // beside them when the directory exists.
 func agentEnv(w io.Writer, tf tableFlags) (player.Env, func() error, error) {
+	if err := tf.check(); err != nil {
+		return player.Env{}, nil, err
+	}
 	t, closeTables, err := optionalTables(w, tf)
 	if err != nil {
 		return player.Env{}, nil, err

@@ -70,6 +70,7 @@ Example:
 		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 		dir := tf.dir
 		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
+		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
@@ -91,6 +92,9 @@ Example:
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
 				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
 			}
+			if err := tf.check(); err != nil {
+				return err
+			}
 			t, closeTables, err := optionalTables(e.stderr, tf)
 			if err != nil {
 				return err
@@ -108,7 +112,7 @@ Example:
 				return err
 			}
 			single := len(args) == 1 && args[0] != "-"
-			if single {
+			if single && !*quiet {
 				opts.Progress = progressReporter(e.stderr)
 			}
 			jobs := make(chan solver.Job)
@@ -126,7 +130,7 @@ Example:
 			}()
 			failed := false
 			var tally batchTally
-			if !single {
+			if !single && !*quiet {
 				stop := tally.report(e.stderr, 5*time.Second)
 				defer stop()
 			}
