@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -109,7 +110,7 @@ func run(e *env, args []string) int {
 			usage()
 			return 0
 		}
-		fmt.Fprintf(e.stderr, "geister %s: %v (see geister %s --help)\n", c.name, err, c.name)
+		fmt.Fprintf(e.stderr, "geister %s: %s (see geister %s --help)\n", c.name, plainFlagError(err), c.name)
 		return 2
 	}
 	err := runFn(e, fs.Args())
@@ -126,6 +127,27 @@ func run(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "geister %s: %v\n", c.name, err)
 		return 1
 	}
+}
+
+// strconvError matches what strconv adds to pflag's message for a bad
+// number: `strconv.ParseUint: parsing "-1": invalid syntax`.
+var strconvError = regexp.MustCompile(`strconv\.Parse(Uint|Int|Float): parsing "[^"]*": (invalid syntax|value out of range)`)
+
+// plainFlagError says what a flag wants instead of quoting strconv.
+func plainFlagError(err error) string {
+	return strconvError.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		sub := strconvError.FindStringSubmatch(m)
+		if sub[2] == "value out of range" {
+			return "out of range"
+		}
+		switch sub[1] {
+		case "Uint":
+			return "want a whole number, 0 or more"
+		case "Int":
+			return "want a whole number"
+		}
+		return "want a number"
+	})
 }
 
 func findCommand(name string) *command {

@@ -122,3 +122,20 @@ func TestHelpOnceOnStdout(t *testing.T) {
 		}
 	}
 }
+
+// A bad number in a flag says what the flag wants, not what strconv saw.
+func TestFlagNumberErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--seed", "-1", "random", "random"}, `"--seed" flag: want a whole number, 0 or more`},
+		{[]string{"match", "--games", "1e3", "random", "random"}, `"--games" flag: want a whole number (`},
+		{[]string{"solve", "--threads", "99999999999999999999999", "x"}, `"--threads" flag: out of range`},
+	} {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "strconv") {
+			t.Errorf("%q: exit %d, %q", c.args, code, errOut)
+		}
+	}
+}

@@ -79,8 +79,15 @@ Example:
 			if err != nil {
 				return err
 			}
-			if *maxPlies < 0 || *plyLimit < 0 || *threads < 1 || *timeLimit < 0 {
-				return usagef("--max-plies and --ply-limit must be 0 or more, --threads at least 1, --time not negative")
+			switch {
+			case *maxPlies < 0:
+				return usagef("--max-plies %d: want 0 (any length) or more", *maxPlies)
+			case *plyLimit < 0:
+				return usagef("--ply-limit %d: want 0 (no limit) or more", *plyLimit)
+			case *threads < 1:
+				return usagef("--threads %d: want 1 or more", *threads)
+			case *timeLimit < 0:
+				return usagef("--time %v: want 0 (no limit) or more", *timeLimit)
 			}
 			if err := checkThreads(*threads); err != nil {
 				return err
