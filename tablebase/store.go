@@ -494,7 +494,8 @@ func (ci *classInfo) blocks(s int) uint32 {
 func (db *DB) view(what func() string, fn func(*badger.Txn) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: %s: the store's files are damaged (%v)", ErrCorrupt, what(), r)
+			why := strings.TrimPrefix(fmt.Sprint(r), "runtime error: ")
+			err = fmt.Errorf("%w: %s: the store's files are damaged (Badger could not decode them: %s)", ErrCorrupt, what(), why)
 		}
 	}()
 	return db.bdb.View(fn)
