@@ -182,8 +182,12 @@ func newFlagSet(c *command, out io.Writer) (*pflag.FlagSet, func(e *env, args []
 
 func printHelp(w io.Writer) {
 	fmt.Fprintf(w, "geister: a Geister sure-win solver, endgame tables and players\n\nusage: geister COMMAND [flags] [args]\n\ncommands:\n")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nRun 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see README.md).\n")
 }

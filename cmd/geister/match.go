@@ -30,7 +30,10 @@ seed gives the same games whatever --threads is (for agents without a time
 budget). Prints, for A, wins/losses/draws with 95% intervals, split by side,
 how the games ended (escape, blues taken, reds given, ply limit), and the
 average and longest time per move of each agent. A progress line goes to
-standard error.
+standard error. Ctrl-C stops the match: the statistics of the games
+finished so far are printed (with --json, "interrupted":true) and the exit
+status is 1. --records writes a new file; an existing one is overwritten
+only with --force.
 
 ` + player.Help(),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {

@@ -23,7 +23,10 @@ var playCommand = command{
 	details: `Prints every position of the game with every colour shown, and each move
 with its thinking time. When one agent is human, only that player's view is
 printed during the game (the opponent's pieces as u/U) and the human types
-moves; the full board is shown when the game ends.
+moves; the full board is shown when the game ends. A human types "resign"
+to resign (the opponent wins); when the input ends first, the game is
+abandoned with no result (exit status 1). Ctrl-C stops the game and
+prints the moves played so far.
 
 ` + player.Help(),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
