@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -792,5 +793,37 @@ func TestCLICorruptStore(t *testing.T) {
 				t.Errorf("offset %d, %q: exit %d\n%s\n%s", off, args, r.code, clip(r.out), clip(r.errOut))
 			}
 		}
+	}
+}
+
+// An interrupt ends a batch whose input stays open (a terminal, a pipe).
+func TestCLIInterruptOpenInput(t *testing.T) {
+	cmd := exec.Command(geisterBin(t), "solve", "--json", "--no-table", "--threads", "1", "-")
+	cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(stdin, posWin5+"\n"+posStart+"\n")
+	time.Sleep(700 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("solve - did not end after an interrupt with its input open:\n%s", out.String())
+	}
+	objs := jsonLines(t, out.String())
+	if len(objs) != 2 || objs[0]["result"] != "win" || objs[1]["interrupted"] != true {
+		t.Errorf("answers after the interrupt:\n%s%s", out.String(), errb.String())
 	}
 }

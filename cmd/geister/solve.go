@@ -44,7 +44,8 @@ With --json each position gives one JSON line (SPEC.md §5); a position that
 cannot be read gives {"position":...,"error":...} and the exit status is 1
 after the other lines are answered. After an interrupt (Ctrl-C) the
 positions it stopped are answered "unknown" with "interrupted":true (in
-text: "interrupted"), never as a spent budget, and the exit status is 1.
+text: "interrupted"), never as a spent budget, input not yet read is left
+unread, and the exit status is 1.
 
 Proof store: answers proven by search are kept in a store beside the table
 directory (<table dir>.proofs) and answer the same question later
@@ -125,14 +126,28 @@ Example:
 			jobs := make(chan solver.Job)
 			go func() {
 				defer close(jobs)
-				i := 0
-				for in := range inputs {
-					if in.err != nil {
-						jobs <- solver.Job{Index: i, Text: in.text, Err: in.err}
-					} else {
-						jobs <- makeJob(i, in.text, pl)
+				// An interrupt stops the reading too: standard input may be
+				// a terminal or a pipe that stays open.
+				for i := 0; ; i++ {
+					var in inputLine
+					var ok bool
+					select {
+					case in, ok = <-inputs:
+					case <-e.ctx.Done():
+						return
 					}
-					i++
+					if !ok {
+						return
+					}
+					j := solver.Job{Index: i, Text: in.text, Err: in.err}
+					if in.err == nil {
+						j = makeJob(i, in.text, pl)
+					}
+					select {
+					case jobs <- j:
+					case <-e.ctx.Done():
+						return
+					}
 				}
 			}()
 			failed := false
