@@ -827,3 +827,33 @@ func TestCLIInterruptOpenInput(t *testing.T) {
 		t.Errorf("answers after the interrupt:\n%s%s", out.String(), errb.String())
 	}
 }
+
+// An interrupt ends a game that waits for a human's move.
+func TestCLIInterruptHuman(t *testing.T) {
+	cmd := exec.Command(geisterBin(t), "play", "--no-table", "human", "random")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(stdin, "BCFG\n")
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("play human did not end after an interrupt:\n%s", out.String())
+	}
+	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(out.String(), "interrupted after 0 plies") {
+		t.Errorf("exit %d\n%s%s", cmd.ProcessState.ExitCode(), out.String(), errb.String())
+	}
+}

@@ -136,12 +136,27 @@ type humanAgent struct {
 	stopped error
 }
 
+// Move waits for the human's move, or for an interrupt: reading the
+// terminal does not stop for one, so the read is left behind.
 func (h *humanAgent) Move(ctx context.Context, v *player.View) (engine.Move, error) {
-	m, err := h.Agent.Move(ctx, v)
-	if err != nil && ctx.Err() == nil {
-		h.stopped = err
+	type reply struct {
+		m   engine.Move
+		err error
 	}
-	return m, err
+	c := make(chan reply, 1)
+	go func() {
+		m, err := h.Agent.Move(ctx, v)
+		c <- reply{m, err}
+	}()
+	select {
+	case r := <-c:
+		if r.err != nil && ctx.Err() == nil {
+			h.stopped = r.err
+		}
+		return r.m, r.err
+	case <-ctx.Done():
+		return engine.NoMove, ctx.Err()
+	}
 }
 
 // finalPosition is the game's last position with every colour shown.
