@@ -857,3 +857,25 @@ func TestCLIInterruptHuman(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", cmd.ProcessState.ExitCode(), out.String(), errb.String())
 	}
 }
+
+// A second interrupt ends a command at once, even one busy where it does
+// not look for interrupts (a deep perft depth).
+func TestCLISecondInterrupt(t *testing.T) {
+	cmd := exec.Command(geisterBin(t), "perft", posStart, "14")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	time.Sleep(1000 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("perft went on after two interrupts")
+	}
+}

@@ -70,6 +70,13 @@ var errReported = errors.New("failures reported above")
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// The first Ctrl-C asks the command to stop and report what it has;
+	// a second one ends the program at once (the default action again),
+	// also in a command busy where it does not look (perft's one depth).
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	code := run(&env{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
 	stop()
 	os.Exit(code)
