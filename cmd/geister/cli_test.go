@@ -503,7 +503,7 @@ func TestCLIDeprecatedFlags(t *testing.T) {
 func TestCLIVersionAndCompletion(t *testing.T) {
 	r := cli(t, "", "", "version", "--json")
 	objs := jsonLines(t, r.out)
-	if r.code != 0 || len(objs) != 1 || !strings.HasPrefix(objs[0]["go"].(string), "go1.") || objs[0]["module"] != "geister" {
+	if r.code != 0 || len(objs) != 1 || !strings.HasPrefix(objs[0]["go"].(string), "go1.") || objs[0]["module"] == nil || objs[0]["module"] == "" {
 		t.Errorf("version --json: exit %d %q", r.code, r.out)
 	}
 	if r := cli(t, "", "", "version"); r.code != 0 || !strings.HasPrefix(r.out, "geister ") {
