@@ -47,6 +47,12 @@ positions it stopped are answered "unknown" with "interrupted":true (in
 text: "interrupted"), never as a spent budget, input not yet read is left
 unread, and the exit status is 1.
 
+Endgame tables answer every position, and every searched node, whose
+class they hold. They are optional: a default table directory that does
+not exist is skipped, and one that is not a table store, or that a build
+has open, gives one warning and the solve goes on without tables; a
+directory named by --table must be a store. They are only read.
+
 Proof store: answers proven by search are kept in a store beside the table
 directory (<table dir>.proofs) and answer the same question later
 ("source":"store", 0 nodes searched), after the tables and before any
