@@ -416,22 +416,38 @@ func TestCLIBuildInterrupted(t *testing.T) {
 	}
 }
 
-// Item 10 and statistics: an interrupted match prints the games played.
+// Item 10 and statistics: an interrupted match prints the games played
+// (in JSON too, marked).
 func TestCLIMatchInterrupted(t *testing.T) {
-	cmd := exec.Command(geisterBin(t), "match", "--games", "100000000", "--threads", "1", "random", "random")
-	cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(1000 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Wait()
-	r := cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
-	assertNoCrash(t, []string{"match"}, r)
-	if r.code != 1 || !strings.Contains(r.errOut, "interrupted after") || !strings.Contains(r.out, "random vs random") || !strings.Contains(r.out, "average game") {
-		t.Errorf("interrupted match: exit %d\n%s\n%s", r.code, r.out, r.errOut)
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"match", "--games", "100000000", "--threads", "1", "random", "random"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		cmd := exec.Command(geisterBin(t), args...)
+		cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(1000 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGINT)
+		cmd.Wait()
+		r := cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+		assertNoCrash(t, args, r)
+		if r.code != 1 || !strings.Contains(r.errOut, "interrupted after") {
+			t.Errorf("interrupted match: exit %d\n%s\n%s", r.code, r.out, r.errOut)
+		}
+		if !asJSON && (!strings.Contains(r.out, "random vs random") || !strings.Contains(r.out, "average game")) {
+			t.Errorf("interrupted match printed no statistics:\n%s", r.out)
+		}
+		if asJSON {
+			objs := jsonLines(t, r.out)
+			if len(objs) != 1 || objs[0]["interrupted"] != true || objs[0]["games"] == 0.0 {
+				t.Errorf("interrupted match --json:\n%s", r.out)
+			}
+		}
 	}
 }
 
