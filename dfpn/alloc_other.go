@@ -2,4 +2,4 @@
 
 package dfpn
 
-func allocEntries(t *Table, n uint64) []entry { return make([]entry, n) }
+func allocEntries(n uint64) ([]entry, func(), bool) { return make([]entry, n), nil, true }

@@ -9,9 +9,11 @@
 //   - saturating proof and disproof numbers, child thresholds with the
 //     1+ε trick of Pawlewicz & Lew: max(pn2+1, ⌈pn2·(1+ε)⌉);
 //   - initial numbers from the game (mobility and a heuristic);
-//   - a fixed-size transposition table of 32-byte entries in 4-way
-//     buckets, replacement of the least-worked entry (solved entries kept
-//     first), garbage collection of the least-worked half when it fills;
+//   - a transposition table of 32-byte entries in 4-way buckets that
+//     starts at 1 MiB and grows by four when half full, up to the size
+//     asked for (so a small search never touches a large table);
+//     replacement of the least-worked entry (solved entries kept first),
+//     garbage collection of the least-worked half when it fills;
 //   - budgets: nodes and a context deadline; statistics;
 //   - distances: a proven node stores the length of its proof (OR: one
 //     more than its shortest proven child, AND: one more than its longest),

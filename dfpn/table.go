@@ -2,6 +2,7 @@ package dfpn
 
 import (
 	"math/bits"
+	"runtime"
 	"sort"
 )
 
@@ -18,25 +19,89 @@ type entry struct {
 
 const bucketSize = 4
 
-// Table is a fixed-size transposition table. It is not safe for
-// concurrent use; give each search goroutine its own.
+// Table is a transposition table of at most a fixed size. It starts small
+// and grows (by four, up to its size) when half its slots are taken, so
+// that a small search does not pay for allocating and zeroing a large
+// table; at its size, it drops its less valuable entries instead. It is
+// not safe for concurrent use; give each search goroutine its own.
 type Table struct {
-	slots   []entry
-	buckets uint64
-	used    int
+	slots      []entry
+	buckets    uint64
+	maxBuckets uint64
+	used       int
+	free       func() // releases slots when they were mapped (nil otherwise)
 	// Stats
-	Stores, GCs uint64
+	Stores, GCs, Grows uint64
 }
 
-// NewTable returns a table of about megabytes MiB (at least one bucket).
+// initialBuckets is the size a table starts at: 1 MiB.
+const initialBuckets = 1 << 20 / (32 * bucketSize)
+
+// NewTable returns a table of at most about megabytes MiB (at least one
+// bucket). Memory is taken as the search needs it, up to that size.
 func NewTable(megabytes int) *Table {
-	n := uint64(megabytes) << 20 / (32 * bucketSize)
+	n := uint64(max(megabytes, 0)) << 20 / (32 * bucketSize)
 	if n < 1 {
 		n = 1
 	}
-	t := &Table{buckets: n}
-	t.slots = allocEntries(t, n*bucketSize)
+	t := &Table{buckets: min(n, initialBuckets), maxBuckets: n}
+	t.slots, t.free, _ = allocEntries(t.buckets * bucketSize)
+	runtime.SetFinalizer(t, func(t *Table) {
+		if t.free != nil {
+			t.free()
+		}
+	})
 	return t
+}
+
+// MaxCap returns the number of slots the table may grow to.
+func (t *Table) MaxCap() int { return int(t.maxBuckets * bucketSize) }
+
+// grow makes the table four times larger (at most its size), keeping its
+// entries. It reports false when the table is at its size or the memory
+// could not be had (the table then stays at the size it has).
+func (t *Table) grow() bool {
+	if t.buckets >= t.maxBuckets {
+		return false
+	}
+	nb := min(t.buckets*4, t.maxBuckets)
+	slots, free, ok := allocEntries(nb * bucketSize)
+	if !ok {
+		t.maxBuckets = t.buckets
+		return false
+	}
+	t.Grows++
+	old, oldFree := t.slots, t.free
+	t.slots, t.free, t.buckets, t.used = slots, free, nb, 0
+	for i := range old {
+		if old[i].key != 0 {
+			t.place(&old[i])
+		}
+	}
+	if oldFree != nil {
+		oldFree()
+	}
+	return true
+}
+
+// place puts a copy of e in its bucket of a grown table (replacing a less
+// valuable entry if the bucket is full).
+func (t *Table) place(e *entry) {
+	b := t.bucket(e.key)
+	var victim *entry
+	for i := range b {
+		if b[i].key == 0 {
+			b[i] = *e
+			t.used++
+			return
+		}
+		if victim == nil || value(&b[i]) < value(victim) {
+			victim = &b[i]
+		}
+	}
+	if value(victim) < value(e) {
+		*victim = *e
+	}
 }
 
 // Clear empties the table.
@@ -45,7 +110,8 @@ func (t *Table) Clear() {
 	t.used = 0
 }
 
-// Len returns the number of occupied slots; Cap the number of slots.
+// Len returns the number of occupied slots; Cap the number of slots now
+// (see MaxCap).
 func (t *Table) Len() int { return t.used }
 func (t *Table) Cap() int { return len(t.slots) }
 
@@ -107,6 +173,9 @@ func (t *Table) slot(key uint64) *entry {
 	}
 	if victim.key == 0 {
 		t.used++
+		if t.used*2 > len(t.slots) && t.grow() {
+			return t.slot(key)
+		}
 		if t.used*10 > len(t.slots)*9 {
 			t.gc()
 			return t.slot(key)

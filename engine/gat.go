@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // GATPiece is one entry of a GAT board string: its square in the frame of
@@ -33,8 +34,15 @@ func ParseGATBoard(s string) (GATBoard, error) {
 	for _, pre := range []string{"MOV?", "WON:", "LST:", "DRW:"} {
 		t = strings.TrimPrefix(t, pre)
 	}
-	if len(t) != 48 {
-		return g, fmt.Errorf("engine: GAT board %q: has %d characters, want 48 (16 entries of xyC)", s, len(t))
+	if n := utf8.RuneCountInString(t); n != 48 || len(t) != 48 {
+		if n == 48 {
+			for i, c := range []rune(t) {
+				if c >= utf8.RuneSelf || c == utf8.RuneError {
+					return g, fmt.Errorf("engine: GAT board %q: character %d %q is not a digit or a piece letter", s, i+1, string(c))
+				}
+			}
+		}
+		return g, fmt.Errorf("engine: GAT board %q: has %d characters, want 48 (16 entries of xyC)", s, n)
 	}
 	var seen [6][6]bool
 	for i := range g {

@@ -61,14 +61,15 @@ func ParseMove(s string) (Move, error) {
 	if i := strings.IndexByte(t, '('); i > 0 && strings.HasSuffix(t, ")") {
 		t = t[:i]
 	}
-	if len(t) < 3 {
+	rs := []rune(t) // characters, so that no error splits one
+	if len(rs) < 3 {
 		return NoMove, fmt.Errorf("engine: move %q: want from-to like d1e1 or an arrow like d1>", s)
 	}
-	from, ok := parseSquare(t[:2], 1, 6)
+	from, ok := parseSquare(string(rs[:2]), 1, 6)
 	if !ok {
-		return NoMove, fmt.Errorf("engine: move %q: %q is not a board square", s, t[:2])
+		return NoMove, fmt.Errorf("engine: move %q: %q is not a board square", s, string(rs[:2]))
 	}
-	rest := t[2:]
+	rest := string(rs[2:])
 	df, dr := 0, 0
 	switch rest {
 	case "^", "↑":

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParseError is the error of a position string that cannot be read. It
@@ -94,14 +95,13 @@ func (p *Position) parseBoard(b string) error {
 	}
 	for i, rk := range ranks {
 		file := 0
-		for j := 0; j < len(rk); j++ {
-			c := rk[j]
+		for _, c := range rk { // runes: a stray character is named whole
 			switch {
 			case c >= '1' && c <= '6':
 				file += int(c - '0')
-			case strings.IndexByte(pieceLetters, c) >= 0:
+			case c < utf8.RuneSelf && strings.IndexByte(pieceLetters, byte(c)) >= 0:
 				if file < 6 {
-					pl, k := First, Kind(strings.IndexByte(pieceLetters, c))
+					pl, k := First, Kind(strings.IndexByte(pieceLetters, byte(c)))
 					if k >= NumKinds {
 						pl, k = Second, k-NumKinds
 					}
@@ -111,7 +111,7 @@ func (p *Position) parseBoard(b string) error {
 				}
 				file++
 			default:
-				return &ParseError{1, b, fmt.Sprintf("rank %d %q: %q is not a piece (B R U b r u) or a count of empty squares (1-6)", i+1, rk, string(rune(c)))}
+				return &ParseError{1, b, fmt.Sprintf("rank %d %q: %q is not a piece (B R U b r u) or a count of empty squares (1-6)", i+1, rk, string(c))}
 			}
 		}
 		if file != 6 {

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"geister/internal/words"
 )
 
 // Pretty returns the board as a grid with file and rank labels, then the
@@ -42,7 +44,7 @@ func (p *Position) Pretty() string {
 		if pl == Second {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%s: %d pieces, %d blue, %d red", playerName(pl), p.Count(pl), p.Blues(pl), p.Reds(pl))
+		fmt.Fprintf(&b, "%s: %s, %d blue, %d red", playerName(pl), words.Count(p.Count(pl), "piece"), p.Blues(pl), p.Reds(pl))
 		if h := popcount(p.pieces[pl][Unknown]); h > 0 {
 			fmt.Fprintf(&b, " (%d hidden: %d red, %d blue)", h, p.HiddenReds(pl), p.HiddenBlues(pl))
 		}

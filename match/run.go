@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"geister/engine"
+	"geister/internal/words"
 	"geister/player"
 )
 
@@ -320,9 +321,9 @@ func wilson(k, n int) [2]float64 {
 // Text returns the summary as a few lines for people.
 func (s *Summary) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s vs %s: %d games (seed %d, ply limit %d)\n", s.A, s.B, s.Games, s.Seed, s.PlyLimit)
-	fmt.Fprintf(&b, "%s: %d wins, %d losses, %d draws; wins %.1f%% (95%%: %.1f-%.1f%%), score %.3f (95%%: %.3f-%.3f)\n",
-		s.A, s.Wins, s.Losses, s.Draws, pct(s.Wins, s.Games), 100*s.WinCI[0], 100*s.WinCI[1], s.Score, s.ScoreCI[0], s.ScoreCI[1])
+	fmt.Fprintf(&b, "%s vs %s: %s (seed %d, ply limit %d)\n", s.A, s.B, words.Count(s.Games, "game"), s.Seed, s.PlyLimit)
+	fmt.Fprintf(&b, "%s: %s, %s, %s; wins %.1f%% (95%%: %.1f-%.1f%%), score %.3f (95%%: %.3f-%.3f)\n",
+		s.A, words.Count(s.Wins, "win"), words.Count(s.Losses, "loss"), words.Count(s.Draws, "draw"), pct(s.Wins, s.Games), 100*s.WinCI[0], 100*s.WinCI[1], s.Score, s.ScoreCI[0], s.ScoreCI[1])
 	fmt.Fprintf(&b, "  as first:  %d-%d-%d of %d\n", s.AsFirst.Wins, s.AsFirst.Losses, s.AsFirst.Draws, s.AsFirst.Games)
 	fmt.Fprintf(&b, "  as second: %d-%d-%d of %d\n", s.AsSecond.Wins, s.AsSecond.Losses, s.AsSecond.Draws, s.AsSecond.Games)
 	b.WriteString("ended by:\n")
@@ -332,14 +333,14 @@ func (s *Summary) Text() string {
 			continue
 		}
 		if r == ReasonPlyLimit {
-			fmt.Fprintf(&b, "  %-12s %d draws\n", r, rs.Draws)
+			fmt.Fprintf(&b, "  %-12s %s\n", r, words.Count(rs.Draws, "draw"))
 			continue
 		}
 		fmt.Fprintf(&b, "  %-12s %d won by %s, %d by %s\n", r, rs.A, s.A, rs.B, s.B)
 	}
 	fmt.Fprintf(&b, "average game %.1f plies\n", s.AvgPlies)
-	fmt.Fprintf(&b, "%s time per move: %s avg %.3f ms, max %.1f ms, total %.2f s over %d moves\n", s.TimeKind, s.A, s.TimeA.AvgMs, s.TimeA.MaxMs, s.TimeA.TotalS, s.TimeA.Moves)
-	fmt.Fprintf(&b, "                    %s avg %.3f ms, max %.1f ms, total %.2f s over %d moves\n", s.B, s.TimeB.AvgMs, s.TimeB.MaxMs, s.TimeB.TotalS, s.TimeB.Moves)
+	fmt.Fprintf(&b, "%s time per move: %s avg %.3f ms, max %.1f ms, total %.2f s over %s\n", s.TimeKind, s.A, s.TimeA.AvgMs, s.TimeA.MaxMs, s.TimeA.TotalS, words.Count(s.TimeA.Moves, "move"))
+	fmt.Fprintf(&b, "                    %s avg %.3f ms, max %.1f ms, total %.2f s over %s\n", s.B, s.TimeB.AvgMs, s.TimeB.MaxMs, s.TimeB.TotalS, words.Count(s.TimeB.Moves, "move"))
 	fmt.Fprintf(&b, "elapsed %.1f s\n", s.ElapsedS)
 	for _, p := range s.Problems {
 		fmt.Fprintf(&b, "problem: %s\n", p)

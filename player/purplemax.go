@@ -8,6 +8,7 @@ import (
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/internal/memlimit"
 )
 
 // purpleMax is PurpleMax (paper 000 §4.3, §5): alpha-beta search of the
@@ -89,7 +90,10 @@ func newPurpleMax(keepers bool) func(o *options, env Env) (Agent, error) {
 		}
 		mb := o.int("tt")
 		if mb < 1 || mb > 4096 {
-			return nil, errorf("tt=%d: want 1 to 4096 (MB)", mb)
+			return nil, errorf("tt=%d: want 1 to 4096 (MiB)", mb)
+		}
+		if err := memlimit.Check("tt", mb); err != nil {
+			return nil, errorf("%v", err)
 		}
 		for a.ttBits = 10; (16 << (a.ttBits + 1)) <= mb<<20; a.ttBits++ {
 		}

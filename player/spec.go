@@ -70,7 +70,7 @@ var commonOptions = []Option{
 var purpleMaxOptions = []Option{
 	{"depth", "int", "6", "deepest iteration in plies (the root move counts); 0 = no depth bound (needs time)"},
 	{"time", "duration", "0", "time per move (e.g. 50ms); 0 = no time bound"},
-	{"tt", "int", "16", "transposition table size in MB"},
+	{"tt", "int", "16", "transposition table size in MiB"},
 	{"random", "bool", "false", "choose at random among the moves of equal best value (paper 000 §7: a deterministic player gives its colours away)"},
 	{"dfpn", "int", "3000", "df-pn node budget of the root sure-win and proven-loss checks; 0 = off"},
 	{"tables", "bool", "true", "probe the endgame tables where they cover the material (when tables are present)"},

@@ -29,7 +29,7 @@
 // (default "<table dir>.proofs"): the tables are immutable and opened
 // read-only by every process, while this store needs a writer; Badger
 // allows one writing process per directory. A process opens it once
-// (OpenShared; match --jobs N shares one Store between all games); a
+// (OpenShared; match --threads N shares one Store between all games); a
 // second process gets it read-only, or, while a writer holds it, not at
 // all (ErrLocked), and goes on without it. Reads look in a cache of
 // decoded, checked entries, else in Badger, and merge in the entries not

@@ -22,7 +22,10 @@ type Job struct {
 // solver of its own (the table divided between them), and calls emit for
 // each job in input order (by Index, which must count 0, 1, 2, ...).
 // timeout, when > 0, bounds each position's time. Batch returns when in
-// is closed and every job has been emitted.
+// is closed and every job has been emitted. When ctx ends, the jobs still
+// to come are emitted at once as Unknown with Interrupted set (as is the
+// answer of a search ctx stopped), so that every job is answered and no
+// interrupted one passes for a spent budget.
 func Batch(ctx context.Context, opts Options, threads int, timeout time.Duration, in <-chan Job, emit func(Job, Answer, error)) {
 	if threads < 1 {
 		threads = 1
@@ -48,12 +51,19 @@ func Batch(ctx context.Context, opts Options, threads int, timeout time.Duration
 					results <- done{job: j, err: j.Err}
 					continue
 				}
+				if ctx.Err() != nil {
+					results <- done{job: j, a: Answer{Position: j.Pos.String(), Prover: j.Prover, Source: "dfpn", Interrupted: true}}
+					continue
+				}
 				jctx, cancel := ctx, context.CancelFunc(func() {})
 				if timeout > 0 {
 					jctx, cancel = context.WithTimeout(ctx, timeout)
 				}
 				a, err := s.Solve(jctx, j.Pos, j.Prover)
 				cancel()
+				if err == nil && a.Result == Unknown && ctx.Err() != nil {
+					a.Interrupted = true
+				}
 				results <- done{job: j, a: a, err: err}
 			}
 		}()

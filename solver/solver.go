@@ -91,6 +91,9 @@ type Answer struct {
 	TableHits uint64
 	Elapsed   time.Duration
 	Source    string // "table", "store" or "dfpn"
+	// Interrupted is set by Batch on an Unknown answer that the batch's
+	// context, not the position's budget, cut short (or never started).
+	Interrupted bool
 }
 
 // Solver solves positions, reusing its transposition table.

@@ -23,9 +23,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -61,6 +63,16 @@ var ErrNotInTable = errors.New("tablebase: not in the table")
 // ErrCorrupt means stored data failed its checksum or is missing; it is
 // wrapped with the class, side and block.
 var ErrCorrupt = errors.New("tablebase: corrupt table data")
+
+// ErrNotStore means the directory given is not a table store: it is empty
+// or holds other files. It is wrapped with the directory's name. Open
+// never writes into such a directory (a read-write Open creates a store
+// only in a directory that does not exist or is empty).
+var ErrNotStore = errors.New("not a table store")
+
+// ErrLocked means another process has the store open for writing (a build
+// holds its lock). It is wrapped with the directory's name.
+var ErrLocked = errors.New("in use by another process that writes it (a build?)")
 
 // Manifest describes one stored class.
 type Manifest struct {
@@ -157,10 +169,59 @@ func (badgerLog) Debugf(string, ...any) {}
 // Open opens the store in dir, creating it if needed, with DefaultOptions.
 func Open(dir string) (*DB, error) { return OpenWith(dir, DefaultOptions()) }
 
+// OpenReadOnly opens the existing store in dir without writing anything
+// in it; several processes may read one store at once. A directory that
+// does not exist is an error wrapping fs.ErrNotExist, one that is empty or
+// holds other files wraps ErrNotStore, and a store a build has open wraps
+// ErrLocked.
+func OpenReadOnly(dir string) (*DB, error) {
+	o := DefaultOptions()
+	o.ReadOnly = true
+	return OpenWith(dir, o)
+}
+
+// badgerManifest is the file every Badger directory holds.
+const badgerManifest = "MANIFEST"
+
+// checkDir tells whether dir may be opened: a read-only open needs an
+// existing store; a read-write one a store, an empty directory or none.
+func checkDir(dir string, readOnly bool) error {
+	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if readOnly {
+			return fmt.Errorf("tablebase: no table directory %s: %w", dir, err)
+		}
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("tablebase: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("tablebase: %s is a file, %w", dir, ErrNotStore)
+	}
+	if _, err := os.Stat(filepath.Join(dir, badgerManifest)); err == nil {
+		return nil
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("tablebase: %w", err)
+	}
+	switch {
+	case len(ents) == 0 && readOnly:
+		return fmt.Errorf("tablebase: %s is empty, %w (build one with geister build --table %s --pieces 5)", dir, ErrNotStore, dir)
+	case len(ents) > 0:
+		return fmt.Errorf("tablebase: %s is %w: it holds other files (%s) and no store", dir, ErrNotStore, ents[0].Name())
+	}
+	return nil
+}
+
 // OpenWith opens the store in dir with o.
 func OpenWith(dir string, o Options) (*DB, error) {
 	if o.CacheBytes <= 0 {
 		o.CacheBytes = DefaultOptions().CacheBytes
+	}
+	if err := checkDir(dir, o.ReadOnly); err != nil {
+		return nil, err
 	}
 	if !o.ReadOnly {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -182,6 +243,11 @@ func OpenWith(dir string, o Options) (*DB, error) {
 		WithReadOnly(o.ReadOnly)
 	bdb, err := badger.Open(bo)
 	if err != nil {
+		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
+			// Badger's lock error is text only; the lock is flock(2) on
+			// the directory, held exclusively by a writer.
+			return nil, fmt.Errorf("tablebase: %s is %w", dir, ErrLocked)
+		}
 		return nil, fmt.Errorf("tablebase: opening %s: %w", dir, err)
 	}
 	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(64<<20))
@@ -290,7 +356,7 @@ func (db *DB) Manifest(c purple.Class) (Manifest, bool) {
 }
 
 func (db *DB) loadManifests() error {
-	return db.bdb.View(func(txn *badger.Txn) error {
+	return db.view(func() string { return "the manifests" }, func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{FormatVersion, kindManifest}})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
@@ -421,10 +487,24 @@ func (ci *classInfo) blocks(s int) uint32 {
 	return uint32((ci.lay[s].foldSize + blockSize - 1) / blockSize)
 }
 
+// view runs fn in a read transaction. Badger panics on some damaged table
+// files (a slice out of range while decoding a block of an .sst file);
+// such a panic is returned as an ErrCorrupt error naming what was read,
+// never passed on.
+func (db *DB) view(what func() string, fn func(*badger.Txn) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			why := strings.TrimPrefix(fmt.Sprint(r), "runtime error: ")
+			err = fmt.Errorf("%w: %s: the store's files are damaged (Badger could not decode them: %s)", ErrCorrupt, what(), why)
+		}
+	}()
+	return db.bdb.View(fn)
+}
+
 // readBlock reads and decodes one block from Badger.
 func (db *DB) readBlock(ci *classInfo, s int, blk uint32, dst []byte) error {
 	key := blockKey(ci.c, s, blk)
-	err := db.bdb.View(func(txn *badger.Txn) error {
+	err := db.view(func() string { return fmt.Sprintf("class %s, %s to move, block %d", ci.c, sideName(s), blk) }, func(txn *badger.Txn) error {
 		item, err := txn.Get(key)
 		if err != nil {
 			return err
@@ -467,7 +547,9 @@ func (db *DB) loadTable(c purple.Class, bad func(error)) (*table, error) {
 	for s := 0; s < 2; s++ {
 		t.vals[s] = make([]byte, ci.lay[s].foldSize)
 		next := uint32(0)
-		err := db.bdb.View(func(txn *badger.Txn) error {
+		err := db.view(func() string {
+			return fmt.Sprintf("class %s, %s to move, near block %d", c, sideName(s), next)
+		}, func(txn *badger.Txn) error {
 			it := txn.NewIterator(badger.IteratorOptions{Prefix: blockPrefix(c, s), PrefetchValues: true, PrefetchSize: 16})
 			defer it.Close()
 			for it.Rewind(); it.Valid(); it.Next() {

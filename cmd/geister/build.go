@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -17,6 +18,66 @@ import (
 // tableDirFlag declares --table, shared by the table commands.
 func tableDirFlag(fs *pflag.FlagSet) *string {
 	return fs.String("table", "", "table directory (default: $GEISTER_TABLES, else <user cache dir>/geister/tables)")
+}
+
+// tableFlags are --table and --no-table of a command whose tables are
+// optional (and the --tables of match and play before, kept one release).
+type tableFlags struct {
+	fs   *pflag.FlagSet
+	dir  *string
+	none *bool
+	old  *string
+}
+
+func addTableFlags(fs *pflag.FlagSet, noneHelp string) tableFlags {
+	tf := tableFlags{fs: fs, dir: tableDirFlag(fs)}
+	tf.none = fs.Bool("no-table", false, noneHelp)
+	return tf
+}
+
+// check reports flags that contradict each other.
+func (tf tableFlags) check() error {
+	if *tf.none && (tf.fs.Changed("table") || tf.old != nil && tf.fs.Changed("tables")) {
+		return usagef("--no-table and --table contradict each other: give one")
+	}
+	return nil
+}
+
+// withOldTables adds the deprecated --tables DIR ("": none).
+func (tf tableFlags) withOldTables() tableFlags {
+	tf.old = tf.fs.String("tables", "", "the table directory (deprecated: use --table DIR, or --no-table)")
+	tf.fs.MarkDeprecated("tables", "use --table DIR, or --no-table")
+	return tf
+}
+
+// resolve returns the table directory, whether the command line named it,
+// and whether tables are wanted at all.
+func (tf tableFlags) resolve() (dir string, named, use bool) {
+	if *tf.none && (tf.fs.Changed("table") || tf.old != nil && tf.fs.Changed("tables")) {
+		// check() reports this as a usage error first.
+		return "", false, false
+	}
+	if *tf.none {
+		return "", false, false
+	}
+	if tf.old != nil && tf.fs.Changed("tables") && !tf.fs.Changed("table") {
+		return *tf.old, true, *tf.old != ""
+	}
+	if *tf.dir != "" {
+		return *tf.dir, true, true
+	}
+	return tablebase.DefaultDir(), false, true
+}
+
+// maxThreads bounds --threads: each thread has its own tables or agents,
+// so a mistyped count would take all memory before doing any work.
+const maxThreads = 1024
+
+func checkThreads(n int) error {
+	if n > maxThreads {
+		return usagef("--threads %d: at most %d (this machine has %d cores)", n, maxThreads, runtime.NumCPU())
+	}
+	return nil
 }
 
 func tableDir(flag string) string {
@@ -49,7 +110,10 @@ Examples:
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 7)")
-		workers := fs.Int("workers", 0, "goroutines to build with (default: one per core)")
+		workers := new(int)
+		fs.IntVar(workers, "workers", 0, "goroutines to build with (deprecated: use --threads)")
+		fs.IntVar(workers, "threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
+		fs.MarkDeprecated("workers", "use --threads")
 		rebuild := fs.Bool("rebuild", false, "build the named classes (or those of --pieces) again even if complete")
 		jsonOut := fs.Bool("json", false, "print the summary as one JSON object per class instead of a table")
 		quiet := fs.Bool("quiet", false, "no progress bar")
@@ -72,7 +136,10 @@ Examples:
 				return usagef("name classes (e.g. 1B1R-2U1r) or give --pieces N")
 			}
 			if *workers < 0 {
-				return usagef("--workers %d: want 1 or more (0: one per core)", *workers)
+				return usagef("--threads %d: want 1 or more (0: one per core)", *workers)
+			}
+			if err := checkThreads(*workers); err != nil {
+				return err
 			}
 			if _, err := tablebase.Plan(classes); err != nil {
 				return usagef("%v", err)
@@ -94,7 +161,9 @@ Examples:
 				bar = &progressBar{w: e.stderr}
 				opts.Progress = bar.update
 			}
+			start := time.Now()
 			rep, err := tablebase.Build(e.ctx, db, classes, opts)
+			elapsed := time.Since(start) // rep.Elapsed is not set when the build stops early
 			if bar != nil {
 				bar.finish()
 			}
@@ -110,7 +179,7 @@ Examples:
 				cerr := db.Close() // the store's files are measured closed
 				closed = true
 				writeManifests(e.stdout, rep.Classes, d, "kept")
-				fmt.Fprintf(e.stdout, "table directory: %s; this run %s\n", d, rep.Elapsed.Round(time.Millisecond))
+				fmt.Fprintf(e.stdout, "table directory: %s; this run %s\n", d, elapsed.Round(time.Millisecond))
 				if err == nil {
 					err = cerr
 				}

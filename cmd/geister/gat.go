@@ -72,20 +72,6 @@ func runGatSub(e *env, c gatSub, args []string) error {
 	return run(e)
 }
 
-// createRecords opens the records file: it refuses to overwrite one
-// unless force.
-func createRecords(path string, force bool) (*os.File, error) {
-	flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if force {
-		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flag, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		return nil, usagef("--records %s: the file exists (--force overwrites it)", path)
-	}
-	return f, err
-}
-
 var gatConnect = gatSub{
 	name:    "connect",
 	summary: "play --games games of the GAT protocol on a server with an agent",
@@ -116,8 +102,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "the draw limit the agent plans for (0: none); the server's own limit decides")
 		wait := fs.Duration("wait", 15*time.Minute, "give up when the server sends nothing for this long")
 		connectFor := fs.Duration("connect-for", 10*time.Second, "retry connecting for this long (the tournament server binds its ports again between games)")
-		table := tableDirFlag(fs)
-		noTable := fs.Bool("no-table", false, "use no endgame tables")
+		tf := addTableFlags(fs, "use no endgame tables")
 		records := fs.String("records", "", "write one JSON game record per game to this file (geister replay shows them)")
 		force := fs.Bool("force", false, "overwrite the --records file")
 		asJSON := fs.Bool("json", false, "print one JSON object per game and one for the score")
@@ -155,11 +140,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 			if sp.Name == "human" {
 				return usagef("--agent human: people play with geister play")
 			}
-			dir := tableDir(*table)
-			if *noTable {
-				dir = ""
-			}
-			aenv, closeTables, err := agentEnv(dir)
+			aenv, closeTables, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}

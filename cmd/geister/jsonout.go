@@ -24,7 +24,10 @@ type answerJSON struct {
 	Nodes     *uint64  `json:"nodes,omitempty"`
 	ElapsedMS *float64 `json:"elapsed_ms,omitempty"`
 	Source    string   `json:"source,omitempty"`
-	Error     string   `json:"error,omitempty"`
+	// Interrupted marks an unknown answer that an interrupt (Ctrl-C), not
+	// the budget, cut short.
+	Interrupted bool   `json:"interrupted,omitempty"`
+	Error       string `json:"error,omitempty"`
 }
 
 // writeJSONLine writes v as one line of JSON (no HTML escaping, so that

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -39,6 +40,7 @@ type command struct {
 // commands is the table of subcommands, in the order help lists them.
 var commands = []command{
 	showCommand,
+	applyCommand,
 	perftCommand,
 	solveCommand,
 	verifyCommand,
@@ -52,6 +54,8 @@ var commands = []command{
 	keeperCommand,
 	moveCommand,
 	gatCommand,
+	versionCommand,
+	completionCommand,
 }
 
 // usageError is a mistake in the command line: exit status 2 and a
@@ -68,6 +72,13 @@ var errReported = errors.New("failures reported above")
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// The first Ctrl-C asks the command to stop and report what it has;
+	// a second one ends the program at once (the default action again),
+	// also in a command busy where it does not look (perft's one depth).
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	code := run(&env{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
 	stop()
 	os.Exit(code)
@@ -108,7 +119,7 @@ func run(e *env, args []string) int {
 			usage()
 			return 0
 		}
-		fmt.Fprintf(e.stderr, "geister %s: %v (see geister %s --help)\n", c.name, err, c.name)
+		fmt.Fprintf(e.stderr, "geister %s: %s (see geister %s --help)\n", c.name, plainFlagError(err), c.name)
 		return 2
 	}
 	err := runFn(e, fs.Args())
@@ -125,6 +136,27 @@ func run(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "geister %s: %v\n", c.name, err)
 		return 1
 	}
+}
+
+// strconvError matches what strconv adds to pflag's message for a bad
+// number: `strconv.ParseUint: parsing "-1": invalid syntax`.
+var strconvError = regexp.MustCompile(`strconv\.Parse(Uint|Int|Float): parsing "[^"]*": (invalid syntax|value out of range)`)
+
+// plainFlagError says what a flag wants instead of quoting strconv.
+func plainFlagError(err error) string {
+	return strconvError.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		sub := strconvError.FindStringSubmatch(m)
+		if sub[2] == "value out of range" {
+			return "out of range"
+		}
+		switch sub[1] {
+		case "Uint":
+			return "want a whole number, 0 or more"
+		case "Int":
+			return "want a whole number"
+		}
+		return "want a number"
+	})
 }
 
 func findCommand(name string) *command {
@@ -159,8 +191,12 @@ func newFlagSet(c *command, out io.Writer) (*pflag.FlagSet, func(e *env, args []
 
 func printHelp(w io.Writer) {
 	fmt.Fprintf(w, "geister: a Geister sure-win solver, endgame tables and players\n\nusage: geister COMMAND [flags] [args]\n\ncommands:\n")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nRun 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see README.md).\n")
 }

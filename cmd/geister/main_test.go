@@ -36,6 +36,9 @@ func TestHelpListsEveryCommandAndFlag(t *testing.T) {
 		}
 		fs, _ := newFlagSet(&c, &bytes.Buffer{})
 		fs.VisitAll(func(f *pflag.Flag) {
+			if f.Deprecated != "" {
+				return // hidden; its replacement is listed
+			}
 			if strings.TrimSpace(f.Usage) == "" || !strings.Contains(usage, "--"+f.Name) {
 				t.Errorf("%s --%s has no help text", c.name, f.Name)
 			}
@@ -116,6 +119,23 @@ func TestHelpOnceOnStdout(t *testing.T) {
 		code, out, errOut := runCmd(t, "", c.name, "--help")
 		if code != 0 || errOut != "" || strings.Count(out, "usage: geister "+c.name) != 1 {
 			t.Errorf("%s --help: exit %d, stdout has the usage %d times, stderr %q", c.name, code, strings.Count(out, "usage:"), errOut)
+		}
+	}
+}
+
+// A bad number in a flag says what the flag wants, not what strconv saw.
+func TestFlagNumberErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--seed", "-1", "random", "random"}, `"--seed" flag: want a whole number, 0 or more`},
+		{[]string{"match", "--games", "1e3", "random", "random"}, `"--games" flag: want a whole number (`},
+		{[]string{"solve", "--threads", "99999999999999999999999", "x"}, `"--threads" flag: out of range`},
+	} {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "strconv") {
+			t.Errorf("%q: exit %d, %q", c.args, code, errOut)
 		}
 	}
 }

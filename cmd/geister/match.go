@@ -4,13 +4,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/internal/words"
 	"geister/match"
 	"geister/player"
 	"geister/purple"
@@ -23,23 +26,30 @@ var matchCommand = command{
 	summary: "play a match of many games between two agents and report the statistics",
 	details: `Plays --games games between agents A and B, A first in the even-numbered
 games and second in the odd ones, each game seeded from --seed, so the same
-seed gives the same games whatever --jobs is (for agents without a time
+seed gives the same games whatever --threads is (for agents without a time
 budget). Prints, for A, wins/losses/draws with 95% intervals, split by side,
 how the games ended (escape, blues taken, reds given, ply limit), and the
 average and longest time per move of each agent. A progress line goes to
-standard error.
+standard error. Ctrl-C stops the match: the statistics of the games
+finished so far are printed (with --json, "interrupted":true) and the exit
+status is 1. --records writes a new file; an existing one is overwritten
+only with --force.
 
 ` + player.Help(),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		games := fs.Int("games", 100, "number of games (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the match: game i's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-		jobs := fs.Int("jobs", 0, "games played at once (0: one per CPU)")
-		records := fs.String("records", "", "write one JSON line per game to this file")
+		jobs := new(int)
+		fs.IntVar(jobs, "jobs", 0, "games played at once (deprecated: use --threads)")
+		fs.IntVar(jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
+		fs.MarkDeprecated("jobs", "use --threads")
+		records := fs.String("records", "", "write one JSON line per game to this file (a new file: see --force)")
+		force := fs.Bool("force", false, "let --records overwrite an existing file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
 		cpuTime := fs.Bool("cpu-time", false, "time moves by the CPU time of the thread playing the game, not the clock (for a busy machine; costs a system call a move)")
-		tables := fs.String("tables", tablebase.DefaultDir(), "endgame tables for purplemax (a directory that does not exist: none; \"\": none)")
+		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A and B, got %d arguments", len(args))
@@ -48,7 +58,13 @@ standard error.
 				return usagef("--games %d: want at least 1", *games)
 			}
 			if *plyLimit < 0 || *jobs < 0 {
-				return usagef("--ply-limit and --jobs must not be negative")
+				return usagef("--ply-limit and --threads must not be negative")
+			}
+			if err := checkThreads(*jobs); err != nil {
+				return err
+			}
+			if *force && *records == "" {
+				return usagef("--force goes with --records FILE")
 			}
 			for _, a := range args {
 				sp, err := player.ParseSpec(a)
@@ -59,14 +75,14 @@ standard error.
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			env, closeTables, err := agentEnv(*tables)
+			env, closeTables, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}
 			defer closeTables()
 			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
 			if *records != "" {
-				f, err := os.Create(*records)
+				f, err := createRecords(*records, *force)
 				if err != nil {
 					return err
 				}
@@ -87,17 +103,27 @@ standard error.
 				}
 			}
 			sum, err := match.Run(e.ctx, cfg)
-			if err != nil {
+			if err != nil && (sum == nil || e.ctx.Err() == nil) {
 				return err
 			}
+			if err != nil {
+				// Interrupted: the games finished so far, then exit 1.
+				fmt.Fprintf(e.stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), *games)
+			}
 			if *asJSON {
-				out, err := json.Marshal(sum)
+				out, err := json.Marshal(struct {
+					*match.Summary
+					Interrupted bool `json:"interrupted,omitempty"`
+				}{sum, err != nil})
 				if err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stdout, "%s\n", out)
 			} else {
 				fmt.Fprint(e.stdout, sum.Text())
+			}
+			if err != nil {
+				return fmt.Errorf("interrupted: %w", err)
 			}
 			if len(sum.Problems) > 0 {
 				return errReported
@@ -107,16 +133,37 @@ standard error.
 	},
 }
 
+// createRecords creates the file of --records; an existing file is an
+// error unless force (then it is overwritten).
+func createRecords(name string, force bool) (*os.File, error) {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if force {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(name, flag, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return nil, fmt.Errorf("--records %s: the file exists; give another name, or --force to overwrite it", name)
+	}
+	return f, err
+}
+
 // agentEnv is what agents get from the command line: the df-pn prover,
-// the endgame tables in dir when there are any, and the proof store
+// the endgame tables tf names when there are any, and the proof store
 // beside them when the directory exists.
-func agentEnv(dir string) (player.Env, func() error, error) {
-	t, closeTables, err := openTables(dir)
+func agentEnv(w io.Writer, tf tableFlags) (player.Env, func() error, error) {
+	if err := tf.check(); err != nil {
+		return player.Env{}, nil, err
+	}
+	t, closeTables, err := optionalTables(w, tf)
 	if err != nil {
 		return player.Env{}, nil, err
 	}
 	env := player.DefaultEnv().WithTables(t)
-	st, release := openAgentStore(dir, os.Stderr)
+	dir, _, use := tf.resolve()
+	if !use {
+		return env, closeTables, nil
+	}
+	st, release := openAgentStore(dir, w)
 	if st != nil {
 		env = env.WithStore(st)
 	}
@@ -147,9 +194,11 @@ func openTables(dir string) (alphabeta.Tables, func() error, error) {
 }
 
 // openTablesDB opens the endgame tables in dir read-only (several
-// processes may share them). A directory that does not exist, or holds no
-// complete class, means no tables: nil, with no error. The returned
-// function closes them.
+// processes may share them; nothing is ever written). A directory that
+// does not exist, or holds no complete class, means no tables: nil, with
+// no error. A directory that is not a table store, or that a build holds,
+// is an error naming it (tablebase.ErrNotStore, tablebase.ErrLocked). The
+// returned function closes them.
 func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 	none := func() error { return nil }
 	if dir == "" {
@@ -158,15 +207,41 @@ func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
 		return nil, none, nil
 	}
-	o := tablebase.DefaultOptions()
-	o.ReadOnly = true
-	db, err := tablebase.OpenWith(dir, o)
+	db, err := tablebase.OpenReadOnly(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("endgame tables in %s: %w", dir, err)
+		return nil, nil, err
 	}
 	if len(db.Classes()) == 0 {
 		db.Close()
 		return nil, none, nil
 	}
 	return db, db.Close, nil
+}
+
+// optionalTables opens the tables of a command that can do without them
+// (solve, match, play): none with --no-table; the directory --table names,
+// which must then exist and be a store; else the default directory, used
+// when it holds tables. A default directory that is not a store, and a
+// store a build holds, give one warning on w and no tables.
+func optionalTables(w io.Writer, tf tableFlags) (alphabeta.Tables, func() error, error) {
+	none := func() error { return nil }
+	dir, explicit, use := tf.resolve()
+	if !use {
+		return nil, none, nil
+	}
+	if explicit {
+		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(w, "geister: warning: no table directory %s; going on without endgame tables\n", dir)
+			return nil, none, nil
+		}
+	}
+	t, closeTables, err := openTables(dir)
+	if err == nil {
+		return t, closeTables, nil
+	}
+	if errors.Is(err, tablebase.ErrLocked) || (!explicit && errors.Is(err, tablebase.ErrNotStore)) {
+		fmt.Fprintf(w, "geister: warning: %v; going on without endgame tables\n", err)
+		return nil, none, nil
+	}
+	return nil, nil, err
 }

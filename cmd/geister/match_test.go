@@ -95,7 +95,7 @@ func TestPlayCommand(t *testing.T) {
 	}
 	// A human: bad input is asked again, the opponent's colours stay
 	// hidden until the end, and the game ends when the input does.
-	code, out, errOut = runCmd(t, "BCFG\nnonsense\nb5b4\n", "play", "human", "random:reds=ADEH", "--seed", "2")
+	code, out, errOut = runCmd(t, "BCFG\nnonsense\nb5b4\nresign\n", "play", "human", "random:reds=ADEH", "--seed", "2")
 	if code != 0 {
 		t.Fatalf("human: exit %d %s", code, errOut)
 	}
@@ -108,8 +108,13 @@ func TestPlayCommand(t *testing.T) {
 	if strings.ContainsAny(strings.Join(boardRows(before), ""), "br") || !strings.ContainsAny(strings.Join(boardRows(after), ""), "br") {
 		t.Errorf("the human saw the opponent's colours, or the end did not show them:\n%s", out)
 	}
-	if !strings.Contains(out, "agent error") || !strings.Contains(out, "no more input") {
-		t.Errorf("end of input should lose the game for the human:\n%s", out)
+	if strings.Contains(out, "agent error") || !strings.Contains(out, "result: second wins: the first player resigned at ply 2") {
+		t.Errorf("a resignation is not reported as one:\n%s", out)
+	}
+	// The end of the input abandons the game: no result, exit status 1.
+	code, out, _ = runCmd(t, "BCFG\nb5b4\n", "play", "human", "random:reds=ADEH", "--seed", "2")
+	if code != 1 || strings.Contains(out, "agent error") || strings.Contains(out, "result:") || !strings.Contains(out, "abandoned at ply 2") {
+		t.Errorf("end of input: exit %d\n%s", code, out)
 	}
 }
 

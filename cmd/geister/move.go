@@ -36,8 +36,7 @@ the protocol's form (C,N).
 		gat := fs.String("gat", "", "read POSITION as a GAT board string received by the mover, who plays f or s")
 		seed := fs.Uint64("seed", 1, "seed of the agent's random choices")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "the game's draw limit, for agents that search (0: none)")
-		dir := tableDirFlag(fs)
-		noTable := fs.Bool("no-table", false, "do not give purplemax the endgame tables")
+		tf := addTableFlags(fs, "do not give purplemax the endgame tables")
 		jsonOut := fs.Bool("json", false, "one JSON object: the position, the agent, the move (for hayazashi every move with its h)")
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
@@ -59,11 +58,7 @@ the protocol's form (C,N).
 				u := haf.UnitsFromGAT(g, p.Turn())
 				units = &u
 			}
-			tables := tableDir(*dir)
-			if *noTable {
-				tables = ""
-			}
-			aenv, closeTables, err := agentEnv(tables)
+			aenv, closeTables, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}

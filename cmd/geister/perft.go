@@ -20,6 +20,7 @@ last ends the game. The position's colours must all be shown.`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		divide := fs.Bool("divide", false, "also print, for each legal move, the count of DEPTH plies that starts with it")
 		timing := fs.Bool("time", false, "print the time and leaf rate of each depth on standard error")
+		jsonOut := fs.Bool("json", false, `print one JSON object a line: {"depth":D,"count":N} for each depth (with --divide, {"move":M,"depth":D,"count":N} first)`)
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want a position string (quoted) and a depth, got %d arguments", len(args))
@@ -39,10 +40,16 @@ last ends the game. The position's colours must all be shown.`,
 				moves, counts := engine.PerftDivide(&p, depth)
 				var sum uint64
 				for i, m := range moves {
-					fmt.Fprintf(e.stdout, "%s %d\n", m, counts[i])
+					if *jsonOut {
+						writeJSONLine(e.stdout, perftJSON{Move: m.String(), Depth: depth, Count: counts[i]})
+					} else {
+						fmt.Fprintf(e.stdout, "%s %d\n", m, counts[i])
+					}
 					sum += counts[i]
 				}
-				fmt.Fprintf(e.stdout, "moves %d total %d\n\n", len(moves), sum)
+				if !*jsonOut {
+					fmt.Fprintf(e.stdout, "moves %d total %d\n\n", len(moves), sum)
+				}
 			}
 			for d := 1; d <= depth; d++ {
 				if err := e.ctx.Err(); err != nil {
@@ -50,7 +57,11 @@ last ends the game. The position's colours must all be shown.`,
 				}
 				start := time.Now()
 				n := engine.Perft(&p, d)
-				fmt.Fprintf(e.stdout, "%d %d\n", d, n)
+				if *jsonOut {
+					writeJSONLine(e.stdout, perftJSON{Depth: d, Count: n})
+				} else {
+					fmt.Fprintf(e.stdout, "%d %d\n", d, n)
+				}
 				if *timing {
 					el := time.Since(start)
 					fmt.Fprintf(e.stderr, "depth %d: %v, %.1f M leaves/s\n", d, el.Round(time.Microsecond), float64(n)/el.Seconds()/1e6)
@@ -59,4 +70,11 @@ last ends the game. The position's colours must all be shown.`,
 			return nil
 		}
 	},
+}
+
+// perftJSON is one line of perft --json.
+type perftJSON struct {
+	Move  string `json:"move,omitempty"`
+	Depth int    `json:"depth"`
+	Count uint64 `json:"count"`
 }

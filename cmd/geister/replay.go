@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"geister/internal/words"
 	"geister/match"
 )
 
@@ -14,14 +15,22 @@ var replayCommand = command{
 	args:    "FILE",
 	summary: "show a recorded game move by move (records from geister match --records)",
 	details: `FILE holds one JSON line per game ("-" for standard input). Every position is
-printed with every colour shown, followed by the move played in it. With
---list, prints one line per game instead.`,
+printed with every colour shown and its position string (ready for
+"geister solve"), followed by the move played in it. With --list, prints
+one line per game instead (--json: one JSON object a game).`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		game := fs.Int("game", -1, "the game to show, by its number in the record (default: the first in the file)")
 		list := fs.Bool("list", false, "list the games: number, agents, result, reason, plies")
+		jsonOut := fs.Bool("json", false, "with --list, one JSON object a game (the record without its moves)")
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one record file, got %d arguments", len(args))
+			}
+			if fs.Changed("game") && *game < 0 {
+				return usagef("--game %d: want a game number, 0 or more", *game)
+			}
+			if *jsonOut && !*list {
+				return usagef("--json goes with --list")
 			}
 			in := e.stdin
 			if args[0] != "-" {
@@ -41,7 +50,14 @@ printed with every colour shown, followed by the move played in it. With
 			}
 			if *list {
 				for _, r := range recs {
-					fmt.Fprintf(e.stdout, "game %d: %s (reds %s) vs %s (reds %s): %s, %s, %d plies\n", r.Game, r.First, r.FirstReds, r.Second, r.SecondReds, r.Result, r.Reason, r.Plies)
+					if *jsonOut {
+						l := listJSON{r.Game, r.Seed, r.First, r.Second, r.FirstReds, r.SecondReds, r.Result, r.Reason, r.Detail, r.Plies, r.PlyLimit}
+						if err := writeJSONLine(e.stdout, l); err != nil {
+							return err
+						}
+						continue
+					}
+					fmt.Fprintf(e.stdout, "game %d: %s (reds %s) vs %s (reds %s): %s, %s, %s\n", r.Game, r.First, r.FirstReds, r.Second, r.SecondReds, r.Result, r.Reason, words.Count(r.Plies, "ply"))
 				}
 				return nil
 			}
@@ -62,17 +78,34 @@ printed with every colour shown, followed by the move played in it. With
 			fmt.Fprintf(e.stdout, "game %d (seed %d): first %s (reds %s), second %s (reds %s)\n", rec.Game, rec.Seed, rec.First, rec.FirstReds, rec.Second, rec.SecondReds)
 			for i, m := range moves {
 				fmt.Fprintf(e.stdout, "\n%s", positions[i].Pretty())
+				fmt.Fprintf(e.stdout, "position: %s\n", positions[i].String())
 				fmt.Fprintf(e.stdout, "ply %d: %s plays %s\n", i+1, map[bool]string{true: "first", false: "second"}[i%2 == 0], m)
 			}
 			fmt.Fprintf(e.stdout, "\n%s", positions[len(positions)-1].Pretty())
+			fmt.Fprintf(e.stdout, "position: %s\n", positions[len(positions)-1].String())
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "result: %s (%s) after %d plies\n", rec.Result, rec.Reason, rec.Plies)
+			fmt.Fprintf(e.stdout, "result: %s (%s) after %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"))
 			if rec.Detail != "" {
 				fmt.Fprintf(e.stdout, "detail: %s\n", rec.Detail)
 			}
 			return nil
 		}
 	},
+}
+
+// listJSON is a game of replay --list --json: the record without its moves.
+type listJSON struct {
+	Game       int    `json:"game"`
+	Seed       uint64 `json:"seed"`
+	First      string `json:"first"`
+	Second     string `json:"second"`
+	FirstReds  string `json:"first_reds"`
+	SecondReds string `json:"second_reds"`
+	Result     string `json:"result"`
+	Reason     string `json:"reason"`
+	Detail     string `json:"detail,omitempty"`
+	Plies      int    `json:"plies"`
+	PlyLimit   int    `json:"ply_limit,omitempty"`
 }

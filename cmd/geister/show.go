@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -18,6 +19,7 @@ var showCommand = command{
 or a GAT board string with --gat.`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		gat := fs.String("gat", "", "read the operand as a GAT board string seen by this player (f or s), who is to move")
+		jsonOut := fs.Bool("json", false, `print one JSON object: position, to_move, ply, outcome, each side's counts, legal moves`)
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one position string (quoted), got %d arguments", len(args))
@@ -26,9 +28,12 @@ or a GAT board string with --gat.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprint(e.stdout, p.Pretty())
 			var ml engine.MoveList
 			ml.Generate(&p)
+			if *jsonOut {
+				return writeJSONLine(e.stdout, showJSONOf(&p, moveStrings(ml.Slice())))
+			}
+			fmt.Fprint(e.stdout, p.Pretty())
 			fmt.Fprintf(e.stdout, "position: %s\n%d legal moves: %s\n", p.String(), ml.N, strings.Join(moveStrings(ml.Slice()), " "))
 			return nil
 		}
@@ -55,4 +60,35 @@ func readPosition(s, gat string) (engine.Position, error) {
 		return engine.Position{}, err
 	}
 	return g.Position(viewer, viewer)
+}
+
+// sideJSON is one player's material in show --json.
+type sideJSON struct {
+	Pieces     int `json:"pieces"`
+	Blue       int `json:"blue"`
+	Red        int `json:"red"`
+	Hidden     int `json:"hidden"`
+	HiddenRed  int `json:"hidden_red"`
+	HiddenBlue int `json:"hidden_blue"`
+}
+
+type showJSON struct {
+	Position string   `json:"position"`
+	ToMove   string   `json:"to_move"`
+	Ply      int      `json:"ply"`
+	Outcome  string   `json:"outcome"`
+	First    sideJSON `json:"first"`
+	Second   sideJSON `json:"second"`
+	Moves    []string `json:"moves"`
+}
+
+func showJSONOf(p *engine.Position, moves []string) showJSON {
+	side := func(pl engine.Player) sideJSON {
+		return sideJSON{p.Count(pl), p.Blues(pl), p.Reds(pl), bits.OnesCount64(p.Pieces(pl, engine.Unknown)), p.HiddenReds(pl), p.HiddenBlues(pl)}
+	}
+	if moves == nil {
+		moves = []string{}
+	}
+	return showJSON{p.String(), map[engine.Player]string{engine.First: "f", engine.Second: "s"}[p.Turn()], p.Ply(), p.Outcome().String(),
+		side(engine.First), side(engine.Second), moves}
 }

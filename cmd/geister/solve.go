@@ -13,6 +13,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"geister/engine"
+	"geister/internal/memlimit"
+	"geister/internal/words"
 	"geister/purple"
 	"geister/solver"
 )
@@ -34,9 +36,22 @@ win); "unknown" (the budget ran out). Without --shortest the plies are the
 length of the proof found, an upper bound on the distance to win; with
 --shortest they are exact.
 
+Standard input: blank lines and lines starting with # are skipped; every
+other line gets exactly one answer, in input order. A line longer than
+1 MiB is answered with an error naming its line number and length.
+
 With --json each position gives one JSON line (SPEC.md §5); a position that
 cannot be read gives {"position":...,"error":...} and the exit status is 1
-after the other lines are answered.
+after the other lines are answered. After an interrupt (Ctrl-C) the
+positions it stopped are answered "unknown" with "interrupted":true (in
+text: "interrupted"), never as a spent budget, input not yet read is left
+unread, and the exit status is 1.
+
+Endgame tables answer every position, and every searched node, whose
+class they hold. They are optional: a default table directory that does
+not exist is skipped, and one that is not a table store, or that a build
+has open, gives one warning and the solve goes on without tables; a
+directory named by --table must be a store. They are only read.
 
 Proof store: answers proven by search are kept in a store beside the table
 directory (<table dir>.proofs) and answer the same question later
@@ -57,12 +72,12 @@ Example:
 		maxPlies := fs.Int("max-plies", 0, "ask for a sure win within this many plies (0: any length)")
 		shortest := fs.Bool("shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
 		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
-		fs.Lookup("ply-limit").NoOptDefVal = "200"
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table)")
-		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads")
-		dir := tableDirFlag(fs)
-		noTable := fs.Bool("no-table", false, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
+		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+		dir := tf.dir
 		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
+		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
@@ -71,47 +86,79 @@ Example:
 			if err != nil {
 				return err
 			}
-			if *maxPlies < 0 || *plyLimit < 0 || *threads < 1 || *ttMB < 1 || *timeLimit < 0 {
-				return usagef("--max-plies and --ply-limit must be 0 or more, --threads and --tt at least 1, --time not negative")
+			switch {
+			case *maxPlies < 0:
+				return usagef("--max-plies %d: want 0 (any length) or more", *maxPlies)
+			case *plyLimit < 0:
+				return usagef("--ply-limit %d: want 0 (no limit) or more", *plyLimit)
+			case *threads < 1:
+				return usagef("--threads %d: want 1 or more", *threads)
+			case *timeLimit < 0:
+				return usagef("--time %v: want 0 (no limit) or more", *timeLimit)
+			}
+			if err := checkThreads(*threads); err != nil {
+				return err
+			}
+			if err := memlimit.Check("--tt", *ttMB); err != nil {
+				return usagef("%v", err)
 			}
 			opts := solver.Options{
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
 				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
 			}
-			if !*noTable {
-				t, closeTables, err := openTables(tableDir(*dir))
-				if err != nil {
-					return err
-				}
-				defer closeTables()
-				if t != nil {
-					opts.Tables = t
-				}
+			if err := tf.check(); err != nil {
+				return err
+			}
+			t, closeTables, err := optionalTables(e.stderr, tf)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			if t != nil {
+				opts.Tables = t
 			}
 			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
 				defer release()
 				opts.Store = st
 			}
-			inputs, err := positionInputs(e, args)
+			inputs, err := readInputs(e, args)
 			if err != nil {
 				return err
 			}
 			single := len(args) == 1 && args[0] != "-"
-			if single {
+			if single && !*quiet {
 				opts.Progress = progressReporter(e.stderr)
 			}
 			jobs := make(chan solver.Job)
 			go func() {
 				defer close(jobs)
-				i := 0
-				for text := range inputs {
-					jobs <- makeJob(i, text, pl)
-					i++
+				// An interrupt stops the reading too: standard input may be
+				// a terminal or a pipe that stays open.
+				for i := 0; ; i++ {
+					var in inputLine
+					var ok bool
+					select {
+					case in, ok = <-inputs:
+					case <-e.ctx.Done():
+						return
+					}
+					if !ok {
+						return
+					}
+					j := solver.Job{Index: i, Text: in.text, Err: in.err}
+					if in.err == nil {
+						j = makeJob(i, in.text, pl)
+					}
+					select {
+					case jobs <- j:
+					case <-e.ctx.Done():
+						return
+					}
 				}
 			}()
 			failed := false
 			var tally batchTally
-			if !single {
+			if !single && !*quiet {
 				stop := tally.report(e.stderr, 5*time.Second)
 				defer stop()
 			}
@@ -137,31 +184,98 @@ Example:
 	},
 }
 
-// positionInputs yields the operands, or the non-blank lines of standard
-// input for "-".
-func positionInputs(e *env, args []string) (<-chan string, error) {
+// maxLineBytes bounds an input line. Position strings are short; a longer
+// line is answered with an error (naming its number and length) without
+// being kept in memory, and the lines after it are read as usual.
+const maxLineBytes = 1 << 20
+
+// inputLine is one question: an operand, or a line of standard input.
+type inputLine struct {
+	text string // the input as given (for an over-long line, its start)
+	line int    // its line number in standard input (0 for an operand)
+	err  error  // the line could not be read
+}
+
+// readInputs yields the operands, or, for "-", every line of standard
+// input that is not blank or a comment (starting with #), each exactly
+// once and in order. It reads until the end of the input, so every line
+// gets its answer.
+func readInputs(e *env, args []string) (<-chan inputLine, error) {
 	for _, a := range args {
 		if a == "-" && len(args) > 1 {
 			return nil, usagef("- (read standard input) cannot be mixed with positions")
 		}
 	}
-	out := make(chan string)
+	out := make(chan inputLine)
 	go func() {
 		defer close(out)
 		if args[0] != "-" {
 			for _, a := range args {
-				out <- a
+				out <- inputLine{text: a}
 			}
 			return
 		}
-		sc := bufio.NewScanner(e.stdin)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
+		r := bufio.NewReaderSize(e.stdin, 64<<10)
+		for n := 1; ; n++ {
+			line, size, err := readLine(r)
+			if size > maxLineBytes {
+				head := strings.ToValidUTF8(string(line[:64]), "?")
+				out <- inputLine{text: head + "...", line: n, err: fmt.Errorf("input line %d: %d bytes, longer than the limit of %d bytes a line", n, size, maxLineBytes)}
+			} else if t := strings.TrimSpace(string(line)); t != "" && !strings.HasPrefix(t, "#") {
+				out <- inputLine{text: t, line: n}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return out, nil
+}
+
+// readLine reads one line (without its end) and its length in bytes. Of a
+// line longer than maxLineBytes it keeps only the start. The error is
+// io.EOF (or a read error) at the end of the input.
+func readLine(r *bufio.Reader) ([]byte, int, error) {
+	var line []byte
+	size := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		size += len(chunk)
+		if len(line) <= maxLineBytes {
+			line = append(line, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == nil {
+			size-- // the newline
+			line = line[:len(line)-1]
+			if size > maxLineBytes {
+				line = line[:min(len(line), maxLineBytes)]
+			}
+			return line, size, nil
+		}
+		return line, size, err
+	}
+}
+
+// positionInputs is readInputs as plain texts: an unreadable line comes as
+// a text that names the line and the fault (and that no position parser
+// accepts), so that it is answered with an error in its place.
+func positionInputs(e *env, args []string) (<-chan string, error) {
+	in, err := readInputs(e, args)
+	if err != nil {
+		return nil, err
+	}
+	out := make(chan string)
+	go func() {
+		defer close(out)
+		for l := range in {
+			if l.err != nil {
+				out <- "(" + l.err.Error() + ")"
 				continue
 			}
-			out <- line
+			out <- l.text
 		}
 	}()
 	return out, nil
@@ -191,7 +305,7 @@ func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON 
 	ms := math.Round(float64(a.Elapsed.Microseconds())/100) / 10
 	out := answerJSON{
 		Position: a.Position, Prover: a.Prover.String(), Result: a.Result.String(),
-		Nodes: &a.Nodes, ElapsedMS: &ms, Source: a.Source,
+		Nodes: &a.Nodes, ElapsedMS: &ms, Source: a.Source, Interrupted: a.Interrupted,
 	}
 	if a.Result == solver.Win {
 		out.Plies = &a.Plies
@@ -235,7 +349,7 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 		if a.Exact {
 			kind = "in exactly"
 		}
-		fmt.Fprintf(w, "%s surely wins %s %d plies", playerWord(a.Prover), kind, a.Plies)
+		fmt.Fprintf(w, "%s surely wins %s %s", playerWord(a.Prover), kind, words.Count(a.Plies, "ply"))
 		if a.Move != engine.NoMove {
 			fmt.Fprintf(w, ", with %s", a.Move)
 		}
@@ -252,16 +366,20 @@ func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solv
 	case solver.NoWin:
 		fmt.Fprintf(w, "no sure win for the %s", playerWord(a.Prover))
 		if opts.MaxPlies > 0 {
-			fmt.Fprintf(w, " within %d plies", opts.MaxPlies)
+			fmt.Fprintf(w, " within %s", words.Count(opts.MaxPlies, "ply"))
 		}
 		if opts.PlyLimit > 0 {
 			fmt.Fprintf(w, " before ply %d", opts.PlyLimit)
 		}
 		fmt.Fprintln(w)
 	default:
+		if a.Interrupted {
+			fmt.Fprintf(w, "unknown: interrupted before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
+			break
+		}
 		fmt.Fprintf(w, "unknown: the budget ran out before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
 	}
-	fmt.Fprintf(w, "searched %d positions in %v (%s", a.Nodes, a.Elapsed.Round(time.Microsecond), a.Source)
+	fmt.Fprintf(w, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
 	if a.TableHits > 0 {
 		fmt.Fprintf(w, "; %d answered by the endgame tables", a.TableHits)
 	}
@@ -313,8 +431,8 @@ func (t *batchTally) report(w io.Writer, period time.Duration) func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		el := time.Since(start)
-		fmt.Fprintf(w, "solve: %d positions in %v (%.1f/s): %d win, %d no-win, %d unknown, %d errors\n",
-			t.done, el.Round(time.Second), float64(t.done)/el.Seconds(), t.wins, t.noWin, t.done-t.wins-t.noWin-t.errors, t.errors)
+		fmt.Fprintf(w, "solve: %s in %v (%.1f/s): %d win, %d no-win, %d unknown, %s\n",
+			words.Count(t.done, "position"), el.Round(time.Second), float64(t.done)/el.Seconds(), t.wins, t.noWin, t.done-t.wins-t.noWin-t.errors, words.Count(t.errors, "error"))
 	}
 	go func() {
 		defer close(finished)

@@ -52,7 +52,7 @@ func TestSolveJSON(t *testing.T) {
 		t.Errorf("opponent to move: %s", out)
 	}
 	// --ply-limit: the win of 5 plies does not fit before ply 200 from 197.
-	code, out, _ = runCmd(t, "", "solve", "--json", "--ply-limit", "uu1B2/6/R5/6/6/6 f R1r1 197")
+	code, out, _ = runCmd(t, "", "solve", "--json", "--ply-limit", "200", "uu1B2/6/R5/6/6/6 f R1r1 197")
 	if code != 0 || !strings.Contains(out, `"no-win"`) {
 		t.Errorf("ply limit: %s", out)
 	}

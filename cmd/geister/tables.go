@@ -39,8 +39,14 @@ entries and conflicting proofs met) follow; with --json, as one more line
 			d := tableDir(*dir)
 			storeDir := proofstore.DirFor(d)
 			_, noStore := os.Stat(storeDir)
-			db, err := openTablesForReading(d)
-			if err != nil && noStore != nil {
+			db, err := tablebase.OpenReadOnly(d)
+			if errors.Is(err, os.ErrNotExist) {
+				if noStore != nil {
+					return fmt.Errorf("no endgame tables in %s (build them with geister build --pieces 5)", d)
+				}
+				err = nil // only the proof store
+			}
+			if err != nil {
 				return err
 			}
 			var ms []tablebase.Manifest

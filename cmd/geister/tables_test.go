@@ -111,7 +111,7 @@ func TestTableCommandUsage(t *testing.T) {
 		{"build"},
 		{"build", "1X1R-2U1r"},
 		{"build", "--pieces", "9"},
-		{"build", "--workers", "-1", "1B1R-2U1r"},
+		{"build", "--threads", "-1", "1B1R-2U1r"},
 		{"probe"},
 		{"probe", "--prover", "x", "uu1B2/6/R5/6/6/6 f R1r1"},
 		{"probe", "-", "uu1B2/6/R5/6/6/6 f R1r1"},

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package memlimit
+
+func totalMiB() (int, bool) { return 0, false }
