@@ -142,7 +142,7 @@ func createRecords(name string, force bool) (*os.File, error) {
 	}
 	f, err := os.OpenFile(name, flag, 0o644)
 	if errors.Is(err, os.ErrExist) {
-		return nil, fmt.Errorf("--records %s: the file exists; give another name, or --force to overwrite it", name)
+		return nil, usagef("--records %s: the file exists; give another name, or --force to overwrite it", name)
 	}
 	return f, err
 }
