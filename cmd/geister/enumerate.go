@@ -230,7 +230,7 @@ func writeEnumSummary(w io.Writer, s *enumSummary, asJSON bool) {
 	fmt.Fprintf(w, "%.1fs\n", s.ElapsedMS/1000)
 }
 
-// runSample solves random positions of c by df-pn.
+// runSample solves random positions of c by df-pn (solver.SampleClass).
 func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint64, timeLimit time.Duration, threads, limit int, line, asJSON bool, dir string, storeOpts storeFlags) error {
 	opts := solver.Options{Shortest: true, MaxNodes: nodes, TTMegabytes: 256}
 	t, closeTables, err := openTables(dir)
@@ -245,93 +245,43 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 		defer release()
 		opts.Store = st
 	}
-	start := time.Now()
-	var counts solver.EnumCounts
-	wins, noWins, unknown, inexact, printed, done := 0, 0, 0, 0, 0, 0
-	last := time.Now()
-	var firstErr error
-	err = solver.Sample(e.ctx, c, n, seed, f.Side, opts, threads, timeLimit, func(s solver.Sampled) {
-		done++
-		if time.Since(last) > 2*time.Second {
+	start, last := time.Now(), time.Now()
+	printed, done := 0, 0
+	sc, err := solver.SampleClass(e.ctx, c, f, n, seed, opts, threads, timeLimit, func(s solver.Sampled) {
+		if done++; time.Since(last) > 2*time.Second {
 			last = time.Now()
 			fmt.Fprintf(e.stderr, "sample %s: %d/%d solved, %v\n", c, done, n, time.Since(start).Round(time.Second))
-		}
-		if s.Err != nil {
-			if firstErr == nil {
-				firstErr = s.Err
-			}
-			return
-		}
-		a := s.Answer
-		counts.Scanned++
-		result := a.Result.String()
-		switch a.Result {
-		case solver.Win:
-			wins++
-			if !a.Exact {
-				inexact++
-				return
-			}
-			if !(f.DTW == 0 || a.Plies == f.DTW) || a.Plies < f.MinDTW {
-				return
-			}
-		case solver.NoWin:
-			noWins++
-			if f.DTW > 0 || f.MinDTW > 0 {
-				return
-			}
-		default:
-			unknown++
-			if f.DTW > 0 || f.MinDTW > 0 {
-				return
-			}
-		}
-		if a.Result == solver.Win {
-			counts.Matched++
-			for len(counts.ByDTW) <= a.Plies {
-				counts.ByDTW = append(counts.ByDTW, solver.DTWCount{Plies: len(counts.ByDTW)})
-			}
-			counts.ByDTW[a.Plies].Positions++
-			counts.ByDTW[a.Plies].WithMirrors++
 		}
 		if limit > 0 && printed >= limit {
 			return
 		}
 		printed++
+		a := s.Answer
 		var pv []engine.Move
 		if line {
 			pv = a.PV
 		}
-		if asJSON {
-			out := answerJSON{Position: s.Pos.String(), Prover: "f", Result: result, Source: a.Source, Nodes: &a.Nodes, PV: moveStrings(pv)}
-			if a.Result == solver.Win {
-				out.Plies = &a.Plies
-				out.Exact = &a.Exact
-				if a.Move != engine.NoMove {
-					out.Move = a.Move.String()
-				}
-			}
-			writeJSONLine(e.stdout, out)
+		if !asJSON {
+			writeEnumerated(e.stdout, s.Pos, a.Result.String(), a.Plies, a.Move, pv, 0, a.Source, false)
 			return
 		}
-		writeEnumerated(e.stdout, s.Pos, result, a.Plies, a.Move, pv, 0, a.Source, false)
+		out := answerJSON{Position: s.Pos.String(), Prover: "f", Result: a.Result.String(), Source: a.Source, Nodes: &a.Nodes, PV: moveStrings(pv)}
+		if a.Result == solver.Win {
+			out.Plies, out.Exact = &a.Plies, &a.Exact
+			if a.Move != engine.NoMove {
+				out.Move = a.Move.String()
+			}
+		}
+		writeJSONLine(e.stdout, out)
 	})
 	if err != nil {
-		return fmt.Errorf("interrupted: %w", err)
-	}
-	if firstErr != nil {
-		return firstErr
-	}
-	out := counts.ByDTW[:0]
-	for _, d := range counts.ByDTW {
-		if d.Positions > 0 {
-			out = append(out, d)
+		if e.ctx.Err() != nil {
+			return fmt.Errorf("interrupted: %w", err)
 		}
+		return err
 	}
-	counts.ByDTW = out
-	counts.WithMirrors = counts.Matched
-	sum := enumSummary{Class: c.String(), Source: "dfpn sample", EnumCounts: counts, Sampled: n,
-		Wins: &wins, NoWins: &noWins, Unknown: &unknown, Inexact: &inexact,
+	sum := enumSummary{Class: c.String(), Source: "dfpn sample", EnumCounts: sc.EnumCounts, Sampled: n,
+		Wins: &sc.Wins, NoWins: &sc.NoWins, Unknown: &sc.Unknown, Inexact: &sc.Inexact,
 		Budget: fmt.Sprintf("%d nodes, %v per position", nodes, timeLimit), ElapsedMS: ms(time.Since(start))}
 	writeEnumSummary(e.stdout, &sum, asJSON)
 	return nil

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
@@ -183,64 +182,6 @@ func writeStoreSummary(w io.Writer, s storeSummary) {
 		fmt.Fprintf(w, "; %d keys of another format (ignored)", z.OtherFormat)
 	}
 	fmt.Fprintln(w)
-}
-
-// defaultStoreFlag is the value of a bare --store in verify: the proof
-// store beside the default table directory.
-const defaultStoreFlag = "default"
-
-// runVerifyStore checks the proof store named by flag (see verify's
-// --store) and reports on e.stdout; errReported when anything is wrong.
-func runVerifyStore(e *env, flag string, sample int, seed uint64, perEntry time.Duration, ttMB int, quiet bool) error {
-	dir := flag
-	if flag == defaultStoreFlag {
-		dir = proofstore.DirFor(tablebase.DefaultDir())
-	}
-	st, err := openStoreForReading(dir)
-	if err != nil {
-		return err
-	}
-	defer proofstore.Release(st)
-	start := time.Now()
-	drawn := false
-	rep, err := proofstore.Verify(e.ctx, st, proofstore.VerifyOptions{
-		Sample: sample, Seed: seed, Time: perEntry, TTMegabytes: ttMB,
-		Progress: func(done, total int) {
-			fmt.Fprintf(e.stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
-			drawn = true
-		},
-	})
-	if drawn {
-		fmt.Fprintln(e.stderr)
-	}
-	if err != nil {
-		return err
-	}
-	for _, c := range rep.Corrupt {
-		fmt.Fprintf(e.stdout, "CORRUPT: %s\n", c)
-	}
-	for _, d := range rep.Disagree {
-		fmt.Fprintf(e.stdout, "DISAGREE: %s (%s): stored %s; the fresh search finds %s", d.Position, d.Question, d.Stored, d.Found)
-		if len(d.Line) > 0 {
-			fmt.Fprintf(e.stdout, "; stored line %s", strings.Join(d.Line, " "))
-		}
-		fmt.Fprintln(e.stdout)
-	}
-	if !quiet {
-		for _, u := range rep.Unconfirmed {
-			fmt.Fprintf(e.stdout, "unconfirmed (not settled within %v): %s\n", perEntry, u)
-		}
-	}
-	state := "all consistent"
-	if !rep.OK() {
-		state = "PROBLEMS FOUND"
-	}
-	fmt.Fprintf(e.stdout, "proof store %s: %d entries read, %d corrupt; %d re-searched: %d confirmed, %d unconfirmed, %d disagreements (%s): %s\n",
-		dir, rep.Entries, len(rep.Corrupt), rep.Sampled, rep.Confirmed, len(rep.Unconfirmed), len(rep.Disagree), rep.Elapsed.Round(time.Millisecond), state)
-	if !rep.OK() {
-		return errReported
-	}
-	return nil
 }
 
 // openAgentStore opens the proof store beside the table directory dir

@@ -157,7 +157,7 @@ func TestSolveStore(t *testing.T) {
 	}
 
 	// verify --store re-checks a sample.
-	code, out, _ = runCmd(t, "", "verify", "--store="+proofstore.DirFor(tdir), "--sample", "8", "--tt", "32")
+	code, out, _ = runCmd(t, "", "verify", "--store", "--store-dir", proofstore.DirFor(tdir), "--sample", "8", "--tt", "32")
 	if code != 0 || !strings.Contains(out, "8 re-searched: 8 confirmed") || !strings.Contains(out, "all consistent") {
 		t.Errorf("verify --store: exit %d\n%s", code, out)
 	}
