@@ -6,15 +6,10 @@ import (
 	"io"
 	"os"
 	"sync"
-	"time"
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
 	"geister/proofstore"
-	"geister/purple"
-	"geister/solver"
-	"geister/tablebase"
 )
 
 // storeFlags are the proof store flags of solve and probe.
@@ -94,34 +89,6 @@ func onceReporter(w io.Writer) func(error) {
 			fmt.Fprintf(w, "geister: %s\n", msg)
 		}
 	}
-}
-
-// probeStore answers a probe from the proof store (the question without
-// a bound: a stored win, exact or an upper bound, or a stored "no win
-// ever"). tableErr, the tables' reason for not answering (nil: no
-// tables), is kept in the error when the store has no answer either.
-func probeStore(st *proofstore.Store, text string, pl *engine.Player, tableErr error) (probeAnswer, error) {
-	start := time.Now()
-	var a probeAnswer
-	p, prover, err := probeQuestion(text, pl)
-	if err != nil {
-		return a, err
-	}
-	a.pos, a.prover = p, prover
-	ans, ok := st.Lookup(solver.Question{Pos: p, Prover: a.prover})
-	if !ok {
-		if tableErr == nil {
-			tableErr = errors.New("no endgame tables")
-		}
-		return a, fmt.Errorf("%w; not in the proof store %s either", tableErr, st.Dir())
-	}
-	a.source, a.exact = "store", ans.Exact
-	if ans.Result == solver.Win {
-		a.value = tablebase.Value{Result: purple.Win, Plies: ans.Plies}
-		a.move, a.pv = ans.Move, ans.PV
-	}
-	a.elapsed = time.Since(start)
-	return a, nil
 }
 
 // openStoreForReading opens an existing proof store for listing or
