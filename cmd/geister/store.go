@@ -12,17 +12,28 @@ import (
 	"geister/proofstore"
 )
 
-// storeFlags are the proof store flags of solve and probe.
+// storeFlags are the proof store flags of the commands that use it.
 type storeFlags struct {
 	on, off *bool
+	dir     *string // nil or "": beside the table directory
 }
 
 func addStoreFlags(fs *pflag.FlagSet, what string) storeFlags {
 	return storeFlags{
-		on: fs.Bool("store", false, "use the proof store beside the table directory (<table dir>.proofs), creating it if needed; "+
+		on: fs.Bool("store", false, "use the proof store (--store-dir), creating it if needed; "+
 			"by default it is used when the table directory exists. "+what),
 		off: fs.Bool("no-store", false, "do not use the proof store"),
+		dir: fs.String("store-dir", "", "the proof store's directory (default: beside the table directory, <table dir>.proofs); implies --store"),
 	}
+}
+
+// dirFor is the proof store's directory for the table directory
+// tableDir.
+func (f storeFlags) dirFor(tableDir string) string {
+	if f.dir != nil && *f.dir != "" {
+		return *f.dir
+	}
+	return proofstore.DirFor(tableDir)
 }
 
 // openStore opens the proof store that goes with tableDir for this
@@ -38,12 +49,12 @@ func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()
 	if *f.off {
 		return nil, none
 	}
-	if !*f.on {
+	dir := f.dirFor(tableDir)
+	if !*f.on && dir == proofstore.DirFor(tableDir) {
 		if _, err := os.Stat(tableDir); err != nil {
 			return nil, none
 		}
 	}
-	dir := proofstore.DirFor(tableDir)
 	o := proofstore.DefaultOptions()
 	o.OnProblem = onceReporter(e.stderr)
 	st, err := proofstore.OpenShared(dir, o)
@@ -68,9 +79,9 @@ func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()
 // openStoreIfExists is openStore for commands that only read (probe):
 // a store that does not exist is not created.
 func openStoreIfExists(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	if _, err := os.Stat(proofstore.DirFor(tableDir)); err != nil {
-		if *f.on && !*f.off {
-			fmt.Fprintf(e.stderr, "geister: no proof store in %s\n", proofstore.DirFor(tableDir))
+	if _, err := os.Stat(f.dirFor(tableDir)); err != nil {
+		if (*f.on || f.dirFor(tableDir) != proofstore.DirFor(tableDir)) && !*f.off {
+			fmt.Fprintf(e.stderr, "geister: no proof store in %s\n", f.dirFor(tableDir))
 		}
 		return nil, func() {}
 	}
