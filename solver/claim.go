@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"geister/engine"
 	"geister/purple"
@@ -176,4 +177,50 @@ func CheckClaim(ctx context.Context, c Claim, exact bool, ttMegabytes int) (r Cl
 		r.NoneShorter = true
 	}
 	return r, true, nil
+}
+
+// ClaimResult is the answer to one answer line (CheckLine).
+type ClaimResult struct {
+	// Status: "ok" (the win is confirmed), "skipped" (no win claimed),
+	// "disagree" (the check failed) or "invalid" (ErrInvalidClaim).
+	Status      string `json:"status"`
+	Position    string `json:"position,omitempty"`
+	Plies       int    `json:"plies,omitempty"`
+	Strategy    int    `json:"strategy_positions,omitempty"`
+	NoneShorter bool   `json:"none_shorter,omitempty"`
+	Message     string `json:"message"`
+}
+
+// CheckLine reads an answer line (ParseClaim) and checks its claim
+// (CheckClaim) within timeout (0: none).
+func CheckLine(ctx context.Context, line []byte, exact bool, timeout time.Duration, ttMegabytes int) ClaimResult {
+	c, err := ParseClaim(line)
+	r := ClaimResult{Position: c.Text}
+	var chk ClaimCheck
+	checked := false
+	if err == nil {
+		if timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+			defer cancel()
+		}
+		chk, checked, err = CheckClaim(ctx, c, exact, ttMegabytes)
+	}
+	switch {
+	case errors.Is(err, ErrInvalidClaim):
+		r.Status, r.Message = "invalid", err.Error()
+	case err != nil:
+		r.Status, r.Message = "disagree", err.Error()
+	case !checked && c.ErrorMsg != "":
+		r.Status, r.Message = "skipped", "an error line: "+c.ErrorMsg
+	case !checked:
+		r.Status, r.Message = "skipped", fmt.Sprintf("%s for %s", c.Result, c.Text)
+	default:
+		r.Status, r.Plies, r.Strategy, r.NoneShorter = "ok", c.Plies, chk.Strategy, chk.NoneShorter
+		r.Message = fmt.Sprintf("%s: %s wins within %d plies (strategy of %d positions checked)", c.Text, c.Prover, c.Plies, chk.Strategy)
+		if chk.NoneShorter {
+			r.Message += ", and none shorter"
+		}
+	}
+	return r
 }

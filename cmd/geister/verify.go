@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -162,52 +161,16 @@ func (s *storeSwitch) Set(v string) error {
 	return nil
 }
 
-// claimLine is verify's answer to one line in JSON.
-type claimLine struct {
-	Line        int    `json:"line"`
-	Status      string `json:"status"` // ok, skipped, disagree, invalid
-	Position    string `json:"position,omitempty"`
-	Plies       int    `json:"plies,omitempty"`
-	Strategy    int    `json:"strategy_positions,omitempty"`
-	NoneShorter bool   `json:"none_shorter,omitempty"`
-	Message     string `json:"message"`
-}
-
 // verifyClaims checks every answer line read from r (see verify's help).
 func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.Duration, ttMB int, quiet, asJSON bool) error {
 	count := map[string]int{}
 	err := eachLine(r, 16<<20, func(n int, line []byte, tooLong bool) error {
-		out := claimLine{Line: n}
-		c, err := solver.ParseClaim(line)
-		if tooLong {
-			err = fmt.Errorf("%w: line %d is longer than 16 MiB", solver.ErrInvalidClaim, n)
-		}
-		out.Position = c.Text
-		var chk solver.ClaimCheck
-		checked := false
-		if err == nil {
-			ctx, cancel := e.ctx, context.CancelFunc(func() {})
-			if timeLimit > 0 {
-				ctx, cancel = context.WithTimeout(e.ctx, timeLimit)
-			}
-			chk, checked, err = solver.CheckClaim(ctx, c, exact, ttMB)
-			cancel()
-		}
-		switch {
-		case errors.Is(err, solver.ErrInvalidClaim):
-			out.Status, out.Message = "invalid", err.Error()
-		case err != nil:
-			out.Status, out.Message = "disagree", err.Error()
-		case !checked && c.ErrorMsg != "":
-			out.Status, out.Message = "skipped", "an error line: "+c.ErrorMsg
-		case !checked:
-			out.Status, out.Message = "skipped", fmt.Sprintf("%s for %s", c.Result, c.Text)
-		default:
-			out.Status, out.Plies, out.Strategy, out.NoneShorter = "ok", c.Plies, chk.Strategy, chk.NoneShorter
-			out.Message = fmt.Sprintf("%s: %s wins within %d plies (strategy of %d positions checked)", c.Text, c.Prover, c.Plies, chk.Strategy)
-			if chk.NoneShorter {
-				out.Message += ", and none shorter"
-			}
+		out := struct {
+			Line int `json:"line"`
+			solver.ClaimResult
+		}{Line: n, ClaimResult: solver.ClaimResult{Status: "invalid", Message: fmt.Sprintf("%v: the line is longer than 16 MiB", solver.ErrInvalidClaim)}}
+		if !tooLong {
+			out.ClaimResult = solver.CheckLine(e.ctx, line, exact, timeLimit, ttMB)
 		}
 		count[out.Status]++
 		switch {
