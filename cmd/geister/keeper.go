@@ -2,10 +2,8 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -143,7 +141,7 @@ Examples:
 				o.Progress = func(line string) { fmt.Fprintln(e.stderr, line) }
 			}
 			if !*jsonOut {
-				o.OnClass = func(r *keeper.ClassReport) { writeKeeperClass(e.stdout, r, o) }
+				o.OnClass = func(r *keeper.ClassReport) { r.WriteText(e.stdout, o) }
 			}
 			rep, err := keeper.Check(e.ctx, classes, o)
 			if rep == nil || (err != nil && !rep.Partial) {
@@ -155,16 +153,9 @@ Examples:
 				}
 			} else {
 				if rep.Partial && len(rep.Classes) > 0 && rep.Classes[len(rep.Classes)-1].Partial {
-					writeKeeperClass(e.stdout, rep.Classes[len(rep.Classes)-1], o)
+					rep.Classes[len(rep.Classes)-1].WriteText(e.stdout, o)
 				}
-				if rep.Partial {
-					fmt.Fprint(e.stdout, "PARTIAL (interrupted) ")
-				}
-				fmt.Fprintf(e.stdout, "total: %d positions, %d N sure wins", rep.Positions, rep.NWins)
-				if rep.Unknown > 0 {
-					fmt.Fprintf(e.stdout, ", %d unknown (budget)", rep.Unknown)
-				}
-				fmt.Fprintf(e.stdout, "; %.1fs\n", rep.ElapsedMS/1000)
+				rep.WriteTotal(e.stdout)
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
@@ -172,53 +163,4 @@ Examples:
 			return nil
 		}
 	},
-}
-
-func writeKeeperClass(w io.Writer, r *keeper.ClassReport, o keeper.CheckOptions) {
-	partial := ""
-	if r.Partial {
-		partial = " (PARTIAL: interrupted)"
-	}
-	fmt.Fprintf(w, "== %s: K %d pieces (%d red), N %s; %d keeper(s)%s\n", r.Class, r.KPieces, r.KeeperReds, nDescr(r.Class), r.Keepers, partial)
-	fmt.Fprintf(w, "positions %d (%d N to move, %d K to move; %d up to mirror)\n", r.Positions, r.NToMove, r.Positions-r.NToMove, r.Distinct)
-	against := "every K"
-	if o.Algorithm {
-		against = "Algorithm 1 (" + o.Reading.String() + " reading)"
-	}
-	fmt.Fprintf(w, "N sure wins against %s: %d (%d N to move, %d K to move; %d up to mirror)", against, r.NWins, r.NWinsNToMove, r.NWins-r.NWinsNToMove, r.NWinsDistinct)
-	if r.NWinsAnyValue != nil {
-		fmt.Fprintf(w, "; for some value state (none, or a piece of N's holding the value 1): %d (value on a blue %d, on a red %d)", *r.NWinsAnyValue, r.NWinsValueOnBlue, r.NWinsValueOnRed)
-	}
-	if r.Unknown > 0 {
-		fmt.Fprintf(w, "; %d unknown (budget)", r.Unknown)
-	}
-	fmt.Fprintf(w, " [%s, %.1fs]\n", r.Source, r.ElapsedMS/1000)
-	for _, ex := range r.Examples {
-		fmt.Fprintf(w, "  %s: %s  wins in %d%s: %s\n", ex.Kind, ex.Position, ex.Plies, value1(ex), strings.Join(ex.PV, " "))
-	}
-	for _, ex := range r.ValueExamples {
-		fmt.Fprintf(w, "  %s with a value: %s  wins in %d%s: %s\n", ex.Kind, ex.Position, ex.Plies, value1(ex), strings.Join(ex.PV, " "))
-	}
-	if len(r.Counterexamples) > 0 {
-		fmt.Fprintf(w, "  N wins (%d listed):\n", len(r.Counterexamples))
-		for _, ex := range r.Counterexamples {
-			fmt.Fprintf(w, "  - %s  wins in %d%s: %s\n    %s\n", ex.Position, ex.Plies, value1(ex), strings.Join(ex.PV, " "), ex.Why)
-		}
-	}
-	fmt.Fprintln(w)
-}
-
-func value1(ex *keeper.Example) string {
-	if ex.Value1 == "" {
-		return ""
-	}
-	return " (value 1 on " + ex.Value1 + ")"
-}
-
-func nDescr(class string) string {
-	c, err := purple.ParseClass(class)
-	if err != nil {
-		return class
-	}
-	return fmt.Sprintf("%d blue(s) %d red(s)", c.Blues, c.Reds)
 }

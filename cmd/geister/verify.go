@@ -298,24 +298,7 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 }
 
 func writeTablesReport(w io.Writer, rep tablebase.VerifyReport, sample []solver.CrossCheckClass, o solver.CrossCheckOptions, bad int) {
-	for _, c := range rep.Classes {
-		state := "ok"
-		if c.Disagreements != 0 || c.BadBlocks != 0 || len(c.Problems) != 0 {
-			state = "FAILED"
-		}
-		fmt.Fprintf(w, "%-10s %s: %d entries checked, %d blocks (%d bad), %d Bellman disagreements\n",
-			c.Class, state, c.Checked, c.Blocks, c.BadBlocks, c.Disagreements)
-		for _, p := range c.Problems {
-			fmt.Fprintf(w, "  %s\n", p)
-		}
-	}
-	for _, d := range rep.Samples {
-		fmt.Fprintf(w, "disagreement: %s: stored %s, its children give %s (class %s)\n", d.Position, d.Stored, d.Expected, d.Class)
-	}
-	if uint64(len(rep.Samples)) < rep.Disagreements {
-		fmt.Fprintf(w, "(%d disagreements in all; the first %d shown)\n", rep.Disagreements, len(rep.Samples))
-	}
-	fmt.Fprintf(w, "tables: %d classes verified in %s: %s\n", len(rep.Classes), rep.Elapsed.Round(time.Millisecond), map[bool]string{true: "all consistent", false: "PROBLEMS FOUND"}[rep.OK()])
+	rep.WriteText(w)
 	if o.Samples == 0 {
 		return
 	}
@@ -357,24 +340,7 @@ func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON b
 			OK  bool                    `json:"ok"`
 		}{dir, rep, rep.OK()})
 	} else {
-		for _, c := range rep.Corrupt {
-			fmt.Fprintf(e.stdout, "CORRUPT: %s\n", c)
-		}
-		for _, d := range rep.Disagree {
-			fmt.Fprintf(e.stdout, "DISAGREE: %s (%s): stored %s; the fresh search finds %s", d.Position, d.Question, d.Stored, d.Found)
-			if len(d.Line) > 0 {
-				fmt.Fprintf(e.stdout, "; stored line %s", strings.Join(d.Line, " "))
-			}
-			fmt.Fprintln(e.stdout)
-		}
-		for _, u := range rep.Unconfirmed {
-			if !quiet {
-				fmt.Fprintf(e.stdout, "unconfirmed (not settled within %v): %s\n", o.Time, u)
-			}
-		}
-		state := map[bool]string{true: "all consistent", false: "PROBLEMS FOUND"}[rep.OK()]
-		fmt.Fprintf(e.stdout, "proof store %s: %d entries read, %d corrupt; %d re-searched: %d confirmed, %d unconfirmed, %d disagreements (%s): %s\n",
-			dir, rep.Entries, len(rep.Corrupt), rep.Sampled, rep.Confirmed, len(rep.Unconfirmed), len(rep.Disagree), rep.Elapsed.Round(time.Millisecond), state)
+		rep.WriteText(e.stdout, dir, quiet)
 	}
 	if !rep.OK() {
 		return errReported
