@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 
@@ -121,26 +120,12 @@ func probeQuestion(text string, pl *engine.Player) (engine.Position, engine.Play
 	return p, prover, nil
 }
 
+// writeProbeJSON writes solve's JSON line (exact false for an upper
+// bound from the store), without nodes, with the opponent's forced win.
 func writeProbeJSON(w io.Writer, text string, a solver.Answer, err error) {
-	out := answerJSON{Position: text}
-	if err != nil {
-		out.Error = err.Error()
-		writeJSONLine(w, out)
-		return
-	}
-	ms := math.Round(float64(a.Elapsed.Microseconds())/100) / 10
-	out = answerJSON{Position: a.Position, Prover: a.Prover.String(), Result: a.Result.String(), ElapsedMS: &ms, Source: a.Source}
-	switch {
-	case a.Result == solver.Win:
-		out.Plies = &a.Plies
-		if !a.Exact { // plies is an upper bound (store)
-			out.Exact = &a.Exact
-		}
-		if a.Move != engine.NoMove {
-			out.Move = a.Move.String()
-		}
-		out.PV = moveStrings(a.PV)
-	case a.LossPlies > 0:
+	out := toJSON(solver.Job{Text: text}, a, err, true)
+	out.Nodes = nil
+	if a.LossPlies > 0 {
 		out.LossPlies = &a.LossPlies
 	}
 	writeJSONLine(w, out)
