@@ -132,7 +132,8 @@ Examples:
 					}
 					pv = l
 				}
-				writeEnumerated(e.stdout, en.Pos, "win", en.Plies, move, pv, en.Mirrors, "table", *jsonOut)
+				a := solver.Answer{Result: solver.Win, Plies: en.Plies, Move: move, PV: pv, Source: "table"}
+				writeEnumerated(e.stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
 				if *limit > 0 && printed >= *limit {
 					return solver.ErrStop
 				}
@@ -161,27 +162,36 @@ func (t dbTables) ScanValues(ctx context.Context, c purple.Class, fn func(engine
 	})
 }
 
-func writeEnumerated(w io.Writer, p engine.Position, result string, plies int, move engine.Move, pv []engine.Move, mirrors int, source string, asJSON bool) {
+// writeEnumerated prints a position of the class with its answer (the
+// prover is the first player); a sampled one with its nodes and whether
+// its distance is exact.
+func writeEnumerated(w io.Writer, p engine.Position, a solver.Answer, mirrors int, sampled, asJSON bool) {
 	if asJSON {
-		out := answerJSON{Position: p.String(), Prover: "f", Result: result, Mirrors: mirrors, Source: source, PV: moveStrings(pv)}
-		if result == "win" {
-			out.Plies = &plies
+		out := answerJSON{Position: p.String(), Prover: "f", Result: a.Result.String(), Mirrors: mirrors, Source: a.Source, PV: moveStrings(a.PV)}
+		if a.Result == solver.Win {
+			out.Plies = &a.Plies
+			if sampled {
+				out.Exact = &a.Exact
+			}
 		}
-		if move != engine.NoMove {
-			out.Move = move.String()
+		if sampled {
+			out.Nodes = &a.Nodes
+		}
+		if a.Move != engine.NoMove {
+			out.Move = a.Move.String()
 		}
 		writeJSONLine(w, out)
 		return
 	}
-	fmt.Fprintf(w, "%s  %s", p.String(), result)
-	if result == "win" {
-		fmt.Fprintf(w, " in %d", plies)
+	fmt.Fprintf(w, "%s  %s", p.String(), a.Result)
+	if a.Result == solver.Win {
+		fmt.Fprintf(w, " in %d", a.Plies)
 	}
-	if move != engine.NoMove {
-		fmt.Fprintf(w, " with %s", move)
+	if a.Move != engine.NoMove {
+		fmt.Fprintf(w, " with %s", a.Move)
 	}
-	if len(pv) > 0 {
-		fmt.Fprintf(w, ": %s", strings.Join(moveStrings(pv), " "))
+	if len(a.PV) > 0 {
+		fmt.Fprintf(w, ": %s", strings.Join(moveStrings(a.PV), " "))
 	}
 	fmt.Fprintln(w)
 }
@@ -257,22 +267,10 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 		}
 		printed++
 		a := s.Answer
-		var pv []engine.Move
-		if line {
-			pv = a.PV
+		if !line {
+			a.PV = nil
 		}
-		if !asJSON {
-			writeEnumerated(e.stdout, s.Pos, a.Result.String(), a.Plies, a.Move, pv, 0, a.Source, false)
-			return
-		}
-		out := answerJSON{Position: s.Pos.String(), Prover: "f", Result: a.Result.String(), Source: a.Source, Nodes: &a.Nodes, PV: moveStrings(pv)}
-		if a.Result == solver.Win {
-			out.Plies, out.Exact = &a.Plies, &a.Exact
-			if a.Move != engine.NoMove {
-				out.Move = a.Move.String()
-			}
-		}
-		writeJSONLine(e.stdout, out)
+		writeEnumerated(e.stdout, s.Pos, a, 0, true, asJSON)
 	})
 	if err != nil {
 		if e.ctx.Err() != nil {
