@@ -102,65 +102,13 @@ func onceReporter(w io.Writer) func(error) {
 	}
 }
 
-// openStoreForReading opens an existing proof store for listing or
-// checking: read-only if it can (a store left by a process that died
-// needs one read-write opening to replay its log), shared with this
-// process's other users.
-func openStoreForReading(dir string) (*proofstore.Store, error) {
-	if _, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("no proof store in %s: %w", dir, err)
-	}
-	o := proofstore.DefaultOptions()
-	o.ReadOnly = true
-	st, err := proofstore.OpenShared(dir, o)
-	if err == nil || errors.Is(err, proofstore.ErrLocked) {
-		return st, err
-	}
-	if st, err2 := proofstore.OpenShared(dir, proofstore.DefaultOptions()); err2 == nil {
-		return st, nil
-	}
-	return nil, err
-}
+// The proof store as "geister tables" shows it.
+type storeSummary = proofstore.Summary
 
-// storeSummary is what "geister tables" shows of the proof store.
-type storeSummary struct {
-	Dir   string              `json:"dir"`
-	Size  proofstore.Size     `json:"size"`
-	Count proofstore.Counters `json:"counters"`
-}
-
-// summarizeStore reads the size and counters of the store in dir.
 func summarizeStore(e *env, dir string) (storeSummary, error) {
-	st, err := openStoreForReading(dir)
-	if err != nil {
-		return storeSummary{}, err
-	}
-	defer proofstore.Release(st)
-	z, err := st.Size(e.ctx)
-	if err != nil {
-		return storeSummary{}, err
-	}
-	return storeSummary{Dir: dir, Size: z, Count: st.Stats()}, nil
+	return proofstore.Summarize(e.ctx, dir)
 }
-
-func writeStoreSummary(w io.Writer, s storeSummary) {
-	z, c := s.Size, s.Count
-	fmt.Fprintf(w, "proof store %s: %d entries (%d wins, %d of them exact; %d no-wins; %d no-wins within a bound)", s.Dir, z.Entries, z.Wins, z.Exact, z.NoWins, z.Bounded)
-	if z.Entries > 0 {
-		fmt.Fprintf(w, ", %d bytes of keys and values (%.1f per entry), %d bytes on disk (%.1f per entry)\n", z.Bytes, float64(z.Bytes)/float64(z.Entries), z.DiskBytes, float64(z.DiskBytes)/float64(z.Entries))
-	} else {
-		fmt.Fprintf(w, ", %d bytes on disk\n", z.DiskBytes)
-	}
-	rate := 0.0
-	if c.Hits+c.Misses > 0 {
-		rate = 100 * float64(c.Hits) / float64(c.Hits+c.Misses)
-	}
-	fmt.Fprintf(w, "  %d hits, %d misses (%.1f%% answered), %d entries written, %d corrupt entries met, %d conflicting proofs met", c.Hits, c.Misses, rate, c.Written, c.Corrupt, c.Conflicts)
-	if z.OtherFormat > 0 {
-		fmt.Fprintf(w, "; %d keys of another format (ignored)", z.OtherFormat)
-	}
-	fmt.Fprintln(w)
-}
+func writeStoreSummary(w io.Writer, s storeSummary) { s.WriteText(w) }
 
 // openAgentStore opens the proof store beside the table directory dir
 // for the agents of match and play (one Store for all games), when dir

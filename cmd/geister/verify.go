@@ -313,7 +313,7 @@ func writeTablesReport(w io.Writer, rep tablebase.VerifyReport, sample []solver.
 
 // verifyStore checks the proof store in dir (proofstore.Verify).
 func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON bool) error {
-	st, err := openStoreForReading(dir)
+	st, err := proofstore.OpenForReading(dir)
 	if err != nil {
 		return err
 	}
