@@ -93,6 +93,11 @@ Examples:
 			if *limit < 0 || *sample < 0 || *threads < 1 {
 				return usagef("--limit and --sample must not be negative, --threads at least 1")
 			}
+			if *sample == 0 {
+				if name := changedOf(fs, "seed", "nodes", "time", "threads"); name != "" {
+					return usagef("--%s applies only with --sample", name)
+				}
+			}
 			if *sample > 0 {
 				if *unique {
 					return usagef("--unique needs the tables, not --sample")

@@ -91,10 +91,8 @@ Examples:
 			if err != nil {
 				return usagef("--reading %q: want paper, agent or cautious", *reading)
 			}
-			for _, name := range []string{"reading", "max-states", "verify"} {
-				if fs.Changed(name) && !*algorithm {
-					return usagef("--%s applies only with --algorithm", name)
-				}
+			if name := changedOf(fs, "reading", "max-states", "verify"); name != "" && !*algorithm {
+				return usagef("--%s applies only with --algorithm", name)
 			}
 			if *threads < 1 || *reach < 0 || *sample < 0 {
 				return usagef("--threads must be at least 1, --reach and --sample not negative")

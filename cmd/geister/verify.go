@@ -93,6 +93,15 @@ Older spellings still accepted for one release, with a warning:
 				return usagef("--sample and --time must not be negative, --tt at least 1")
 			}
 			checkStore := store.on || *storeDir != ""
+			if name := changedOf(fs, "sample", "samples", "seed"); name != "" && *table == "" && !checkStore {
+				return usagef("--%s applies only with --table or --store", name)
+			}
+			if name := changedOf(fs, "nodes", "sample-nodes"); name != "" && *table == "" {
+				return usagef("--%s applies only with --table", name)
+			}
+			if name := changedOf(fs, "exact"); name != "" && (*table != "" || checkStore) {
+				return usagef("--exact applies only to answer lines, not with --table or --store")
+			}
 			switch {
 			case *table != "" && checkStore:
 				return usagef("give --table (check the tables) or --store (check the proof store), not both")
@@ -346,4 +355,15 @@ func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON b
 		return errReported
 	}
 	return nil
+}
+
+// changedOf returns the first of the named flags set on the command line
+// ("" if none).
+func changedOf(fs *pflag.FlagSet, names ...string) string {
+	for _, n := range names {
+		if fs.Changed(n) {
+			return n
+		}
+	}
+	return ""
 }

@@ -142,8 +142,10 @@ func TestVerifyFlagSpellings(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || !rep.OK || rep.Rep.Sampled != 1 || !strings.Contains(errOut, "--samples has been deprecated") {
 		t.Errorf("--samples --json: exit %d\n%s\n%s", code, out, errOut)
 	}
-	if code, _, _ := runCmd(t, "", "verify", "--store", "--table", dir); code != 2 {
-		t.Errorf("--store with --table: exit %d", code)
+	for _, args := range [][]string{{"--store", "--table", dir}, {"--sample", "3", "-"}, {"--nodes", "3", "-"}, {"--exact", "--store"}} {
+		if code, _, errOut := runCmd(t, "", append([]string{"verify"}, args...)...); code != 2 || !strings.Contains(errOut, "--") {
+			t.Errorf("%v: exit %d %q", args, code, errOut)
+		}
 	}
 }
 
