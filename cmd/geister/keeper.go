@@ -51,6 +51,10 @@ For each N win the command tries to say whether keeper play can reach it:
 whether some sequence of --reach plies ending in the position has every K
 move one of Algorithm 1's choices.
 
+Progress, inside a class too, goes to standard error (--quiet: none).
+Interrupted (Ctrl-C), it prints the statistics it has, the class it was
+in marked PARTIAL ("partial":true in JSON), and exits with status 1.
+
 Examples:
   geister keeper --table /tmp/tables --max-pieces 5
   geister keeper --table /tmp/tables --max-pieces 5 --keeper-reds 2
