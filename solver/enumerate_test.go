@@ -43,6 +43,9 @@ func TestEnumerate(t *testing.T) {
 	t.Run("counts equal brute force", func(t *testing.T) { enumerateCounts(t, ts, c) })
 	t.Run("unique", func(t *testing.T) { enumerateUnique(t, ts, c) })
 	t.Run("sample", func(t *testing.T) { sample(t, ts, c) })
+	t.Run("sample class", func(t *testing.T) { sampleClass(t, ts, c) })
+	t.Run("cross-check", func(t *testing.T) { crossCheck(t, ts, c) })
+	t.Run("lookup only", func(t *testing.T) { lookupOnly(t, ts, c) })
 }
 
 func enumerateCounts(t *testing.T, ts tableScanner, c purple.Class) {

@@ -65,7 +65,16 @@ type Options struct {
 	// Store, when set, answers root positions after the tables and before
 	// df-pn, and keeps what the search settles (see ProofStore).
 	Store ProofStore
+	// LookupOnly answers from the tables, then the store, and never
+	// searches: a position neither holds gives an error wrapping
+	// ErrNotHeld. Table answers are exact, with the opponent's forced win
+	// (LossPlies) for a no-win.
+	LookupOnly bool
 }
+
+// ErrNotHeld is LookupOnly's answer for a position that neither the
+// tables nor the store hold.
+var ErrNotHeld = errors.New("solver: not held")
 
 // DefaultOptions returns no budget but the caller's context, no ply
 // bound, and a 128 MiB table.
@@ -89,6 +98,9 @@ type Answer struct {
 	// Nodes searched; TableHits counts positions answered by the tables.
 	Nodes     uint64
 	TableHits uint64
+	// LossPlies: for a NoWin from the tables, the distance of the
+	// opponent's forced win in the purple game (0: none).
+	LossPlies int
 	Elapsed   time.Duration
 	Source    string // "table", "store" or "dfpn"
 	// Interrupted is set by Batch on an Unknown answer that the batch's
@@ -177,6 +189,12 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 
 func (s *Solver) solve(a *Answer, bound int) error {
 	g := s.g
+	if s.opts.LookupOnly {
+		if win, err := s.lookup(a, bound); !win || err != nil {
+			return err
+		}
+		return s.walkLine(a)
+	}
 	hits := g.tableHits
 	ev := g.Evaluate()
 	fromTable := g.tableHits > hits
@@ -220,6 +238,54 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			return err
 		}
 	}
+	return s.walkLine(a)
+}
+
+// lookup answers a from the tables, then the store (LookupOnly); win
+// says that a is a win whose line is still to walk.
+func (s *Solver) lookup(a *Answer, bound int) (win bool, err error) {
+	g := s.g
+	c, ok := purple.ClassOf(&g.pos, g.prover)
+	if ok && g.tables != nil && g.tables.Has(c) {
+		v, n, err := g.tables.ProbeValue(&g.pos, g.prover)
+		if err != nil {
+			return false, err
+		}
+		a.Source, a.Exact, a.Result = "table", true, NoWin
+		switch v {
+		case purple.Win:
+			a.Result, a.Plies = Win, n
+		case purple.Loss:
+			a.LossPlies = n
+		}
+		return v == purple.Win, nil
+	}
+	if s.opts.Store != nil && s.lookupStore(a, bound) {
+		return false, nil
+	}
+	why := fmt.Sprintf("class %s is not in the endgame tables", c)
+	switch {
+	case !ok && !g.pos.AllShown(g.prover):
+		why = "the prover hides colours"
+	case !ok:
+		why = "the opponent shows colours; tables hold hidden opponents only"
+	case g.tables == nil:
+		why = "no endgame tables"
+	}
+	if s.opts.Store != nil {
+		why += "; not in the proof store either"
+	}
+	return false, notHeld(why)
+}
+
+// notHeld is an ErrNotHeld that says why.
+type notHeld string
+
+func (e notHeld) Error() string        { return "solver: " + string(e) }
+func (e notHeld) Is(target error) bool { return target == ErrNotHeld }
+
+// walkLine fills a's principal line (a win).
+func (s *Solver) walkLine(a *Answer) error {
 	// The win is proven; walking its line gets a budget of its own, so
 	// that a spent budget still leaves a line to show and check.
 	if s.limit > 0 {

@@ -93,6 +93,11 @@ Examples:
 			if *limit < 0 || *sample < 0 || *threads < 1 {
 				return usagef("--limit and --sample must not be negative, --threads at least 1")
 			}
+			if *sample == 0 {
+				if name := changedOf(fs, "seed", "nodes", "time", "threads"); name != "" {
+					return usagef("--%s applies only with --sample", name)
+				}
+			}
 			if *sample > 0 {
 				if *unique {
 					return usagef("--unique needs the tables, not --sample")
@@ -132,7 +137,8 @@ Examples:
 					}
 					pv = l
 				}
-				writeEnumerated(e.stdout, en.Pos, "win", en.Plies, move, pv, en.Mirrors, "table", *jsonOut)
+				a := solver.Answer{Result: solver.Win, Plies: en.Plies, Move: move, PV: pv, Source: "table"}
+				writeEnumerated(e.stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
 				if *limit > 0 && printed >= *limit {
 					return solver.ErrStop
 				}
@@ -161,27 +167,36 @@ func (t dbTables) ScanValues(ctx context.Context, c purple.Class, fn func(engine
 	})
 }
 
-func writeEnumerated(w io.Writer, p engine.Position, result string, plies int, move engine.Move, pv []engine.Move, mirrors int, source string, asJSON bool) {
+// writeEnumerated prints a position of the class with its answer (the
+// prover is the first player); a sampled one with its nodes and whether
+// its distance is exact.
+func writeEnumerated(w io.Writer, p engine.Position, a solver.Answer, mirrors int, sampled, asJSON bool) {
 	if asJSON {
-		out := answerJSON{Position: p.String(), Prover: "f", Result: result, Mirrors: mirrors, Source: source, PV: moveStrings(pv)}
-		if result == "win" {
-			out.Plies = &plies
+		out := answerJSON{Position: p.String(), Prover: "f", Result: a.Result.String(), Mirrors: mirrors, Source: a.Source, PV: moveStrings(a.PV)}
+		if a.Result == solver.Win {
+			out.Plies = &a.Plies
+			if sampled {
+				out.Exact = &a.Exact
+			}
 		}
-		if move != engine.NoMove {
-			out.Move = move.String()
+		if sampled {
+			out.Nodes = &a.Nodes
+		}
+		if a.Move != engine.NoMove {
+			out.Move = a.Move.String()
 		}
 		writeJSONLine(w, out)
 		return
 	}
-	fmt.Fprintf(w, "%s  %s", p.String(), result)
-	if result == "win" {
-		fmt.Fprintf(w, " in %d", plies)
+	fmt.Fprintf(w, "%s  %s", p.String(), a.Result)
+	if a.Result == solver.Win {
+		fmt.Fprintf(w, " in %d", a.Plies)
 	}
-	if move != engine.NoMove {
-		fmt.Fprintf(w, " with %s", move)
+	if a.Move != engine.NoMove {
+		fmt.Fprintf(w, " with %s", a.Move)
 	}
-	if len(pv) > 0 {
-		fmt.Fprintf(w, ": %s", strings.Join(moveStrings(pv), " "))
+	if len(a.PV) > 0 {
+		fmt.Fprintf(w, ": %s", strings.Join(moveStrings(a.PV), " "))
 	}
 	fmt.Fprintln(w)
 }
@@ -230,7 +245,7 @@ func writeEnumSummary(w io.Writer, s *enumSummary, asJSON bool) {
 	fmt.Fprintf(w, "%.1fs\n", s.ElapsedMS/1000)
 }
 
-// runSample solves random positions of c by df-pn.
+// runSample solves random positions of c by df-pn (solver.SampleClass).
 func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint64, timeLimit time.Duration, threads, limit int, line, asJSON bool, dir string, storeOpts storeFlags) error {
 	opts := solver.Options{Shortest: true, MaxNodes: nodes, TTMegabytes: 256}
 	t, closeTables, err := openTables(dir)
@@ -245,93 +260,31 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 		defer release()
 		opts.Store = st
 	}
-	start := time.Now()
-	var counts solver.EnumCounts
-	wins, noWins, unknown, inexact, printed, done := 0, 0, 0, 0, 0, 0
-	last := time.Now()
-	var firstErr error
-	err = solver.Sample(e.ctx, c, n, seed, f.Side, opts, threads, timeLimit, func(s solver.Sampled) {
-		done++
-		if time.Since(last) > 2*time.Second {
+	start, last := time.Now(), time.Now()
+	printed, done := 0, 0
+	sc, err := solver.SampleClass(e.ctx, c, f, n, seed, opts, threads, timeLimit, func(s solver.Sampled) {
+		if done++; time.Since(last) > 2*time.Second {
 			last = time.Now()
 			fmt.Fprintf(e.stderr, "sample %s: %d/%d solved, %v\n", c, done, n, time.Since(start).Round(time.Second))
-		}
-		if s.Err != nil {
-			if firstErr == nil {
-				firstErr = s.Err
-			}
-			return
-		}
-		a := s.Answer
-		counts.Scanned++
-		result := a.Result.String()
-		switch a.Result {
-		case solver.Win:
-			wins++
-			if !a.Exact {
-				inexact++
-				return
-			}
-			if !(f.DTW == 0 || a.Plies == f.DTW) || a.Plies < f.MinDTW {
-				return
-			}
-		case solver.NoWin:
-			noWins++
-			if f.DTW > 0 || f.MinDTW > 0 {
-				return
-			}
-		default:
-			unknown++
-			if f.DTW > 0 || f.MinDTW > 0 {
-				return
-			}
-		}
-		if a.Result == solver.Win {
-			counts.Matched++
-			for len(counts.ByDTW) <= a.Plies {
-				counts.ByDTW = append(counts.ByDTW, solver.DTWCount{Plies: len(counts.ByDTW)})
-			}
-			counts.ByDTW[a.Plies].Positions++
-			counts.ByDTW[a.Plies].WithMirrors++
 		}
 		if limit > 0 && printed >= limit {
 			return
 		}
 		printed++
-		var pv []engine.Move
-		if line {
-			pv = a.PV
+		a := s.Answer
+		if !line {
+			a.PV = nil
 		}
-		if asJSON {
-			out := answerJSON{Position: s.Pos.String(), Prover: "f", Result: result, Source: a.Source, Nodes: &a.Nodes, PV: moveStrings(pv)}
-			if a.Result == solver.Win {
-				out.Plies = &a.Plies
-				out.Exact = &a.Exact
-				if a.Move != engine.NoMove {
-					out.Move = a.Move.String()
-				}
-			}
-			writeJSONLine(e.stdout, out)
-			return
-		}
-		writeEnumerated(e.stdout, s.Pos, result, a.Plies, a.Move, pv, 0, a.Source, false)
+		writeEnumerated(e.stdout, s.Pos, a, 0, true, asJSON)
 	})
 	if err != nil {
-		return fmt.Errorf("interrupted: %w", err)
-	}
-	if firstErr != nil {
-		return firstErr
-	}
-	out := counts.ByDTW[:0]
-	for _, d := range counts.ByDTW {
-		if d.Positions > 0 {
-			out = append(out, d)
+		if e.ctx.Err() != nil {
+			return fmt.Errorf("interrupted: %w", err)
 		}
+		return err
 	}
-	counts.ByDTW = out
-	counts.WithMirrors = counts.Matched
-	sum := enumSummary{Class: c.String(), Source: "dfpn sample", EnumCounts: counts, Sampled: n,
-		Wins: &wins, NoWins: &noWins, Unknown: &unknown, Inexact: &inexact,
+	sum := enumSummary{Class: c.String(), Source: "dfpn sample", EnumCounts: sc.EnumCounts, Sampled: n,
+		Wins: &sc.Wins, NoWins: &sc.NoWins, Unknown: &sc.Unknown, Inexact: &sc.Inexact,
 		Budget: fmt.Sprintf("%d nodes, %v per position", nodes, timeLimit), ElapsedMS: ms(time.Since(start))}
 	writeEnumSummary(e.stdout, &sum, asJSON)
 	return nil

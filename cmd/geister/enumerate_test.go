@@ -146,6 +146,8 @@ func enumerateFiltersAndErrors(t *testing.T, dir string) {
 		{[]string{"0B1R-2U1r"}, 2, "0B1R-2U1r"},
 		{[]string{"1B1R-3U1r"}, 1, "1B1R-3U1r is not complete"},
 		{[]string{}, 2, "want one class"},
+		{[]string{"1B1R-2U1r", "--nodes", "5"}, 2, "--nodes applies only with --sample"},
+		{[]string{"1B1R-2U1r", "--seed", "5"}, 2, "--seed applies only with --sample"},
 	} {
 		args := append([]string{"enumerate", "--table", dir}, c.args...)
 		code, _, errOut := runCmd(t, "", args...)

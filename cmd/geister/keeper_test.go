@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -176,6 +179,7 @@ func keeperCounts(t *testing.T, dir string) {
 	}
 	for _, args := range [][]string{
 		{"--keepers", "3"}, {"--keeper-reds", "0"}, {"--reading", "x", "--algorithm"}, {"--max-pieces", "3"}, {"extra"}, {"1B1R-3U2r"},
+		{"--reading", "agent"}, {"--max-states", "10"}, {"--verify=false"}, // options of --algorithm alone
 	} {
 		if code, _, errOut := runCmd(t, "", append([]string{"keeper", "--table", dir}, args...)...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d %q", args, code, errOut)
@@ -198,6 +202,34 @@ func keeperAlgorithm(t *testing.T, dir string) {
 	for _, ex := range r.ValueExamples {
 		if ex.Value1 == "" || len(ex.PV) != ex.Plies || !replay(t, ex.Position, ex.PV) {
 			t.Errorf("value example %+v", ex)
+		}
+	}
+}
+
+// Interrupted, keeper prints the statistics it has, marked partial, in
+// text and in JSON, and fails.
+func TestKeeperInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"keeper", "--table", filepath.Join(t.TempDir(), "none"), "--no-store", "--quiet", "1B1R-2U1r"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		var out, errb bytes.Buffer
+		code := run(&env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, args)
+		var k struct {
+			Partial bool `json:"partial"`
+			Classes []struct {
+				Partial bool `json:"partial"`
+			} `json:"classes"`
+		}
+		ok := strings.Contains(out.String(), "PARTIAL (interrupted) total: ") && strings.Contains(out.String(), "(PARTIAL: interrupted)")
+		if asJSON {
+			ok = json.Unmarshal(out.Bytes(), &k) == nil && k.Partial && len(k.Classes) == 1 && k.Classes[0].Partial
+		}
+		if code != 1 || !ok || !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("json %v: exit %d\n%s\n%s", asJSON, code, out.String(), errb.String())
 		}
 	}
 }

@@ -1,18 +1,16 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 
 	"geister/engine"
 	"geister/purple"
+	"geister/solver"
 	"geister/tablebase"
 )
 
@@ -67,18 +65,21 @@ Example:
 				}
 				return err
 			}
+			opts := solver.Options{LookupOnly: true, TTMegabytes: 1}
 			if db != nil {
 				defer db.Close()
+				opts.Tables = dbTables{db}
 			}
+			if st != nil {
+				opts.Store = st
+			}
+			s := solver.New(opts)
 			failed := false
 			for text := range inputs {
-				var a probeAnswer
-				var err error
-				if db != nil {
-					a, err = probeOne(db, text, pl)
-				}
-				if st != nil && (db == nil || errors.Is(err, tablebase.ErrNotInTable)) {
-					a, err = probeStore(st, text, pl, err)
+				p, prover, err := probeQuestion(text, pl)
+				var a solver.Answer
+				if err == nil {
+					a, err = s.Solve(e.ctx, p, prover)
 				}
 				if err != nil {
 					failed = true
@@ -95,18 +96,6 @@ Example:
 			return nil
 		}
 	},
-}
-
-// probeAnswer is a table answer for one position.
-type probeAnswer struct {
-	pos     engine.Position
-	prover  engine.Player
-	value   tablebase.Value
-	move    engine.Move
-	pv      []engine.Move
-	elapsed time.Duration
-	source  string // "table" (exact), or "store"
-	exact   bool
 }
 
 // probeQuestion reads a probe's position and its prover (pl, or the
@@ -131,88 +120,47 @@ func probeQuestion(text string, pl *engine.Player) (engine.Position, engine.Play
 	return p, prover, nil
 }
 
-func probeOne(db *tablebase.DB, text string, pl *engine.Player) (probeAnswer, error) {
-	start := time.Now()
-	var a probeAnswer
-	p, prover, err := probeQuestion(text, pl)
-	if err != nil {
-		return a, err
-	}
-	a.pos, a.prover = p, prover
-	if a.value, err = db.Probe(&p, a.prover); err != nil {
-		return a, err
-	}
-	if a.value.Result == purple.Win {
-		if a.pv, err = db.Line(&p, a.prover, a.value.Plies); err != nil {
-			return a, err
-		}
-		if len(a.pv) > 0 && p.Turn() == a.prover {
-			a.move = a.pv[0]
-		}
-	}
-	a.elapsed = time.Since(start)
-	a.source, a.exact = "table", true
-	return a, nil
-}
-
-func writeProbeJSON(w io.Writer, text string, a probeAnswer, err error) {
-	out := answerJSON{Position: text}
-	if err != nil {
-		out.Error = err.Error()
-	} else {
-		ms := math.Round(float64(a.elapsed.Microseconds())/100) / 10
-		out = answerJSON{Position: a.pos.String(), Prover: a.prover.String(), Result: "no-win", ElapsedMS: &ms, Source: a.source}
-		switch a.value.Result {
-		case purple.Win:
-			out.Result = "win"
-			out.Plies = &a.value.Plies
-			if !a.exact { // plies is an upper bound (store)
-				out.Exact = &a.exact
-			}
-			if a.move != engine.NoMove {
-				out.Move = a.move.String()
-			}
-			out.PV = moveStrings(a.pv)
-		case purple.Loss:
-			out.LossPlies = &a.value.Plies
-		}
+// writeProbeJSON writes solve's JSON line (exact false for an upper
+// bound from the store), without nodes, with the opponent's forced win.
+func writeProbeJSON(w io.Writer, text string, a solver.Answer, err error) {
+	out := toJSON(solver.Job{Text: text}, a, err, true)
+	out.Nodes = nil
+	if a.LossPlies > 0 {
+		out.LossPlies = &a.LossPlies
 	}
 	writeJSONLine(w, out)
 }
 
-func writeProbeText(w io.Writer, text string, a probeAnswer, err error) {
+func writeProbeText(w io.Writer, text string, a solver.Answer, err error) {
 	if err != nil {
 		fmt.Fprintf(w, "%s: error: %v\n", text, err)
 		return
 	}
 	who := "first"
-	if a.prover == engine.Second {
+	if a.Prover == engine.Second {
 		who = "second"
 	}
-	switch a.value.Result {
-	case purple.Win:
-		moves := moveStrings(a.pv)
+	switch {
+	case a.Result == solver.Win:
 		within := ""
-		if !a.exact {
+		if !a.Exact {
 			within = "at most "
 		}
-		fmt.Fprintf(w, "%s: the %s player surely wins in %s%d plies", a.pos.String(), who, within, a.value.Plies)
-		if a.move != engine.NoMove {
-			fmt.Fprintf(w, " with %s", a.move)
+		fmt.Fprintf(w, "%s: the %s player surely wins in %s%d plies", a.Position, who, within, a.Plies)
+		if a.Move != engine.NoMove {
+			fmt.Fprintf(w, " with %s", a.Move)
 		}
-		fmt.Fprintf(w, "; line %s", strings.Join(moves, " "))
-		if a.source == "store" {
+		fmt.Fprintf(w, "; line %s", strings.Join(moveStrings(a.PV), " "))
+		if a.Source == "store" {
 			fmt.Fprint(w, " (proof store)")
 		}
 		fmt.Fprintln(w)
-	case purple.Loss:
-		fmt.Fprintf(w, "%s: no sure win for the %s player; the opponent forces a win in %d plies (purple pieces)\n", a.pos.String(), who, a.value.Plies)
+	case a.LossPlies > 0:
+		fmt.Fprintf(w, "%s: no sure win for the %s player; the opponent forces a win in %d plies (purple pieces)\n", a.Position, who, a.LossPlies)
+	case a.Source == "store":
+		fmt.Fprintf(w, "%s: no sure win for the %s player (proof store)\n", a.Position, who)
 	default:
-		if a.source == "store" {
-			fmt.Fprintf(w, "%s: no sure win for the %s player (proof store)\n", a.pos.String(), who)
-			break
-		}
-		fmt.Fprintf(w, "%s: no sure win for the %s player (and no forced win for the opponent)\n", a.pos.String(), who)
+		fmt.Fprintf(w, "%s: no sure win for the %s player (and no forced win for the opponent)\n", a.Position, who)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"geister/engine"
 	"geister/internal/testpos"
+	"geister/solver"
 )
 
 func TestSolveJSON(t *testing.T) {
@@ -158,7 +159,11 @@ func FuzzSolveJSON(f *testing.F) {
 			t.Fatalf("%q: exit %d with %q", s, code, out)
 		}
 		if a.Result == "win" {
-			if _, _, err := verifyLine(t.Context(), strings.TrimSpace(out), false, 4); err != nil {
+			c, err := solver.ParseClaim([]byte(out))
+			if err == nil {
+				_, _, err = solver.CheckClaim(t.Context(), c, false, 4)
+			}
+			if err != nil {
 				t.Fatalf("%q: %v", s, err)
 			}
 		}

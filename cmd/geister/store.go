@@ -5,30 +5,35 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"sync"
-	"time"
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
 	"geister/proofstore"
-	"geister/purple"
-	"geister/solver"
-	"geister/tablebase"
 )
 
-// storeFlags are the proof store flags of solve and probe.
+// storeFlags are the proof store flags of the commands that use it.
 type storeFlags struct {
 	on, off *bool
+	dir     *string // nil or "": beside the table directory
 }
 
 func addStoreFlags(fs *pflag.FlagSet, what string) storeFlags {
 	return storeFlags{
-		on: fs.Bool("store", false, "use the proof store beside the table directory (<table dir>.proofs), creating it if needed; "+
+		on: fs.Bool("store", false, "use the proof store (--store-dir), creating it if needed; "+
 			"by default it is used when the table directory exists. "+what),
 		off: fs.Bool("no-store", false, "do not use the proof store"),
+		dir: fs.String("store-dir", "", "the proof store's directory (default: beside the table directory, <table dir>.proofs); implies --store"),
 	}
+}
+
+// dirFor is the proof store's directory for the table directory
+// tableDir.
+func (f storeFlags) dirFor(tableDir string) string {
+	if f.dir != nil && *f.dir != "" {
+		return *f.dir
+	}
+	return proofstore.DirFor(tableDir)
 }
 
 // openStore opens the proof store that goes with tableDir for this
@@ -44,12 +49,12 @@ func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()
 	if *f.off {
 		return nil, none
 	}
-	if !*f.on {
+	dir := f.dirFor(tableDir)
+	if !*f.on && dir == proofstore.DirFor(tableDir) {
 		if _, err := os.Stat(tableDir); err != nil {
 			return nil, none
 		}
 	}
-	dir := proofstore.DirFor(tableDir)
 	o := proofstore.DefaultOptions()
 	o.OnProblem = onceReporter(e.stderr)
 	st, err := proofstore.OpenShared(dir, o)
@@ -74,9 +79,9 @@ func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()
 // openStoreIfExists is openStore for commands that only read (probe):
 // a store that does not exist is not created.
 func openStoreIfExists(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	if _, err := os.Stat(proofstore.DirFor(tableDir)); err != nil {
-		if *f.on && !*f.off {
-			fmt.Fprintf(e.stderr, "geister: no proof store in %s\n", proofstore.DirFor(tableDir))
+	if _, err := os.Stat(f.dirFor(tableDir)); err != nil {
+		if (*f.on || f.dirFor(tableDir) != proofstore.DirFor(tableDir)) && !*f.off {
+			fmt.Fprintf(e.stderr, "geister: no proof store in %s\n", f.dirFor(tableDir))
 		}
 		return nil, func() {}
 	}
@@ -97,151 +102,13 @@ func onceReporter(w io.Writer) func(error) {
 	}
 }
 
-// probeStore answers a probe from the proof store (the question without
-// a bound: a stored win, exact or an upper bound, or a stored "no win
-// ever"). tableErr, the tables' reason for not answering (nil: no
-// tables), is kept in the error when the store has no answer either.
-func probeStore(st *proofstore.Store, text string, pl *engine.Player, tableErr error) (probeAnswer, error) {
-	start := time.Now()
-	var a probeAnswer
-	p, prover, err := probeQuestion(text, pl)
-	if err != nil {
-		return a, err
-	}
-	a.pos, a.prover = p, prover
-	ans, ok := st.Lookup(solver.Question{Pos: p, Prover: a.prover})
-	if !ok {
-		if tableErr == nil {
-			tableErr = errors.New("no endgame tables")
-		}
-		return a, fmt.Errorf("%w; not in the proof store %s either", tableErr, st.Dir())
-	}
-	a.source, a.exact = "store", ans.Exact
-	if ans.Result == solver.Win {
-		a.value = tablebase.Value{Result: purple.Win, Plies: ans.Plies}
-		a.move, a.pv = ans.Move, ans.PV
-	}
-	a.elapsed = time.Since(start)
-	return a, nil
-}
+// The proof store as "geister tables" shows it.
+type storeSummary = proofstore.Summary
 
-// openStoreForReading opens an existing proof store for listing or
-// checking: read-only if it can (a store left by a process that died
-// needs one read-write opening to replay its log), shared with this
-// process's other users.
-func openStoreForReading(dir string) (*proofstore.Store, error) {
-	if _, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("no proof store in %s: %w", dir, err)
-	}
-	o := proofstore.DefaultOptions()
-	o.ReadOnly = true
-	st, err := proofstore.OpenShared(dir, o)
-	if err == nil || errors.Is(err, proofstore.ErrLocked) {
-		return st, err
-	}
-	if st, err2 := proofstore.OpenShared(dir, proofstore.DefaultOptions()); err2 == nil {
-		return st, nil
-	}
-	return nil, err
-}
-
-// storeSummary is what "geister tables" shows of the proof store.
-type storeSummary struct {
-	Dir   string              `json:"dir"`
-	Size  proofstore.Size     `json:"size"`
-	Count proofstore.Counters `json:"counters"`
-}
-
-// summarizeStore reads the size and counters of the store in dir.
 func summarizeStore(e *env, dir string) (storeSummary, error) {
-	st, err := openStoreForReading(dir)
-	if err != nil {
-		return storeSummary{}, err
-	}
-	defer proofstore.Release(st)
-	z, err := st.Size(e.ctx)
-	if err != nil {
-		return storeSummary{}, err
-	}
-	return storeSummary{Dir: dir, Size: z, Count: st.Stats()}, nil
+	return proofstore.Summarize(e.ctx, dir)
 }
-
-func writeStoreSummary(w io.Writer, s storeSummary) {
-	z, c := s.Size, s.Count
-	fmt.Fprintf(w, "proof store %s: %d entries (%d wins, %d of them exact; %d no-wins; %d no-wins within a bound)", s.Dir, z.Entries, z.Wins, z.Exact, z.NoWins, z.Bounded)
-	if z.Entries > 0 {
-		fmt.Fprintf(w, ", %d bytes of keys and values (%.1f per entry), %d bytes on disk (%.1f per entry)\n", z.Bytes, float64(z.Bytes)/float64(z.Entries), z.DiskBytes, float64(z.DiskBytes)/float64(z.Entries))
-	} else {
-		fmt.Fprintf(w, ", %d bytes on disk\n", z.DiskBytes)
-	}
-	rate := 0.0
-	if c.Hits+c.Misses > 0 {
-		rate = 100 * float64(c.Hits) / float64(c.Hits+c.Misses)
-	}
-	fmt.Fprintf(w, "  %d hits, %d misses (%.1f%% answered), %d entries written, %d corrupt entries met, %d conflicting proofs met", c.Hits, c.Misses, rate, c.Written, c.Corrupt, c.Conflicts)
-	if z.OtherFormat > 0 {
-		fmt.Fprintf(w, "; %d keys of another format (ignored)", z.OtherFormat)
-	}
-	fmt.Fprintln(w)
-}
-
-// defaultStoreFlag is the value of a bare --store in verify: the proof
-// store beside the default table directory.
-const defaultStoreFlag = "default"
-
-// runVerifyStore checks the proof store named by flag (see verify's
-// --store) and reports on e.stdout; errReported when anything is wrong.
-func runVerifyStore(e *env, flag string, sample int, seed uint64, perEntry time.Duration, ttMB int, quiet bool) error {
-	dir := flag
-	if flag == defaultStoreFlag {
-		dir = proofstore.DirFor(tablebase.DefaultDir())
-	}
-	st, err := openStoreForReading(dir)
-	if err != nil {
-		return err
-	}
-	defer proofstore.Release(st)
-	start := time.Now()
-	drawn := false
-	rep, err := proofstore.Verify(e.ctx, st, proofstore.VerifyOptions{
-		Sample: sample, Seed: seed, Time: perEntry, TTMegabytes: ttMB,
-		Progress: func(done, total int) {
-			fmt.Fprintf(e.stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
-			drawn = true
-		},
-	})
-	if drawn {
-		fmt.Fprintln(e.stderr)
-	}
-	if err != nil {
-		return err
-	}
-	for _, c := range rep.Corrupt {
-		fmt.Fprintf(e.stdout, "CORRUPT: %s\n", c)
-	}
-	for _, d := range rep.Disagree {
-		fmt.Fprintf(e.stdout, "DISAGREE: %s (%s): stored %s; the fresh search finds %s", d.Position, d.Question, d.Stored, d.Found)
-		if len(d.Line) > 0 {
-			fmt.Fprintf(e.stdout, "; stored line %s", strings.Join(d.Line, " "))
-		}
-		fmt.Fprintln(e.stdout)
-	}
-	if !quiet {
-		for _, u := range rep.Unconfirmed {
-			fmt.Fprintf(e.stdout, "unconfirmed (not settled within %v): %s\n", perEntry, u)
-		}
-	}
-	state := "all consistent"
-	if !rep.OK() {
-		state = "PROBLEMS FOUND"
-	}
-	fmt.Fprintf(e.stdout, "proof store %s: %d entries read, %d corrupt; %d re-searched: %d confirmed, %d unconfirmed, %d disagreements (%s): %s\n",
-		dir, rep.Entries, len(rep.Corrupt), rep.Sampled, rep.Confirmed, len(rep.Unconfirmed), len(rep.Disagree), rep.Elapsed.Round(time.Millisecond), state)
-	if !rep.OK() {
-		return errReported
-	}
-	return nil
-}
+func writeStoreSummary(w io.Writer, s storeSummary) { s.WriteText(w) }
 
 // openAgentStore opens the proof store beside the table directory dir
 // for the agents of match and play (one Store for all games), when dir

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -157,7 +158,7 @@ func TestSolveStore(t *testing.T) {
 	}
 
 	// verify --store re-checks a sample.
-	code, out, _ = runCmd(t, "", "verify", "--store="+proofstore.DirFor(tdir), "--sample", "8", "--tt", "32")
+	code, out, _ = runCmd(t, "", "verify", "--store", "--store-dir", proofstore.DirFor(tdir), "--sample", "8", "--tt", "32")
 	if code != 0 || !strings.Contains(out, "8 re-searched: 8 confirmed") || !strings.Contains(out, "all consistent") {
 		t.Errorf("verify --store: exit %d\n%s", code, out)
 	}
@@ -208,5 +209,28 @@ func TestSolveStoreHeldElsewhere(t *testing.T) {
 	}
 	if _, err := proofstore.OpenShared(proofstore.DirFor(tdir), proofstore.DefaultOptions()); err != nil && !errors.Is(err, proofstore.ErrLocked) {
 		t.Error(err)
+	}
+}
+
+// --store-dir puts the proof store where it says, for every command
+// that keeps or reads proofs.
+func TestStoreDir(t *testing.T) {
+	sdir := filepath.Join(t.TempDir(), "elsewhere")
+	tdir := filepath.Join(t.TempDir(), "tables")
+	pos := storablePositions(t, 6, 3, 0)
+	first, _, _ := solveLines(t, pos, "--table", tdir, "--store-dir", sdir)
+	second, _, _ := solveLines(t, pos, "--table", tdir, "--store-dir", sdir)
+	hits := 0
+	for i := range second {
+		if second[i].Source == "store" {
+			hits++
+			code, out, _ := runCmd(t, "", "probe", "--json", "--table", tdir, "--store-dir", sdir, pos[i])
+			if code != 0 || !strings.Contains(out, `"source":"store"`) {
+				t.Errorf("probe --store-dir: exit %d %s (solve: %+v)", code, out, first[i])
+			}
+		}
+	}
+	if _, err := os.Stat(proofstore.DirFor(tdir)); hits == 0 || err == nil {
+		t.Errorf("%d answers from the store in %s; store beside the tables: %v", hits, sdir, err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"geister/solver"
 )
 
 // The table commands end to end on the smallest class.
@@ -94,14 +96,14 @@ func TestTableCommands(t *testing.T) {
 
 	var vout, verr bytes.Buffer
 	e := &env{ctx: context.Background(), stdout: &vout, stderr: &verr}
-	if err := runVerifyTables(e, dir, nil); err != nil || !strings.Contains(vout.String(), "all consistent") {
+	if err := verifyTables(e, dir, nil, solver.CrossCheckOptions{}, true, false); err != nil || !strings.Contains(vout.String(), "all consistent") {
 		t.Fatalf("verify: %v\n%s", err, vout.String())
 	}
 	vout.Reset()
-	if err := runVerifyTables(e, dir, []string{"1B1R-3U2r"}); err == nil {
+	if err := verifyTables(e, dir, []string{"1B1R-3U2r"}, solver.CrossCheckOptions{}, true, false); err == nil {
 		t.Error("verifying a class that is not built succeeded")
 	}
-	if err := runVerifyTables(e, dir, []string{"nonsense"}); err == nil {
+	if err := verifyTables(e, dir, []string{"nonsense"}, solver.CrossCheckOptions{}, true, false); err == nil {
 		t.Error("verifying a bad class name succeeded")
 	}
 }

@@ -2,18 +2,17 @@ package main
 
 import (
 	"bufio"
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
+	"geister/proofstore"
 	"geister/purple"
 	"geister/solver"
 	"geister/tablebase"
@@ -21,10 +20,10 @@ import (
 
 var verifyCommand = command{
 	name:    "verify",
-	args:    "[FILE | -] | --table DIR [CLASS...] | --store[=DIR]",
-	summary: "re-check the wins claimed by solve --json (and endgame tables)",
-	details: `Reads the JSON lines that "geister solve --json" printed (from FILE, or
-standard input for - or no operand) and checks every claimed win
+	args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR]",
+	summary: "re-check the wins claimed by solve --json (and endgame tables, the proof store)",
+	details: `Reads the JSON lines that "geister solve --json" (or "probe --json") printed,
+from FILE or, with -, standard input, and checks every claimed win
 independently of the search that found it: the principal line is replayed
 (legal moves ending in the prover's win, as long as claimed at most), and
 a whole winning strategy within the claimed plies is walked, with every
@@ -32,270 +31,339 @@ opponent reply generated and checked down to a won position; the prover's
 moves in it come from a fresh search with a table of its own, so a fault
 in the first search's table cannot hide. With --exact (and for answers
 from a table, which claim exact distances) a fresh search also confirms
-that no win exists in fewer plies.
+that no win exists in fewer plies. Moves are compared as moves: d1e1 and
+d1> are the same.
 
-Each line gets "ok" or a disagreement; the exit status is 1 if there is
-any disagreement or unreadable line.
+Each line gets "ok", "skipped" (no win claimed), "DISAGREE" (the check
+failed) or "invalid claim" (not an answer line, or a claim that cannot be
+true: negative plies, a line longer than its plies or with an illegal
+move, a move that is not the line's first). The exit status is 1 if any
+line disagrees or is invalid. Without an operand it reads standard input
+(and says so on standard error) unless that is a terminal.
 
 With --table DIR it checks the endgame tables instead (the classes named,
 or every complete one): every block against its checksum, every entry
-against its children (Bellman consistency), and --samples random positions
-of each class against a df-pn search that does not use the tables.
+against its children (Bellman consistency), and --sample random positions
+of each class (default 200) against a df-pn search that does not use the
+tables, each under --nodes.
 
-With --store, the proof store is checked instead: every entry against its
-checksum and layout, its principal line replayed to the win, and a random
-sample of --sample entries re-searched independently: a prover's win
+With --store it checks the proof store (--store-dir DIR, default beside the
+default table directory) instead: every entry against its checksum and
+layout, its principal line replayed to the win, and a random sample of
+--sample entries (default 100) re-searched independently: a prover's win
 certified as above within the stored plies, an opponent's win and every
 stored "no win" (ever, within a bound, or below an exact distance) by a
 fresh df-pn with a table of its own. Every corrupt entry and every
 disagreement is printed; an entry not settled within --time is reported
-unconfirmed, not as a disagreement.`,
+unconfirmed, not as a disagreement.
+
+Older spellings still accepted for one release, with a warning:
+--samples and --sample-nodes (now --sample and --nodes), --store=DIR (now
+--store-dir DIR).`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		exact := fs.Bool("exact", false, "also check that no win exists in fewer plies than claimed (a second search)")
-		timeLimit := fs.Duration("time", 5*time.Minute, "time limit per line (0: none)")
-		ttMB := fs.Int("tt", 128, "table size in MiB of the fresh search")
-		quiet := fs.Bool("quiet", false, "print only disagreements and the summary")
-		store := fs.String("store", "", "check the proof store instead of solve output: the one beside the default table directory ($GEISTER_TABLES), or --store=DIR for the proof store in DIR")
-		fs.Lookup("store").NoOptDefVal = defaultStoreFlag
-		sample := fs.Int("sample", 100, "with --store: entries re-searched, drawn at random (0: only checksums and lines)")
-		seed := fs.Uint64("seed", 1, "with --store: seed of the random sample")
-		tables := fs.String("table", "", "check the endgame tables in this directory instead of solve output (operands: the classes to check, default all): checksums, Bellman consistency of every entry, and agreement with df-pn on a random sample")
-		samples := fs.Int("samples", 200, "with --table: random positions of each class compared with a df-pn search that does not use the tables")
-		sampleNodes := fs.Uint64("sample-nodes", 300_000, "with --table: node budget of each df-pn comparison (an unknown counts as no disagreement)")
+		timeLimit := fs.Duration("time", 5*time.Minute, "time limit per line, or per proof store entry (0: none)")
+		ttMB := fs.Int("tt", 128, "table size in MiB of the fresh searches")
+		quiet := fs.Bool("quiet", false, "print only disagreements and the summary; no progress")
+		jsonOut := fs.Bool("json", false, `print one JSON object per line checked and a last {"summary":...} (with --table, --store: one report object)`)
+		var store storeSwitch
+		fs.Var(&store, "store", "check the proof store instead of solve output (a switch; its location is --store-dir)")
+		fs.Lookup("store").NoOptDefVal = "true"
+		storeDir := fs.String("store-dir", "", "the proof store's directory (default: beside the default table directory, "+proofstore.DirFor("$GEISTER_TABLES")+")")
+		table := fs.String("table", "", "check the endgame tables in this directory instead of solve output (operands: the classes to check, default all)")
+		sample := fs.Int("sample", 0, "random sample size: with --table, positions of each class compared with df-pn (default 200); with --store, entries re-searched (default 100); 0: none")
+		seed := fs.Uint64("seed", 1, "seed of the random sample")
+		nodes := fs.Uint64("nodes", 300_000, "with --table: df-pn budget of each comparison (searched positions; an unknown counts as no disagreement)")
+		oldSamples := fs.Int("samples", 0, "older spelling of --sample")
+		oldNodes := fs.Uint64("sample-nodes", 0, "older spelling of --nodes")
+		fs.MarkDeprecated("samples", "use --sample")
+		fs.MarkDeprecated("sample-nodes", "use --nodes")
 		return func(e *env, args []string) error {
-			if *tables != "" {
-				if *samples < 0 {
-					return usagef("--samples %d: want 0 or more", *samples)
-				}
-				err := runVerifyTables(e, *tables, args)
-				if err != nil && !errors.Is(err, errReported) {
-					return err
-				}
-				serr := verifyTablesAgainstDfpn(e, *tables, args, *samples, *sampleNodes, *seed, *ttMB)
-				if err != nil {
-					return err
-				}
-				return serr
+			if fs.Changed("samples") {
+				*sample = *oldSamples
 			}
-			if *store != "" {
+			if fs.Changed("sample-nodes") {
+				*nodes = *oldNodes
+			}
+			if store.oldDir != "" {
+				fmt.Fprintf(e.stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.oldDir, store.oldDir)
+				*storeDir = store.oldDir
+			}
+			if *sample < 0 || *timeLimit < 0 || *ttMB < 1 {
+				return usagef("--sample and --time must not be negative, --tt at least 1")
+			}
+			checkStore := store.on || *storeDir != ""
+			if name := changedOf(fs, "sample", "samples", "seed"); name != "" && *table == "" && !checkStore {
+				return usagef("--%s applies only with --table or --store", name)
+			}
+			if name := changedOf(fs, "nodes", "sample-nodes"); name != "" && *table == "" {
+				return usagef("--%s applies only with --table", name)
+			}
+			if name := changedOf(fs, "exact"); name != "" && (*table != "" || checkStore) {
+				return usagef("--exact applies only to answer lines, not with --table or --store")
+			}
+			switch {
+			case *table != "" && checkStore:
+				return usagef("give --table (check the tables) or --store (check the proof store), not both")
+			case *table != "":
+				if !fs.Changed("sample") && !fs.Changed("samples") {
+					*sample = 200
+				}
+				return verifyTables(e, *table, args, solver.CrossCheckOptions{Samples: *sample, Seed: *seed, Nodes: *nodes, TTMegabytes: *ttMB}, *quiet, *jsonOut)
+			case checkStore:
 				if len(args) != 0 {
+					if fi, err := os.Stat(args[0]); err == nil && fi.IsDir() {
+						return usagef("--store is a switch: give the store's directory with --store-dir %s", args[0])
+					}
 					return usagef("--store takes no operands, got %d", len(args))
 				}
-				if *sample < 0 {
-					return usagef("--sample %d: want 0 or more", *sample)
+				if !fs.Changed("sample") && !fs.Changed("samples") {
+					*sample = 100
 				}
-				return runVerifyStore(e, *store, *sample, *seed, *timeLimit, *ttMB, *quiet)
+				dir := *storeDir
+				if dir == "" {
+					dir = proofstore.DirFor(tablebase.DefaultDir())
+				}
+				return verifyStore(e, dir, proofstore.VerifyOptions{Sample: *sample, Seed: *seed, Time: *timeLimit, TTMegabytes: *ttMB}, *quiet, *jsonOut)
 			}
 			if len(args) > 1 {
-				return usagef("want at most one file (or -), got %d operands", len(args))
+				return usagef("want one file (or - for standard input), got %d operands", len(args))
 			}
 			var r io.Reader = e.stdin
 			name := "standard input"
-			if len(args) == 1 && args[0] != "-" {
+			switch {
+			case len(args) == 1 && args[0] != "-":
 				f, err := os.Open(args[0])
 				if err != nil {
 					return err
 				}
 				defer f.Close()
 				r, name = f, args[0]
-			}
-			sc := bufio.NewScanner(r)
-			sc.Buffer(make([]byte, 64<<10), 16<<20)
-			var ok, bad, skipped int
-			for n := 1; sc.Scan(); n++ {
-				line := strings.TrimSpace(sc.Text())
-				if line == "" {
-					continue
-				}
-				ctx, cancel := e.ctx, context.CancelFunc(func() {})
-				if *timeLimit > 0 {
-					ctx, cancel = context.WithTimeout(e.ctx, *timeLimit)
-				}
-				msg, checked, err := verifyLine(ctx, line, *exact, *ttMB)
-				cancel()
-				switch {
-				case err != nil:
-					bad++
-					fmt.Fprintf(e.stdout, "%s:%d: DISAGREE: %v\n", name, n, err)
-				case !checked:
-					skipped++
-					if !*quiet {
-						fmt.Fprintf(e.stdout, "%s:%d: skipped: %s\n", name, n, msg)
-					}
-				default:
-					ok++
-					if !*quiet {
-						fmt.Fprintf(e.stdout, "%s:%d: ok: %s\n", name, n, msg)
+			case len(args) == 0:
+				if f, ok := e.stdin.(*os.File); ok {
+					if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+						return usagef("want a file of solve --json lines, or - to read them from standard input")
 					}
 				}
-				if e.ctx.Err() != nil {
-					return fmt.Errorf("interrupted after line %d", n)
-				}
+				fmt.Fprintln(e.stderr, "geister verify: reading answer lines from standard input")
 			}
-			if err := sc.Err(); err != nil {
-				return fmt.Errorf("reading %s: %w", name, err)
-			}
-			fmt.Fprintf(e.stdout, "%d wins confirmed, %d disagreements, %d lines without a win to check\n", ok, bad, skipped)
-			if bad > 0 {
-				return errReported
-			}
-			return nil
+			return verifyClaims(e, r, name, *exact, *timeLimit, *ttMB, *quiet, *jsonOut)
 		}
 	},
 }
 
-// verifyLine checks one solve --json line. It returns a message, whether
-// a win was checked, and the disagreement if any.
-func verifyLine(ctx context.Context, line string, exact bool, ttMB int) (string, bool, error) {
-	var a answerJSON
-	dec := json.NewDecoder(strings.NewReader(line))
-	if err := dec.Decode(&a); err != nil {
-		return "", false, fmt.Errorf("not a solve --json line: %v", err)
-	}
-	if a.Error != "" {
-		return "an error line: " + a.Error, false, nil
-	}
-	if a.Result != "win" {
-		return fmt.Sprintf("%s for %s", a.Result, a.Position), false, nil
-	}
-	p, err := engine.ParsePosition(a.Position)
-	if err != nil {
-		return "", false, err
-	}
-	var prover engine.Player
-	switch a.Prover {
-	case "f":
-		prover = engine.First
-	case "s":
-		prover = engine.Second
-	default:
-		return "", false, fmt.Errorf("%s: prover %q is not f or s", a.Position, a.Prover)
-	}
-	if a.Plies == nil {
-		return "", false, fmt.Errorf("%s: a win without plies", a.Position)
-	}
-	plies := *a.Plies
-	if err := checkLine(p, prover, plies, a.Move, a.PV); err != nil {
-		return "", false, fmt.Errorf("%s: %w", a.Position, err)
-	}
-	cert, err := solver.Certify(ctx, p, prover, plies, ttMB)
-	if err != nil {
-		return "", false, fmt.Errorf("%s: no sure win within %d plies confirmed: %w", a.Position, plies, err)
-	}
-	msg := fmt.Sprintf("%s: %s wins within %d plies (strategy of %d positions checked)", a.Position, a.Prover, plies, cert.Nodes)
-	if (exact || a.Source == "table") && plies > 1 {
-		s := solver.New(solver.Options{TTMegabytes: ttMB, MaxPlies: plies - 1})
-		b, err := s.Solve(ctx, p, prover)
-		switch {
-		case err != nil:
-			return "", false, err
-		case b.Result == solver.Win:
-			return "", false, fmt.Errorf("%s: a win in %d plies exists, fewer than the %d claimed exact", a.Position, b.Plies, plies)
-		case b.Result == solver.Unknown:
-			return "", false, fmt.Errorf("%s: could not confirm within the time that no win is shorter than %d plies", a.Position, plies)
-		}
-		msg += ", and none shorter"
-	}
-	return msg, true, nil
+// storeSwitch is verify's --store: a switch. Its older form --store=DIR
+// named the store's directory; it is still read (deprecated).
+type storeSwitch struct {
+	on     bool
+	oldDir string
 }
 
-// checkLine replays a claimed principal line.
-func checkLine(p engine.Position, prover engine.Player, plies int, move string, pv []string) error {
-	if len(pv) > plies {
-		return fmt.Errorf("the line has %d plies, more than the %d claimed", len(pv), plies)
+func (s *storeSwitch) String() string { return strconv.FormatBool(s.on) }
+func (s *storeSwitch) Type() string   { return "bool" }
+func (s *storeSwitch) Set(v string) error {
+	if b, err := strconv.ParseBool(v); err == nil {
+		s.on = b
+		return nil
 	}
-	if p.Turn() == prover && move == "" {
-		return fmt.Errorf("the prover is to move but no move is given")
-	}
-	if move != "" && (len(pv) == 0 || pv[0] != move) {
-		return fmt.Errorf("the move %s is not the first of the line %v", move, pv)
-	}
-	if len(pv) == 0 {
-		return nil // nothing to replay (the search budget ran out before the line)
-	}
-	q := p
-	for i, t := range pv {
-		m, err := q.ParseMove(t)
-		if err != nil {
-			return fmt.Errorf("line move %d: %v", i+1, err)
+	s.on, s.oldDir = true, v
+	return nil
+}
+
+// verifyClaims checks every answer line read from r (see verify's help).
+func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.Duration, ttMB int, quiet, asJSON bool) error {
+	count := map[string]int{}
+	err := eachLine(r, 16<<20, func(n int, line []byte, tooLong bool) error {
+		out := struct {
+			Line int `json:"line"`
+			solver.ClaimResult
+		}{Line: n, ClaimResult: solver.ClaimResult{Status: "invalid", Message: fmt.Sprintf("%v: the line is longer than 16 MiB", solver.ErrInvalidClaim)}}
+		if !tooLong {
+			out.ClaimResult = solver.CheckLine(e.ctx, line, exact, timeLimit, ttMB)
 		}
-		q.Make(purple.ProverMove(&q, prover, m))
+		count[out.Status]++
+		switch {
+		case asJSON:
+			if !quiet || out.Status == "disagree" || out.Status == "invalid" {
+				writeJSONLine(e.stdout, out)
+			}
+		case out.Status == "disagree":
+			fmt.Fprintf(e.stdout, "%s:%d: DISAGREE: %s\n", name, n, out.Message)
+		case out.Status == "invalid" || !quiet:
+			fmt.Fprintf(e.stdout, "%s:%d: %s: %s\n", name, n, out.Status, out.Message)
+		}
+		if e.ctx.Err() != nil {
+			return fmt.Errorf("interrupted after line %d", n)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", name, err)
 	}
-	if purple.ValueOf(&q, prover) != purple.Win {
-		return fmt.Errorf("the line %v ends in %s without the prover's win", pv, q.String())
+	if asJSON {
+		writeJSONLine(e.stdout, map[string]map[string]int{"summary": {"confirmed": count["ok"], "disagreements": count["disagree"], "invalid": count["invalid"], "skipped": count["skipped"]}})
+	} else {
+		fmt.Fprintf(e.stdout, "%d wins confirmed, %d disagreements, %d invalid lines, %d lines without a win to check\n", count["ok"], count["disagree"], count["invalid"], count["skipped"])
+	}
+	if count["disagree"]+count["invalid"] > 0 {
+		return errReported
 	}
 	return nil
 }
 
-// verifyTablesAgainstDfpn compares samples random positions of each class
-// (both sides to move) with a df-pn search that does not use the tables:
-// a stored win must be a df-pn win of the same exact distance, a stored
-// no-win must not be a df-pn win. It prints a line per class and returns
-// errReported on any disagreement.
-func verifyTablesAgainstDfpn(e *env, dir string, classes []string, samples int, nodes, seed uint64, ttMB int) error {
-	if samples == 0 {
-		return nil
+// eachLine calls fn with every non-blank line of r, numbered from 1; a
+// line longer than max bytes is cut there and marked tooLong.
+func eachLine(r io.Reader, max int, fn func(n int, line []byte, tooLong bool) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	long := false
+	for n := 1; ; {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) <= max {
+			buf = append(buf, chunk...)
+		} else {
+			long = true
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		if line := strings.TrimSpace(string(buf)); line != "" || long {
+			if ferr := fn(n, []byte(line), long); ferr != nil {
+				return ferr
+			}
+		}
+		if err != nil {
+			return nil
+		}
+		n++
+		buf, long = buf[:0], false
+	}
+}
+
+// verifyTables checks the endgame tables in dir (tablebase.Verify), then
+// compares a sample of each class with df-pn (solver.CrossCheck).
+func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions, quiet, asJSON bool) error {
+	var cs []purple.Class
+	for _, a := range args {
+		c, err := purple.ParseClass(a)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		cs = append(cs, c)
 	}
 	db, err := openTablesForReading(dir)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	var cs []purple.Class
-	if len(classes) == 0 {
+	for _, c := range cs {
+		if !db.Has(c) {
+			return fmt.Errorf("class %s is not complete in %s", c, dir)
+		}
+	}
+	bar := &progressBar{w: e.stderr}
+	progress := bar.update
+	if quiet {
+		progress = nil
+	}
+	rep, err := tablebase.Verify(e.ctx, db, cs, progress)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	if len(cs) == 0 {
 		for _, m := range db.Classes() {
 			if c, err := m.PurpleClass(); err == nil && m.Complete {
 				cs = append(cs, c)
 			}
 		}
-	} else {
-		for _, a := range classes {
-			c, err := purple.ParseClass(a)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			cs = append(cs, c)
+	}
+	var sample []solver.CrossCheckClass
+	if o.Samples > 0 {
+		if sample, err = solver.CrossCheck(e.ctx, dbTables{db}, cs, o); err != nil {
+			return err
 		}
 	}
-	r := engine.NewRand(seed)
-	s := solver.New(solver.Options{TTMegabytes: ttMB, Shortest: true, MaxNodes: nodes})
 	bad := 0
-	for _, c := range cs {
-		var agree, unknown int
-		for i := 0; i < samples; i++ {
-			if err := e.ctx.Err(); err != nil {
-				return err
-			}
-			p := c.Random(r, engine.Player(i%2))
-			v, err := db.Probe(&p, engine.First)
-			if errors.Is(err, tablebase.ErrGameOver) {
-				continue
-			}
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.String(), err)
-			}
-			a, err := s.Solve(e.ctx, p, engine.First)
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.String(), err)
-			}
-			switch {
-			case a.Result == solver.Unknown || (a.Result == solver.Win && !a.Exact):
-				unknown++
-			case v.Result == purple.Win && (a.Result != solver.Win || a.Plies != v.Plies):
-				bad++
-				fmt.Fprintf(e.stdout, "disagreement: %s: the table says win in %d, df-pn %v in %d\n", p.String(), v.Plies, a.Result, a.Plies)
-			case v.Result != purple.Win && a.Result == solver.Win:
-				bad++
-				fmt.Fprintf(e.stdout, "disagreement: %s: the table says no win, df-pn wins in %d (%v)\n", p.String(), a.Plies, a.PV)
-			default:
-				agree++
-			}
-		}
-		fmt.Fprintf(e.stdout, "%-10s df-pn sample: %d agree, %d undecided within %d nodes\n", c, agree, unknown, nodes)
+	for _, c := range sample {
+		bad += len(c.Disagreements)
 	}
-	fmt.Fprintf(e.stdout, "df-pn sample: %d disagreements\n", bad)
-	if bad > 0 {
+	if asJSON {
+		writeJSONLine(e.stdout, struct {
+			Tables tablebase.VerifyReport   `json:"tables"`
+			Sample []solver.CrossCheckClass `json:"dfpn_sample"`
+			OK     bool                     `json:"ok"`
+		}{rep, sample, rep.OK() && bad == 0})
+	} else {
+		writeTablesReport(e.stdout, rep, sample, o, bad)
+	}
+	if !rep.OK() || bad > 0 {
 		return errReported
 	}
 	return nil
+}
+
+func writeTablesReport(w io.Writer, rep tablebase.VerifyReport, sample []solver.CrossCheckClass, o solver.CrossCheckOptions, bad int) {
+	rep.WriteText(w)
+	if o.Samples == 0 {
+		return
+	}
+	for _, c := range sample {
+		for _, d := range c.Disagreements {
+			fmt.Fprintf(w, "disagreement: %s\n", d)
+		}
+		fmt.Fprintf(w, "%-10s df-pn sample: %d agree, %d undecided within %d nodes\n", c.Class, c.Agree, c.Undecided, o.Nodes)
+	}
+	fmt.Fprintf(w, "df-pn sample: %d disagreements\n", bad)
+}
+
+// verifyStore checks the proof store in dir (proofstore.Verify).
+func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON bool) error {
+	st, err := proofstore.OpenForReading(dir)
+	if err != nil {
+		return err
+	}
+	defer proofstore.Release(st)
+	start := time.Now()
+	drawn := false
+	if !quiet {
+		o.Progress = func(done, total int) {
+			fmt.Fprintf(e.stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
+			drawn = true
+		}
+	}
+	rep, err := proofstore.Verify(e.ctx, st, o)
+	if drawn {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		writeJSONLine(e.stdout, struct {
+			Dir string                  `json:"dir"`
+			Rep proofstore.VerifyReport `json:"proof_store"`
+			OK  bool                    `json:"ok"`
+		}{dir, rep, rep.OK()})
+	} else {
+		rep.WriteText(e.stdout, dir, quiet)
+	}
+	if !rep.OK() {
+		return errReported
+	}
+	return nil
+}
+
+// changedOf returns the first of the named flags set on the command line
+// ("" if none).
+func changedOf(fs *pflag.FlagSet, names ...string) string {
+	for _, n := range names {
+		if fs.Changed(n) {
+			return n
+		}
+	}
+	return ""
 }

@@ -1,0 +1,662 @@
+package keeper
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"strings"
+	"sync"
+	"time"
+
+	"geister/dfpn"
+	"geister/engine"
+	"geister/purple"
+	"geister/solver"
+	"geister/tablebase"
+)
+
+// CheckOptions configure Check. The zero value checks Theorem 1's
+// hypothesis against every K (the purple game) by df-pn with no budget.
+type CheckOptions struct {
+	// Spec is the hypothesis whose positions are enumerated (zero:
+	// Theorem1).
+	Spec Spec
+	// Algorithm asks whether N wins against Algorithm 1 only (the keeper
+	// game, read as Reading says), not against every K.
+	Algorithm bool
+	Reading   Reading
+	// Tables answer the classes they hold exactly (against every K), and
+	// every node of a df-pn search that reaches them. Nil: none.
+	Tables *tablebase.DB
+	// Store answers and keeps the purple-game df-pn questions (nil: none).
+	Store solver.ProofStore
+	// List is the most N wins listed per class with the reason they do
+	// not contradict the theorem (or do); Reach the plies of the backward
+	// check of whether keeper play can reach them (0: none).
+	List, Reach int
+	// Sample, when > 0, solves that many random positions (Seed) of each
+	// class answered by df-pn instead of all of them.
+	Sample int
+	Seed   uint64
+	// Nodes and Time bound each df-pn search (0: no bound).
+	Nodes uint64
+	Time  time.Duration
+	// MaxStates: with Algorithm, classes of at most that many keeper-game
+	// states (0: any number) are solved exactly by retrograde analysis,
+	// the rest by df-pn; Verify checks every solved state against its
+	// successors.
+	MaxStates uint64
+	Verify    bool
+	// Threads solve positions at once (0: one).
+	Threads int
+	// Progress, when set, receives a line of progress about every two
+	// seconds inside a class, and one when a class is done.
+	Progress func(string)
+	// OnClass, when set, receives each class's report as soon as it is
+	// complete.
+	OnClass func(*ClassReport)
+}
+
+// CheckReport is the outcome of Check over all classes.
+type CheckReport struct {
+	Opponent   string         `json:"opponent"` // "any" (purple) or "algorithm"
+	Reading    string         `json:"reading,omitempty"`
+	Keepers    int            `json:"keepers"`
+	KeeperReds int            `json:"keeper_reds"`
+	Hypothesis bool           `json:"theorem1_hypothesis"`
+	Classes    []*ClassReport `json:"classes"`
+	Positions  uint64         `json:"positions"`
+	NWins      uint64         `json:"n_wins"`
+	Unknown    uint64         `json:"unknown"`
+	ElapsedMS  float64        `json:"elapsed_ms"`
+	// Partial is set when the check was interrupted: the counts cover
+	// the classes listed, the last of them possibly in part.
+	Partial bool `json:"partial,omitempty"`
+}
+
+// ClassReport is the outcome of Check for one class.
+type ClassReport struct {
+	Class      string `json:"class"`
+	Keepers    int    `json:"keepers"`
+	KeeperReds int    `json:"keeper_reds"`
+	KPieces    int    `json:"k_pieces"`
+	// Every placement, both sides to move (mirror images counted apart);
+	// NToMove of them with N to move; Distinct: mirror pairs once.
+	Positions uint64 `json:"positions"`
+	NToMove   uint64 `json:"positions_n_to_move"`
+	Distinct  uint64 `json:"positions_up_to_mirror"`
+	// N's sure wins: all, with N to move, up to mirror images.
+	NWins         uint64 `json:"n_wins"`
+	NWinsNToMove  uint64 `json:"n_wins_n_to_move"`
+	NWinsDistinct uint64 `json:"n_wins_up_to_mirror"`
+	// With Algorithm: positions N wins for some value state of the
+	// algorithm (a piece of N's holding the value 1), beside NWins with
+	// none.
+	NWinsAnyValue *uint64 `json:"n_wins_any_value,omitempty"`
+	// Of those, the positions N wins with the value 1 on one of its
+	// blues, on its red; and examples of such wins (with no value, N
+	// does not win them).
+	NWinsValueOnBlue uint64     `json:"n_wins_value_on_blue,omitempty"`
+	NWinsValueOnRed  uint64     `json:"n_wins_value_on_red,omitempty"`
+	ValueExamples    []*Example `json:"value_examples,omitempty"`
+	Unknown          uint64     `json:"unknown"`
+	// Source: "table", "retrograde", "dfpn" or "dfpn sample".
+	Source string `json:"source"`
+	// Longest distance of an N win.
+	MaxPlies        int        `json:"max_plies,omitempty"`
+	Examples        []*Example `json:"examples"`
+	Counterexamples []*Example `json:"counterexamples,omitempty"`
+	Listed          int        `json:"listed"`
+	ElapsedMS       float64    `json:"elapsed_ms"`
+	// Partial is set on a class the check was interrupted in.
+	Partial bool `json:"partial,omitempty"`
+}
+
+// Example is an N win with its line.
+type Example struct {
+	Kind     string   `json:"kind,omitempty"` // shortest, longest
+	Position string   `json:"position"`
+	Plies    int      `json:"plies"`
+	PV       []string `json:"pv,omitempty"`
+	Value1   string   `json:"value1,omitempty"` // the piece of value 1 (Algorithm)
+	Why      string   `json:"why,omitempty"`
+}
+
+// Check enumerates, for each class, every position meeting o.Spec
+// (SPEC §7) and asks whether N surely wins it: against every K from the
+// tables where they hold the class, else by df-pn; with o.Algorithm
+// against Algorithm 1 only, from the keeper game solved by retrograde
+// analysis (classes within o.MaxStates), else by its df-pn. It returns
+// the counts, the shortest and longest N wins with their lines, and up
+// to o.List N wins with the reason each does or does not contradict
+// Theorem 1. Interrupted (ctx cancelled), it returns what it has counted,
+// marked Partial, with ctx's error.
+func Check(ctx context.Context, classes []purple.Class, o CheckOptions) (*CheckReport, error) {
+	if o.Spec == (Spec{}) {
+		o.Spec = Theorem1
+	}
+	if err := o.Spec.Check(); err != nil {
+		return nil, err
+	}
+	o.Threads = max(o.Threads, 1)
+	k := &checkRun{ctx: ctx, CheckOptions: o, start: time.Now()}
+	if o.Tables != nil {
+		k.prober = dbProber{o.Tables}
+	}
+	rep := &CheckReport{Opponent: "any", Keepers: o.Spec.Keepers, KeeperReds: o.Spec.KeeperReds, Hypothesis: o.Spec == Theorem1}
+	done := func(err error) (*CheckReport, error) {
+		rep.ElapsedMS = msSince(k.start)
+		if err != nil && ctx.Err() != nil {
+			rep.Partial = true
+		}
+		return rep, err
+	}
+	if o.Algorithm {
+		rep.Opponent, rep.Reading = "algorithm", o.Reading.String()
+		if err := k.solveAlgorithm(classes); err != nil {
+			return done(err)
+		}
+	}
+	for _, c := range classes {
+		r, err := k.class(c)
+		if r != nil {
+			rep.Classes = append(rep.Classes, r)
+			rep.Positions += r.Positions
+			rep.NWins += r.NWins
+			rep.Unknown += r.Unknown
+		}
+		if err != nil {
+			return done(err)
+		}
+		if o.OnClass != nil {
+			o.OnClass(r)
+		}
+	}
+	return done(nil)
+}
+
+func msSince(t time.Time) float64 {
+	return math.Round(float64(time.Since(t).Microseconds())/100) / 10
+}
+
+// dbProber adapts the tables to what the solver and the keeper game
+// probe.
+type dbProber struct{ db *tablebase.DB }
+
+func (t dbProber) Has(c purple.Class) bool { return t.db.Has(c) }
+
+func (t dbProber) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
+	v, err := t.db.Probe(p, prover)
+	if err != nil {
+		return purple.Ongoing, 0, err
+	}
+	return v.Result, v.Plies, nil
+}
+
+type checkRun struct {
+	CheckOptions
+	ctx          context.Context
+	prober       solver.TableProber // nil without tables
+	solved       *Solved
+	start        time.Time
+	progressMu   sync.Mutex
+	lastProgress time.Time
+}
+
+func (k *checkRun) progressf(force bool, format string, a ...any) {
+	if k.Progress == nil {
+		return
+	}
+	k.progressMu.Lock()
+	defer k.progressMu.Unlock()
+	if !force && time.Since(k.lastProgress) < 2*time.Second {
+		return
+	}
+	k.lastProgress = time.Now()
+	k.Progress(fmt.Sprintf(format, a...))
+}
+
+func (k *checkRun) hasTable(c purple.Class) bool { return k.Tables != nil && k.Tables.Has(c) }
+
+// solveAlgorithm solves the keeper game for the classes small enough.
+func (k *checkRun) solveAlgorithm(classes []purple.Class) error {
+	var small []purple.Class
+	for _, c := range classes {
+		if k.MaxStates == 0 || States(c) <= k.MaxStates {
+			small = append(small, c)
+		}
+	}
+	k.solved, _ = SolveClasses(k.ctx, nil, k.Reading, nil)
+	for _, c := range Plan(small) {
+		start := time.Now()
+		err := k.solved.Add(k.ctx, []purple.Class{c}, func(p Progress) {
+			k.progressf(false, "keeper game %s: %s level %d, %d/%d states, %v", p.Class, p.Phase, p.Level, p.Done, p.Total, p.Elapsed.Round(time.Second))
+		})
+		if err != nil {
+			return err
+		}
+		n, w, _ := k.solved.Stats(c)
+		k.progressf(true, "keeper game %s: %d states, N wins %d, solved in %v", c, n, w, time.Since(start).Round(time.Millisecond))
+		if k.Verify {
+			start := time.Now()
+			checked, bad, first, err := k.solved.Verify(k.ctx, c)
+			if err != nil {
+				return err
+			}
+			if bad > 0 {
+				return fmt.Errorf("keeper game %s: %d of %d states disagree with their successors, e.g. %s", c, bad, checked, first)
+			}
+			k.progressf(true, "keeper game %s: %d states verified against their successors in %v", c, checked, time.Since(start).Round(time.Millisecond))
+		}
+	}
+	return nil
+}
+
+// checkItem is one enumerated position and its answer.
+type checkItem struct {
+	pos    engine.Position
+	weight int
+	win    bool
+	plies  int
+	known  bool
+	mark   engine.Square
+	// Algorithm: N wins with the value 1 on one of its blues (anyBlue)
+	// or reds (anyRed); valMark, valPlies: such a win, the shortest.
+	anyBlue, anyRed bool
+	valMark         engine.Square
+	valPlies        int
+}
+
+// checkWorker holds a worker's solvers.
+type checkWorker struct {
+	sv *solver.Solver
+	tt *dfpn.Table
+}
+
+func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
+	start := time.Now()
+	r := &ClassReport{Class: c.String(), Keepers: k.Spec.Keepers, KeeperReds: k.Spec.KeeperReds, KPieces: c.OppPieces, Examples: []*Example{}}
+	var solve func(items []checkItem, w *checkWorker) error
+	switch {
+	case k.Algorithm && k.solved.Has(c):
+		r.Source = "retrograde"
+		var zero uint64
+		r.NWinsAnyValue = &zero
+		solve = k.solveRetro
+	case k.Algorithm:
+		r.Source = "dfpn"
+		solve = k.solveKeeperDfpn
+	case k.hasTable(c):
+		r.Source = "table"
+		solve = k.solveTable
+	default:
+		r.Source = "dfpn"
+		solve = k.solvePurpleDfpn
+	}
+	var wins []checkItem // listed wins, in enumeration order
+	var shortest, longest, vShortest, vLongest *checkItem
+	gen := func(emit func(checkItem) error) error {
+		return Positions(k.ctx, c, k.Spec, func(p engine.Position, w int) error {
+			return emit(checkItem{pos: p, weight: w})
+		})
+	}
+	if k.Sample > 0 && r.Source == "dfpn" {
+		// Random positions, each counted once (no mirror folding).
+		r.Source = "dfpn sample"
+		rng := engine.NewRand(k.Seed ^ uint64(c.Blues)<<8 ^ uint64(c.Reds)<<16 ^ uint64(c.OppPieces)<<24 ^ uint64(c.OppReds)<<32)
+		gen = func(emit func(checkItem) error) error {
+			for i := 0; i < k.Sample; i++ {
+				p, err := RandomPosition(rng, c, k.Spec, engine.Player(rng.Intn(2)))
+				if err != nil {
+					return err
+				}
+				if err := emit(checkItem{pos: p, weight: 1}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	err := runBatches(k.ctx, k.Threads, gen, solve, func(it *checkItem) {
+		w := uint64(it.weight)
+		r.Positions += w
+		r.Distinct++
+		n := it.pos.Turn() == engine.First
+		if n {
+			r.NToMove += w
+		}
+		if !it.known {
+			r.Unknown += w
+		}
+		if r.Distinct&0x3ff == 0 {
+			k.progressf(false, "%s: %d positions, %d N wins so far, %v", c, r.Positions, r.NWins, time.Since(start).Round(time.Second))
+		}
+		if r.NWinsAnyValue != nil {
+			if it.win || it.anyBlue || it.anyRed {
+				*r.NWinsAnyValue += w
+			}
+			if it.anyBlue {
+				r.NWinsValueOnBlue += w
+			}
+			if it.anyRed {
+				r.NWinsValueOnRed += w
+			}
+			if !it.win && (it.anyBlue || it.anyRed) {
+				cp := *it
+				cp.plies, cp.mark = it.valPlies, it.valMark
+				if vShortest == nil || cp.plies < vShortest.plies {
+					vShortest = &cp
+				}
+				if vLongest == nil || cp.plies > vLongest.plies {
+					vLongest = &cp
+				}
+			}
+		}
+		if !it.win {
+			return
+		}
+		r.NWins += w
+		r.NWinsDistinct++
+		if n {
+			r.NWinsNToMove += w
+		}
+		r.MaxPlies = max(r.MaxPlies, it.plies)
+		cp := *it
+		if shortest == nil || it.plies < shortest.plies {
+			shortest = &cp
+		}
+		if longest == nil || it.plies > longest.plies {
+			longest = &cp
+		}
+		if len(wins) < k.List {
+			wins = append(wins, cp)
+		}
+	})
+	r.ElapsedMS = msSince(start)
+	if err != nil {
+		if k.ctx.Err() != nil {
+			r.Partial = true
+			return r, err
+		}
+		return nil, err
+	}
+	if shortest != nil {
+		r.Examples = append(r.Examples, k.example("shortest", shortest), k.example("longest", longest))
+	}
+	if vShortest != nil {
+		r.ValueExamples = append(r.ValueExamples, k.example("shortest", vShortest), k.example("longest", vLongest))
+	}
+	for i := range wins {
+		ex := k.example("", &wins[i])
+		ex.Why = k.why(c, &wins[i])
+		r.Counterexamples = append(r.Counterexamples, ex)
+	}
+	r.Listed = len(r.Counterexamples)
+	r.ElapsedMS = msSince(start)
+	k.progressf(true, "%s: %d positions, %d N wins (%s) in %v", c, r.Positions, r.NWins, r.Source, time.Since(start).Round(time.Millisecond))
+	return r, nil
+}
+
+// example turns a win into a position string with its line.
+func (k *checkRun) example(kind string, it *checkItem) *Example {
+	ex := &Example{Kind: kind, Position: it.pos.String(), Plies: it.plies}
+	if it.mark != engine.NoSquare {
+		ex.Value1 = it.mark.String()
+	}
+	c, _ := purple.ClassOf(&it.pos, engine.First)
+	switch {
+	case k.Algorithm && k.solved.Has(c):
+		if line, err := k.solved.Line(it.pos, engine.First, it.mark, it.plies); err == nil {
+			for _, s := range line {
+				ex.PV = append(ex.PV, s.String())
+			}
+		}
+	case !k.Algorithm && k.hasTable(c):
+		if line, err := k.Tables.Line(&it.pos, engine.First, it.plies); err == nil {
+			ex.PV = moveStrings(line)
+		}
+	case !k.Algorithm:
+		s := solver.New(solver.Options{Shortest: true, MaxNodes: k.Nodes, TTMegabytes: 64, Tables: k.prober, Store: k.Store})
+		ctx, cancel := k.withTime()
+		a, err := s.Solve(ctx, it.pos, engine.First)
+		cancel()
+		if err == nil && a.Result == solver.Win {
+			ex.PV = moveStrings(a.PV)
+		}
+	}
+	return ex
+}
+
+func (k *checkRun) withTime() (context.Context, context.CancelFunc) {
+	if k.Time <= 0 {
+		return context.WithCancel(k.ctx)
+	}
+	return context.WithTimeout(k.ctx, k.Time)
+}
+
+func moveStrings(ms []engine.Move) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+// why explains an N win under the hypothesis: which case of the paper's
+// proof the material falls in, whether Algorithm 1 can have led to it, and
+// how it fares against the other opponent.
+func (k *checkRun) why(c purple.Class, it *checkItem) string {
+	var b strings.Builder
+	proofCase := "case 1 of the proof (K has two pieces: steps 6-9)"
+	if c.OppPieces >= 3 {
+		proofCase = "case 2 of the proof (K has three or more pieces: step 5)"
+	}
+	turn := "N to move"
+	if it.pos.Turn() == engine.Second {
+		turn = "K to move"
+	}
+	fmt.Fprintf(&b, "K: %d pieces, %d red left, %s; %s. ", c.OppPieces, c.OppReds, proofCase, turn)
+	if k.Algorithm {
+		fmt.Fprintf(&b, "N wins against Algorithm 1 (%s reading)", k.Reading)
+		if it.mark != engine.NoSquare {
+			fmt.Fprintf(&b, " with N's piece on %s holding the value 1", it.mark)
+		}
+		b.WriteString("; ")
+		if k.hasTable(c) {
+			if v, err := k.Tables.Probe(&it.pos, engine.First); err == nil {
+				if v.Result == purple.Win {
+					fmt.Fprintf(&b, "against every K too (DTW %d). ", v.Plies)
+				} else {
+					b.WriteString("not against every K: only Algorithm 1's choices lose. ")
+				}
+			}
+		}
+	} else {
+		b.WriteString("N wins against every K, so against Algorithm 1 too (in any reading). ")
+	}
+	if k.Reach > 0 {
+		rr := Consistent(it.pos, engine.First, k.Reading, k.Reach)
+		if rr.Consistent {
+			fmt.Fprintf(&b, "Keeper play can lead here as far as %d plies back show: from %s by %s, K's moves being Algorithm 1's choices.", k.Reach, rr.Start, strings.Join(moveStrings(rr.Line), " "))
+		} else {
+			fmt.Fprintf(&b, "Keeper play cannot lead here: no sequence of %d plies ending in this position has every K move one of Algorithm 1's choices (%s reading).", k.Reach, k.Reading)
+		}
+	}
+	return b.String()
+}
+
+func (k *checkRun) solveTable(items []checkItem, _ *checkWorker) error {
+	for i := range items {
+		it := &items[i]
+		v, err := k.Tables.Probe(&it.pos, engine.First)
+		if err != nil {
+			return err
+		}
+		it.known = true
+		if v.Result == purple.Win {
+			it.win, it.plies = true, v.Plies
+		}
+	}
+	return nil
+}
+
+func (k *checkRun) solvePurpleDfpn(items []checkItem, w *checkWorker) error {
+	if w.sv == nil {
+		w.sv = solver.New(solver.Options{Shortest: true, MaxNodes: k.Nodes, TTMegabytes: 128, Tables: k.prober, Store: k.Store})
+	}
+	for i := range items {
+		it := &items[i]
+		ctx, cancel := k.withTime()
+		a, err := w.sv.Solve(ctx, it.pos, engine.First)
+		cancel()
+		if err != nil {
+			return err
+		}
+		if err := k.ctx.Err(); err != nil {
+			return err
+		}
+		switch a.Result {
+		case solver.Win:
+			it.known, it.win, it.plies = true, true, a.Plies
+		case solver.NoWin:
+			it.known = true
+		}
+	}
+	return nil
+}
+
+func (k *checkRun) solveRetro(items []checkItem, _ *checkWorker) error {
+	for i := range items {
+		it := &items[i]
+		it.known = true
+		v, ok := k.solved.Value(&it.pos, engine.First, engine.NoSquare)
+		if !ok {
+			return fmt.Errorf("keeper game: no value for %s", it.pos.String())
+		}
+		it.win, it.plies, it.mark = v.Win, v.Plies, engine.NoSquare
+		if it.pos.Reds(engine.First) != 1 || it.pos.Count(engine.Second) != 2 {
+			continue // the algorithm holds no value here (step 8(b))
+		}
+		for x := it.pos.Occupied(engine.First); x != 0; x &= x - 1 {
+			s := engine.Square(bits.TrailingZeros64(x))
+			v, ok := k.solved.Value(&it.pos, engine.First, s)
+			if !ok || !v.Win {
+				continue
+			}
+			if it.pos.Pieces(engine.First, engine.Blue)&s.Bit() != 0 {
+				it.anyBlue = true
+			} else {
+				it.anyRed = true
+			}
+			if it.valMark == engine.NoSquare || v.Plies < it.valPlies {
+				it.valMark, it.valPlies = s, v.Plies
+			}
+		}
+	}
+	return nil
+}
+
+func (k *checkRun) solveKeeperDfpn(items []checkItem, w *checkWorker) error {
+	if w.tt == nil {
+		w.tt = dfpn.NewTable(128)
+	}
+	var oracle Oracle
+	if k.solved != nil {
+		oracle = k.solved
+	}
+	var tables PurpleTables
+	if k.prober != nil {
+		tables = k.prober
+	}
+	for i := range items {
+		it := &items[i]
+		g, err := NewGame(it.pos, engine.First, engine.NoSquare, k.Reading, oracle, tables)
+		if err != nil {
+			return err
+		}
+		ctx, cancel := k.withTime()
+		res := Solve(ctx, g, w.tt, Options{MaxNodes: k.Nodes})
+		cancel()
+		if err := k.ctx.Err(); err != nil {
+			return err
+		}
+		switch res.Status {
+		case dfpn.Proven:
+			it.known, it.win, it.plies = true, true, res.Plies
+		case dfpn.Disproven:
+			it.known = true
+		}
+	}
+	return nil
+}
+
+// runBatches runs gen's items through solve on threads goroutines in
+// batches and hands them to collect in generation order. On an error it
+// stops, after collecting every batch finished before the first failed
+// one.
+func runBatches(ctx context.Context, threads int, gen func(emit func(checkItem) error) error,
+	solve func([]checkItem, *checkWorker) error, collect func(*checkItem)) error {
+	type batch struct {
+		items []checkItem
+		err   error
+		done  chan struct{}
+	}
+	const size = 2048
+	work := make(chan *batch, threads*2)
+	order := make(chan *batch, threads*4)
+	var wg sync.WaitGroup
+	for i := 0; i < threads; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &checkWorker{}
+			for b := range work {
+				b.err = solve(b.items, w)
+				close(b.done)
+			}
+		}()
+	}
+	var genErr error
+	go func() {
+		defer close(order)
+		defer close(work)
+		cur := &batch{done: make(chan struct{})}
+		flush := func() {
+			if len(cur.items) > 0 {
+				order <- cur
+				work <- cur
+				cur = &batch{done: make(chan struct{})}
+			}
+		}
+		genErr = gen(func(it checkItem) error {
+			cur.items = append(cur.items, it)
+			if len(cur.items) == size {
+				flush()
+			}
+			return ctx.Err()
+		})
+		flush()
+	}()
+	var firstErr error
+	for b := range order {
+		<-b.done
+		if b.err != nil && firstErr == nil {
+			firstErr = b.err
+		}
+		if firstErr != nil {
+			continue
+		}
+		for i := range b.items {
+			collect(&b.items[i])
+		}
+	}
+	wg.Wait()
+	switch {
+	case firstErr != nil:
+		return firstErr
+	case genErr != nil:
+		return genErr
+	}
+	return ctx.Err()
+}
