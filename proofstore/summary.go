@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 )
 
 // OpenForReading opens an existing store for listing or checking:
 // read-only if it can (a store left by a process that died needs one
 // read-write opening to replay its log), shared with this process's
-// other users (release it with Release). A missing directory is an
+// other users (release it with Close). A missing directory is an
 // error naming it; a store another process writes gives ErrLocked.
 func OpenForReading(dir string) (*Store, error) {
 	if _, err := os.Stat(dir); err != nil {
@@ -22,6 +23,10 @@ func OpenForReading(dir string) (*Store, error) {
 	st, err := OpenShared(dir, o)
 	if err == nil || errors.Is(err, ErrLocked) {
 		return st, err
+	}
+	if _, statErr := os.Stat(filepath.Join(dir, "MANIFEST")); statErr != nil {
+		// Not a store at all: never turn the directory into one.
+		return nil, fmt.Errorf("%s is not a proof store: %w", dir, err)
 	}
 	if st, err2 := OpenShared(dir, DefaultOptions()); err2 == nil {
 		return st, nil

@@ -171,14 +171,5 @@ func openTablesForReading(dir string) (*tablebase.DB, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("no endgame tables in %s (build them with geister build --pieces 5): %w", dir, err)
 	}
-	o := tablebase.DefaultOptions()
-	o.ReadOnly = true
-	db, err := tablebase.OpenWith(dir, o)
-	if err == nil {
-		return db, nil
-	}
-	if db, err2 := tablebase.Open(dir); err2 == nil {
-		return db, nil
-	}
-	return nil, err
+	return tablebase.OpenReadOnly(dir)
 }
