@@ -141,18 +141,33 @@ func gameFromBoards(boards []engine.GATBoard, end string) (match.Record, error) 
 		if viewer == engine.Second && i == 0 {
 			order = []engine.Player{opp}
 		}
+		var moved [2]engine.Move
+		var found [2]bool
 		for _, mover := range order {
 			m, ok, err := movedPiece(b, next, mover == own, viewer)
 			if err != nil {
 				return rec, fmt.Errorf("from board %d to %d: %w", i+1, i+2, err)
 			}
-			if !ok {
+			moved[mover], found[mover] = m, ok
+		}
+		if len(order) == 2 && !found[own] && found[opp] {
+			// The player's piece moved and was taken on its new square:
+			// the boards show it captured; the opponent's move shows where.
+			to := moved[opp].To()
+			for j := 0; j < 8; j++ {
+				if b[j].OnBoard() && next[j].Captured() && square(b[j], viewer).Distance(to) == 1 {
+					moved[own], found[own] = engine.NewMove(square(b[j], viewer), to), true
+				}
+			}
+		}
+		for _, mover := range order {
+			if !found[mover] {
 				if i+1 == len(boards)-1 && mover == opp {
 					continue // the game ended on the player's move
 				}
 				return rec, fmt.Errorf("from board %d to %d: no piece of the %s moved", i+1, i+2, map[bool]string{true: "player", false: "opponent"}[mover == own])
 			}
-			rec.Moves = append(rec.Moves, m.String())
+			rec.Moves = append(rec.Moves, moved[mover].String())
 		}
 	}
 	rec.First, rec.Second = "opponent", "opponent"

@@ -45,6 +45,8 @@ var commands = []command{
 	playCommand,
 	matchCommand,
 	replayCommand,
+	analyzeCommand,
+	serveCommand,
 	buildCommand,
 	probeCommand,
 	tablesCommand,
