@@ -92,6 +92,38 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(svg, "1u2B1/u5/R5/6/6/6 f R1r1 2") {
 		t.Errorf("board after two steps: %s, want 1u2B1/u5/R5/6/6/6 f R1r1 2", svg)
 	}
+	// Play: a game against random as the first player; click c5 then c4.
+	step("start a game and move by clicking", chromedp.Do(ctx,
+		chromedp.Click(`button[data-tab=play]`),
+		chromedp.SetValue(`#agent`, "random"),
+		chromedp.SetValue(`#my-reds`, "ABCD"),
+		chromedp.Click(`#newgame`),
+		chromedp.WaitVisible(`#game-status`),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Click(`#board rect[data-sq=c5]`),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Click(`#board rect[data-sq=c4]`),
+		chromedp.Sleep(800*time.Millisecond),
+	))
+	moves, err := chromedp.Run(ctx, chromedp.Text(`#game-moves`))
+	step("read the game's moves", err)
+	if !strings.HasPrefix(moves, "1. c5c4") || !strings.Contains(moves, "2. ") {
+		t.Errorf("moves after clicking c5, c4: %q, want 1. c5c4 and the agent's reply", moves)
+	}
+	// Analyze: paste the hand-made game of package analysis's tests.
+	rec := `{"game":0,"seed":0,"first":"a","second":"b","first_reds":"ABCD","second_reds":"EFGH","moves":["b5b4","b2b3","b4a4"],"result":"draw","reason":"ply limit","plies":3,"ply_limit":3}`
+	step("analyze a record", chromedp.Do(ctx,
+		chromedp.Click(`button[data-tab=analyze]`),
+		chromedp.SetValue(`#record`, rec),
+		chromedp.Click(`#analyze`),
+		chromedp.WaitVisible(`#analysis tbody tr:nth-child(4)`),
+	))
+	rows, err := chromedp.Run(ctx, chromedp.Text(`#analysis tbody`))
+	step("read the analysis", err)
+	if !strings.Contains(rows, "b5b4") || !strings.Contains(rows, "b4a4") {
+		t.Errorf("analysis table %q lacks the moves", rows)
+	}
+
 	out := os.Getenv("GEISTER_SCREENSHOT")
 	if out == "" {
 		out = filepath.Join(t.TempDir(), "web-board.png")
@@ -103,4 +135,13 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("screenshot of %d bytes: too small to show the board", len(shot))
 	}
 	t.Logf("screenshot: %s (%d bytes)", out, len(shot))
+	if o := os.Getenv("GEISTER_SCREENSHOT"); strings.HasSuffix(o, ".png") {
+		// the analysis pane too, beside the first
+		step("show ply 2", chromedp.Do(ctx, chromedp.Click(`#analysis tbody tr:nth-child(3)`), chromedp.Sleep(500*time.Millisecond)))
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		step("screenshot of the analysis", err)
+		if err := os.WriteFile(strings.TrimSuffix(o, ".png")+"-analyze.png", shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -264,7 +264,13 @@ async function analyze() {
   tb.innerHTML = "";
   const list = [];
   r.plies.forEach((p, i) => {
-    list.push({ position: p.position, last: i > 0 ? r.plies[i - 1].move : "", caption: p.note || "" });
+    if (i > 0 && i === r.plies.length - 1 && (r.result === "first" || r.result === "second")) {
+      // a finished game has no position string: the board before the
+      // last move, with its arrow
+      list.push({ position: r.plies[i - 1].position, last: r.plies[i - 1].move, caption: `game over: ${r.result} player won` });
+    } else {
+      list.push({ position: p.position, last: i > 0 ? r.plies[i - 1].move : "", caption: p.note || "" });
+    }
     const tr = document.createElement("tr");
     tr.className = "stepitem" + (p.marks && p.marks.length ? " marked" : "");
     tr.dataset.step = i;
