@@ -46,10 +46,10 @@ type Options struct {
 	Progress func(done, total int)
 }
 
-// DefaultOptions returns the default budget: 100,000 nodes and at most a
+// DefaultOptions returns the default budget: 25,000 nodes and at most a
 // second a question, 32 MiB tables, no endgame tables or store.
 func DefaultOptions() Options {
-	return Options{Nodes: 100_000, Time: time.Second, TTMegabytes: 32}
+	return Options{Nodes: 25_000, Time: time.Second, TTMegabytes: 32}
 }
 
 // Verdict is the solver's answer for one side at one ply.

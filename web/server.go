@@ -58,14 +58,14 @@ type Config struct {
 
 // DefaultConfig returns the caps of `geister serve`: solves of at most 20
 // million positions and 30 s (by default 2 million and 10 s), bodies of 1
-// MiB, 32 games, analyses of at most 400 positions at 100,000 positions
+// MiB, 32 games, analyses of at most 400 positions at 25,000 positions
 // and 1 s a question, 10 s for an agent's move.
 func DefaultConfig() Config {
 	return Config{
 		MaxNodes: 20_000_000, MaxTime: 30 * time.Second,
 		DefaultNodes: 2_000_000, DefaultTime: 10 * time.Second,
 		MaxBody: 1 << 20, MaxGames: 32,
-		AnalyzeNodes: 100_000, AnalyzeTime: time.Second, AnalyzePlies: 400,
+		AnalyzeNodes: 25_000, AnalyzeTime: time.Second, AnalyzePlies: 400,
 		AgentTime: 10 * time.Second, SolveTTMegabyte: 32,
 	}
 }
