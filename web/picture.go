@@ -192,8 +192,19 @@ func drawBoard(c canvas, p *engine.Position, o Options) {
 		a, b := moveEnds(o.LastMove)
 		arrow(c, a, b, colLast, 7, 0.75)
 	}
+	seen := map[[2]engine.Square]int{}
 	for i, m := range o.Line {
 		a, b := moveEnds(m)
+		// a move over squares an earlier arrow used is drawn beside it
+		key := [2]engine.Square{min(m.From(), m.To()), max(m.From(), m.To())}
+		if k := seen[key]; k > 0 {
+			dx, dy := b.x-a.x, b.y-a.y
+			l := math.Hypot(dx, dy)
+			off := 20 * float64(k)
+			a.x, a.y = a.x-dy/l*off, a.y+dx/l*off
+			b.x, b.y = b.x-dy/l*off, b.y+dx/l*off
+		}
+		seen[key]++
 		col := colMoveF
 		if (p.Turn() == engine.First) != (i%2 == 0) {
 			col = colMoveS
