@@ -304,6 +304,18 @@ func WritePNG(w io.Writer, p *engine.Position, o Options) error {
 	return png.Encode(w, c.img)
 }
 
+// WritePicture writes the picture of p in format "svg" or "png" (the
+// formats of geister show --svg and --png).
+func WritePicture(w io.Writer, p *engine.Position, format string, o Options) error {
+	switch format {
+	case "svg":
+		return WriteSVG(w, p, o)
+	case "png":
+		return WritePNG(w, p, o)
+	}
+	return fmt.Errorf("web: picture format %q: want svg or png", format)
+}
+
 // LineFiles replays line from p and writes one picture per position into
 // dir: ply-00.svg for p itself, then ply-01.svg after the first move with
 // that move as an arrow, and so on (ext "svg" or "png"). dir is created if

@@ -186,3 +186,16 @@ func TestLineFiles(t *testing.T) {
 		t.Errorf("format gif accepted")
 	}
 }
+
+func TestWritePicture(t *testing.T) {
+	p := goldenPosition(t, goldenCases[0].pos)
+	for format, magic := range map[string]string{"svg": "<svg", "png": "\x89PNG"} {
+		var buf bytes.Buffer
+		if err := WritePicture(&buf, &p, format, Options{}); err != nil || !strings.HasPrefix(buf.String(), magic) {
+			t.Errorf("%s: %v, starts %.8q", format, err, buf.String())
+		}
+	}
+	if err := WritePicture(&bytes.Buffer{}, &p, "gif", Options{}); err == nil || !strings.Contains(err.Error(), "gif") {
+		t.Errorf("gif: %v", err)
+	}
+}
