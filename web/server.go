@@ -92,6 +92,9 @@ type solverKey struct {
 	nodes    uint64
 }
 
+// maxAgentTT caps an agent's transposition table (option tt, MiB).
+const maxAgentTT = 256
+
 // maxIdleSolvers bounds the idle solvers kept (each holds its table).
 const maxIdleSolvers = 4
 
@@ -713,6 +716,13 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusBadRequest, "agent: human plays at a terminal; choose a program")
 		return
 	}
+	if v, ok := sp.Options["tt"]; ok {
+		// an agent's table is allocated at once: cap it
+		if n, err := strconv.Atoi(v); err != nil || n > maxAgentTT {
+			writeErr(w, http.StatusBadRequest, fmt.Sprintf("agent: tt=%s is more than this server's cap of %d MiB", v, maxAgentTT))
+			return
+		}
+	}
 	human := engine.First
 	switch req.Side {
 	case "", "f":
@@ -799,6 +809,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	if g := s.findGame(w, r); g != nil {
 		g.mu.Lock()
 		defer g.mu.Unlock()
+		s.agentMoves(r.Context(), g) // if a request left before the agent moved
 		writeJSON(w, http.StatusOK, g.state())
 	}
 }
@@ -853,9 +864,18 @@ func (g *game) play(m engine.Move) {
 func (s *Server) agentMoves(ctx context.Context, g *game) {
 	for g.outcome() == engine.Ongoing && g.pos.Turn() != g.human {
 		v := player.NewView(g.pos, g.human.Other(), g.moves, g.plyLimit)
+		select { // agents search too: one per core at a time
+		case s.solve <- struct{}{}:
+		case <-ctx.Done():
+			return // the agent moves when the game is next asked for
+		}
 		actx, cancel := context.WithTimeout(ctx, s.cfg.AgentTime)
 		m, err := g.agent.Move(actx, &v)
 		cancel()
+		<-s.solve
+		if ctx.Err() != nil {
+			return // the client left: the agent moves when asked again
+		}
 		if err != nil || !g.pos.IsLegal(m) {
 			// The agent forfeits, as in the arena.
 			g.reason = fmt.Sprintf("%s: %v; the agent forfeits", match.ReasonError, err)

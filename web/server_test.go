@@ -280,6 +280,7 @@ func TestGameAPI(t *testing.T) {
 		{`{"agent":"random","side":"x"}`, "side"},
 		{`{"agent":"random","reds":"ABC"}`, "reds"},
 		{`{"agent":"random","ply_limit":-1}`, "ply_limit"},
+		{`{"agent":"purplemax:tt=100000000"}`, "cap of 256 MiB"},
 	} {
 		if code, body := call(t, ts, "POST", "/api/games", c.body, nil); code != 400 || !strings.Contains(body, c.want) {
 			t.Errorf("%s: %d %s, want 400 naming %q", c.body, code, body, c.want)
