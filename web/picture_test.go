@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"image/png"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"geister/engine"
+	"geister/solver"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata/")
@@ -197,5 +199,34 @@ func TestWritePicture(t *testing.T) {
 	}
 	if err := WritePicture(&bytes.Buffer{}, &p, "gif", Options{}); err == nil || !strings.Contains(err.Error(), "gif") {
 		t.Errorf("gif: %v", err)
+	}
+}
+
+// TestLineFilesOfASolve draws the principal line of a solved 11-ply win,
+// whose first move takes a hidden piece (red, as the purple game has it).
+func TestLineFilesOfASolve(t *testing.T) {
+	p := goldenPosition(t, "u5/1u1uR1/3B1R/u1u3/6/R4B f R3r3 164")
+	a, err := solver.New(solver.Options{Shortest: true, MaxNodes: 2_000_000, TTMegabytes: 16}).Solve(context.Background(), p, engine.First)
+	if err != nil || a.Result != solver.Win || a.Plies != 11 {
+		t.Fatalf("solve: %v %+v", err, a)
+	}
+	names, err := LineFiles(t.TempDir(), p, a.PV, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != 12 || filepath.Base(names[11]) != "ply-11.png" {
+		t.Fatalf("files %v", names)
+	}
+	svgs, err := LineFiles(t.TempDir(), p, a.PV, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := os.ReadFile(svgs[1])
+	if !strings.Contains(string(first), "s R3r2 165") { // the capture took a red
+		t.Errorf("after %s the picture shows %s", a.PV[0], first[strings.Index(string(first), "<title>"):strings.Index(string(first), "</title>")])
+	}
+	last, _ := os.ReadFile(svgs[11])
+	if !strings.Contains(string(last), "game over (first wins)") {
+		t.Errorf("the last picture does not say the game is over")
 	}
 }
