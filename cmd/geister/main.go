@@ -47,6 +47,8 @@ var commands = []command{
 	playCommand,
 	matchCommand,
 	replayCommand,
+	analyzeCommand,
+	serveCommand,
 	buildCommand,
 	probeCommand,
 	tablesCommand,

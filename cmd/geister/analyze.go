@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"geister/analysis"
+)
+
+var analyzeCommand = command{
+	name:    "analyze",
+	args:    "RECORD",
+	summary: "where in a game did a side miss a sure win? the solver's verdicts at every ply",
+	details: `RECORD is a file of game records ("-": standard input): the JSON lines that
+match --records, play and the GAT server write, or a GAT protocol log (the
+boards one player received: MOV?<board> ... WON:/LST:/DRW:<board>; the
+moves are worked out from the boards, the opponent's colours from the last).
+
+At every position of the game both sides are asked "do I surely win from
+here?", each as it sees the board (its own colours, the opponent's pieces
+hidden), within the budget (--nodes, --time per question), from the
+endgame tables, the proof store or df-pn. Marks:
+  missed-win  the side to move surely won, and its move kept no sure win
+  threw-win   the last missed win of a side that did not win the game
+  gave-win    the move gave the opponent a sure win it did not have
+  forced      from this ply the winner surely won at every ply
+Marks rest on proven verdicts only: an unknown (budget spent) never marks.
+
+Example:
+  geister match random random --games 1 --records games.jsonl
+  geister analyze games.jsonl`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		jsonOut := fs.Bool("json", false, "print one JSON object per game (the analysis.Report fields)")
+		game := fs.Int("game", -1, "analyse only this game (its number in the record; default: every game)")
+		def := analysis.DefaultOptions()
+		nodes := fs.Uint64("nodes", def.Nodes, "searched positions per question (one side at one ply; 0: no limit)")
+		timeLimit := fs.Duration("time", def.Time, "time per question (0: none)")
+		ttMB := fs.Int("tt", def.TTMegabytes, "transposition table per side in MiB")
+		tf := addTableFlags(fs, "do not use the endgame tables")
+		dir := tf.dir
+		storeOpts := addStoreFlags(fs, "It answers questions proven before and keeps what the analysis proves.")
+		quiet := fs.Bool("quiet", false, "no progress on standard error")
+		return func(e *env, args []string) error {
+			if len(args) != 1 {
+				return usagef("want one record file (or - for standard input), got %d arguments", len(args))
+			}
+			if *ttMB < 1 || *timeLimit < 0 {
+				return usagef("--tt must be at least 1 and --time not negative")
+			}
+			if *nodes == 0 && *timeLimit == 0 {
+				return usagef("--nodes 0 and --time 0 leave a question without any budget")
+			}
+			var in io.Reader = e.stdin
+			if args[0] != "-" {
+				f, err := os.Open(args[0])
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				in = f
+			}
+			recs, err := analysis.ReadGames(in)
+			if err != nil {
+				return fmt.Errorf("%s: %v", args[0], err)
+			}
+			o := analysis.Options{Nodes: *nodes, Time: *timeLimit, TTMegabytes: *ttMB}
+			if err := tf.check(); err != nil {
+				return err
+			}
+			t, closeTables, err := optionalTables(e.stderr, tf)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			if t != nil {
+				o.Tables = t
+			}
+			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
+				defer release()
+				o.Store = st
+			}
+			found := false
+			for _, rec := range recs {
+				if *game >= 0 && rec.Game != *game {
+					continue
+				}
+				found = true
+				if !*quiet {
+					start := time.Now()
+					last := start
+					g := rec.Game
+					o.Progress = func(done, total int) {
+						if now := time.Now(); now.Sub(last) >= 2*time.Second {
+							last = now
+							fmt.Fprintf(e.stderr, "analyze: game %d: %d of %d questions, %v\n", g, done, total, now.Sub(start).Round(time.Second))
+						}
+					}
+				}
+				rep, err := analysis.Analyze(e.ctx, rec, o)
+				if err != nil {
+					return fmt.Errorf("%s: game %d: %w", args[0], rec.Game, err)
+				}
+				if *jsonOut {
+					if err := writeJSONLine(e.stdout, rep); err != nil {
+						return err
+					}
+					continue
+				}
+				if err := rep.WriteText(e.stdout); err != nil {
+					return err
+				}
+				fmt.Fprintln(e.stdout)
+			}
+			if !found {
+				return fmt.Errorf("%s: no game %d", args[0], *game)
+			}
+			return nil
+		}
+	},
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"geister/player"
+	"geister/web"
+)
+
+var serveCommand = command{
+	name:    "serve",
+	args:    "",
+	summary: "the local web board: set up, solve, probe, play against agents, analyse games",
+	details: `Serves the web board at --addr (open http://127.0.0.1:8080/ in a browser):
+set up a position by clicking or by pasting a position string, solve it and
+step through the principal line, probe the endgame tables, play against any
+agent by name, open a game record and step through it with analyze's marks.
+The JSON API behind the page is in docs/web.md; scripts may use it too.
+
+It listens on the loopback address by default: anyone who can reach the
+address can make it search for --max-time at a time. Request bodies and
+budgets are capped; a request over a cap is refused with a message that
+names the cap. Uploaded records are read in memory, never written to disk.`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		def := web.DefaultConfig()
+		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; a host other than loopback exposes the board to the network)")
+		maxNodes := fs.Uint64("max-nodes", def.MaxNodes, "cap on the searched positions of one solve request")
+		maxTime := fs.Duration("max-time", def.MaxTime, "cap on the time of one solve request")
+		nodes := fs.Uint64("nodes", def.DefaultNodes, "budget of a solve request that names none")
+		timeLimit := fs.Duration("time", def.DefaultTime, "time of a solve request that names none")
+		tf := addTableFlags(fs, "do not use the endgame tables")
+		dir := tf.dir
+		storeOpts := addStoreFlags(fs, "It answers positions proven before and keeps what the board's solves prove.")
+		quiet := fs.Bool("quiet", false, "do not print the address on standard error")
+		return func(e *env, args []string) error {
+			if len(args) != 0 {
+				return usagef("serve takes no operands, got %d", len(args))
+			}
+			if *nodes > *maxNodes || *timeLimit > *maxTime || *maxNodes == 0 || *maxTime <= 0 || *timeLimit <= 0 {
+				return usagef("want 0 < --nodes <= --max-nodes and 0 < --time <= --max-time")
+			}
+			cfg := def
+			cfg.MaxNodes, cfg.MaxTime, cfg.DefaultNodes, cfg.DefaultTime = *maxNodes, *maxTime, *nodes, *timeLimit
+			cfg.Env = player.DefaultEnv()
+			if err := tf.check(); err != nil {
+				return err
+			}
+			t, closeTables, err := optionalTables(e.stderr, tf)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			if t != nil {
+				cfg.Tables = t
+				cfg.Env = cfg.Env.WithTables(t)
+			}
+			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
+				defer release()
+				cfg.Store = st
+				cfg.Env = cfg.Env.WithStore(st)
+			}
+			ln, err := net.Listen("tcp", *addr)
+			if err != nil {
+				return err
+			}
+			srv := &http.Server{Handler: web.NewServer(cfg), ReadHeaderTimeout: 10 * time.Second,
+				ReadTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
+			if !*quiet {
+				fmt.Fprintf(e.stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
+			}
+			done := make(chan error, 1)
+			go func() { done <- srv.Serve(ln) }()
+			select {
+			case err := <-done:
+				return err
+			case <-e.ctx.Done():
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				err := srv.Shutdown(ctx)
+				if errors.Is(<-done, http.ErrServerClosed) && err == nil {
+					return nil
+				}
+				return err
+			}
+		}
+	},
+}

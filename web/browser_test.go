@@ -1,0 +1,147 @@
+package web
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// findChromium returns the path of a Chromium or Chrome binary, or "".
+func findChromium() string {
+	if p := os.Getenv("GEISTER_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestBrowser drives the page in headless Chromium: it pastes a position,
+// presses Set and Solve, reads the verdict from the page, steps through
+// the line, and saves a screenshot (to $GEISTER_SCREENSHOT if set, else
+// into the test's temporary directory).
+func TestBrowser(t *testing.T) {
+	bin := findChromium()
+	if bin == "" {
+		t.Skip("no Chromium installed (Debian: apt-get install chromium; or set GEISTER_CHROMIUM): the browser test needs one")
+	}
+	ts := httptest.NewServer(NewServer(Config{}))
+	defer ts.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(bin),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+
+	step := func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	step("load the page, paste the position, set it and solve", chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(`#board svg`),
+		chromedp.SetValue(`#pos`, paperPos),
+		chromedp.Click(`#load`),
+		chromedp.WaitVisible(`#status`),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Click(`#solve`),
+		chromedp.WaitVisible(`#verdict[data-result]`),
+	))
+	verdict, err := chromedp.Run(ctx, chromedp.Text(`#verdict`))
+	step("read the verdict", err)
+	res, err := chromedp.Run(ctx, chromedp.AttributeValue(`#verdict`, "data-result"))
+	step("read the result", err)
+	result := res.Value
+	step("step twice along the line", chromedp.Do(ctx,
+		chromedp.Click(`#step-next`),
+		chromedp.Click(`#step-next`),
+		chromedp.Sleep(500*time.Millisecond),
+	))
+	label, err := chromedp.Run(ctx, chromedp.Text(`#step-label`))
+	step("read the step label", err)
+	svg, err := chromedp.Run(ctx, chromedp.OuterHTML(`#board svg title`))
+	step("read the board", err)
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	step("screenshot", err)
+	if result != "win" || !strings.Contains(verdict, "surely wins in exactly 5 plies, with d1e1") {
+		t.Errorf("verdict on the page: %q (%s), want a win in exactly 5 with d1e1", verdict, result)
+	}
+	if label != "2 / 5" {
+		t.Errorf("after two steps the label reads %q, want 2 / 5", label)
+	}
+	// the board shows the position after d1e1 a1a2
+	if !strings.Contains(svg, "1u2B1/u5/R5/6/6/6 f R1r1 2") {
+		t.Errorf("board after two steps: %s, want 1u2B1/u5/R5/6/6/6 f R1r1 2", svg)
+	}
+	// Play: a game against random as the first player; click c5 then c4.
+	step("start a game and move by clicking", chromedp.Do(ctx,
+		chromedp.Click(`button[data-tab=play]`),
+		chromedp.SetValue(`#agent`, "random"),
+		chromedp.SetValue(`#my-reds`, "ABCD"),
+		chromedp.Click(`#newgame`),
+		chromedp.WaitVisible(`#game-status`),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Click(`#board rect[data-sq=c5]`),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Click(`#board rect[data-sq=c4]`),
+		chromedp.Sleep(800*time.Millisecond),
+	))
+	moves, err := chromedp.Run(ctx, chromedp.Text(`#game-moves`))
+	step("read the game's moves", err)
+	if !strings.HasPrefix(moves, "1. c5c4") || !strings.Contains(moves, "2. ") {
+		t.Errorf("moves after clicking c5, c4: %q, want 1. c5c4 and the agent's reply", moves)
+	}
+	// Analyze: paste the hand-made game of package analysis's tests.
+	rec := `{"game":0,"seed":0,"first":"a","second":"b","first_reds":"ABCD","second_reds":"EFGH","moves":["b5b4","b2b3","b4a4"],"result":"draw","reason":"ply limit","plies":3,"ply_limit":3}`
+	step("analyze a record", chromedp.Do(ctx,
+		chromedp.Click(`button[data-tab=analyze]`),
+		chromedp.SetValue(`#record`, rec),
+		chromedp.Click(`#analyze`),
+		chromedp.WaitVisible(`#analysis tbody tr:nth-child(4)`),
+	))
+	rows, err := chromedp.Run(ctx, chromedp.Text(`#analysis tbody`))
+	step("read the analysis", err)
+	if !strings.Contains(rows, "b5b4") || !strings.Contains(rows, "b4a4") {
+		t.Errorf("analysis table %q lacks the moves", rows)
+	}
+
+	out := os.Getenv("GEISTER_SCREENSHOT")
+	if out == "" {
+		out = filepath.Join(t.TempDir(), "web-board.png")
+	}
+	if err := os.WriteFile(out, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if len(shot) < 10_000 {
+		t.Errorf("screenshot of %d bytes: too small to show the board", len(shot))
+	}
+	t.Logf("screenshot: %s (%d bytes)", out, len(shot))
+	if o := os.Getenv("GEISTER_SCREENSHOT"); strings.HasSuffix(o, ".png") {
+		// the analysis pane too, beside the first
+		step("show ply 2", chromedp.Do(ctx, chromedp.Click(`#analysis tbody tr:nth-child(3)`), chromedp.Sleep(500*time.Millisecond)))
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		step("screenshot of the analysis", err)
+		if err := os.WriteFile(strings.TrimSuffix(o, ".png")+"-analyze.png", shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
