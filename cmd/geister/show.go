@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"geister/engine"
+	"geister/web"
 )
 
 var showCommand = command{
@@ -20,13 +21,24 @@ or a GAT board string with --gat.`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		gat := fs.String("gat", "", "read the operand as a GAT board string seen by this player (f or s), who is to move")
 		jsonOut := fs.Bool("json", false, `print one JSON object: position, to_move, ply, outcome, each side's counts, legal moves`)
+		svgOut := fs.Bool("svg", false, "write the board as an SVG picture on standard output (pieces by owner and known colour, exits, captured pieces)")
+		pngOut := fs.Bool("png", false, "write the board as a PNG picture on standard output")
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one position string (quoted), got %d arguments", len(args))
 			}
+			if n := btoi(*jsonOut) + btoi(*svgOut) + btoi(*pngOut); n > 1 {
+				return usagef("--json, --svg and --png: choose one")
+			}
 			p, err := readPosition(args[0], *gat)
 			if err != nil {
 				return err
+			}
+			if *svgOut {
+				return web.WritePicture(e.stdout, &p, "svg", web.Options{})
+			}
+			if *pngOut {
+				return web.WritePicture(e.stdout, &p, "png", web.Options{})
 			}
 			var ml engine.MoveList
 			ml.Generate(&p)
@@ -91,4 +103,11 @@ func showJSONOf(p *engine.Position, moves []string) showJSON {
 	}
 	return showJSON{p.String(), map[engine.Player]string{engine.First: "f", engine.Second: "s"}[p.Turn()], p.Ply(), p.Outcome().String(),
 		side(engine.First), side(engine.Second), moves}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"geister/internal/words"
 	"geister/purple"
 	"geister/solver"
+	"geister/web"
 )
 
 var solveCommand = command{
@@ -76,6 +78,7 @@ Example:
 		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
 		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 		dir := tf.dir
+		svgDir := fs.String("svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
 		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
 		return func(e *env, args []string) error {
@@ -166,6 +169,16 @@ Example:
 				tally.add(a, err)
 				if err != nil {
 					failed = true
+				}
+				if *svgDir != "" && err == nil && a.Result == solver.Win {
+					dir := *svgDir
+					if !single {
+						dir = filepath.Join(dir, fmt.Sprintf("%03d", j.Index))
+					}
+					if _, perr := web.LineFiles(dir, j.Pos, a.PV, "svg"); perr != nil {
+						fmt.Fprintf(e.stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
+						failed = true
+					}
 				}
 				if *jsonOut {
 					writeJSON(e.stdout, j, a, err, *shortest)
