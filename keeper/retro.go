@@ -525,7 +525,7 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 				st.side, st.slot = 0, slot
 				for y := (bFrame | rFrame); y != 0; y &= y - 1 {
 					from := sq(y)
-					for z := neighbours(from.Bit()) & kFrame; z != 0; z &= z - 1 {
+					for z := engine.Neighbours(from.Bit()) & kFrame; z != 0; z &= z - 1 {
 						v, err := x.afterNCapture(&st, from, sq(z))
 						if err != nil {
 							return local, buf, err
@@ -667,7 +667,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 		for y := nPieces; y != 0; y &= y - 1 {
 			to := y & -y
 			toSq := frameSq(to)
-			for z := neighbours(toSq.Bit()); z != 0; z &= z - 1 {
+			for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
 				fromSq := sq(z)
 				from := cbit[fromSq]
 				if occ&from != 0 {
@@ -699,7 +699,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	for y := st.k; y != 0; y &= y - 1 {
 		to := y & -y
 		toSq := frameSq(to)
-		for z := neighbours(toSq.Bit()); z != 0; z &= z - 1 {
+		for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
 			fromSq := sq(z)
 			from := cbit[fromSq]
 			if occ&from != 0 {
@@ -890,7 +890,7 @@ func (x *retro) verifyN(st *state, bFrame, nFrame, kFrame, nExits, marked uint64
 	for y := nFrame; y != 0; y &= y - 1 {
 		fromSq := sq(y)
 		from := cbit[fromSq]
-		for z := neighbours(fromSq.Bit()); z != 0; z &= z - 1 {
+		for z := engine.Neighbours(fromSq.Bit()); z != 0; z &= z - 1 {
 			toSq := sq(z)
 			to := cbit[toSq]
 			var v int

@@ -282,7 +282,7 @@ func (a *purpleMax) averageMove(ctx context.Context, p *engine.Position, ml *eng
 	depth := min(max(a.depth, 2), 4)
 	best, bestMove := -2.0, engine.NoMove
 	for _, m := range ml.Slice() {
-		if excluded(m, held) {
+		if m.In(held) {
 			continue
 		}
 		sum := 0.0
@@ -344,15 +344,6 @@ func abs(x int) int {
 	return x
 }
 
-func excluded(m engine.Move, list []engine.Move) bool {
-	for _, e := range list {
-		if e.Plain() == m.Plain() {
-			return true
-		}
-	}
-	return false
-}
-
 func (a *purpleMax) provenLoss(ctx context.Context, p *engine.Position, m engine.Move) bool {
 	q := *p
 	q.Make(m.RevealRed())
@@ -383,7 +374,7 @@ func keeperOpening(p *engine.Position, movesPlayed int) (engine.Move, bool) {
 		if p.Occupied(me)&x.Bit() != 0 || p.Occupied(me.Other())&x.Bit() != 0 {
 			continue
 		}
-		for b := neighbours(x.Bit()) & p.Occupied(me); b != 0; b &= b - 1 {
+		for b := engine.Neighbours(x.Bit()) & p.Occupied(me); b != 0; b &= b - 1 {
 			return engine.NewMove(engine.Square(trailing(b)), x), true
 		}
 	}

@@ -123,7 +123,7 @@ func (g *game) Evaluate() dfpn.Eval {
 		// be blue), the escape comes next.
 		and := toMove.Other()
 		threats := mayBeBlue(p, and) & engine.Exits(and)
-		if threats&^neighbours(p.Occupied(toMove)) != 0 {
+		if threats&^engine.Neighbours(p.Occupied(toMove)) != 0 {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 	} else {
@@ -132,7 +132,7 @@ func (g *game) Evaluate() dfpn.Eval {
 		}
 		if g.orSide == g.prover {
 			onExit := p.Pieces(g.prover, engine.Blue) & engine.Exits(g.prover)
-			attacked := neighbours(p.Occupied(toMove))
+			attacked := engine.Neighbours(p.Occupied(toMove))
 			if onExit&^attacked != 0 {
 				return dfpn.Eval{WinIn: 2} // not "no win within 1": every reply might take the last red
 			}
@@ -167,7 +167,7 @@ func (g *game) lowerBound() uint16 {
 	}
 	esc := 255
 	for b := mayBeBlue(p, x); b != 0; b &= b - 1 {
-		esc = min(esc, int(exitDistance[x][trailing(b)]))
+		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 	}
 	lb := plies(esc)
 	lb = min(lb, plies(p.Blues(x.Other())))
@@ -208,22 +208,6 @@ func tableEval(v purple.Value, plies int, proverIsOR bool) dfpn.Eval {
 	}
 	return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 }
-
-func neighbours(b uint64) uint64 {
-	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & engine.BoardMask
-}
-
-// exitDistance[pl][sq] is the number of steps from sq to pl's nearest
-// exit, plus one for the escape itself.
-var exitDistance = func() (d [2][64]uint8) {
-	for _, s := range engine.BoardSquares {
-		f, r := s.File(), s.Rank()
-		side := min(f, 5-f)
-		d[engine.First][s] = uint8(r - 1 + side + 1)
-		d[engine.Second][s] = uint8(6 - r + side + 1)
-	}
-	return d
-}()
 
 // Estimate gives mobility-based initial numbers: an OR node (1, its
 // moves), an AND node (its replies, 1). Weighting the OR node's proof
