@@ -72,15 +72,6 @@ func (e Eval) String() string {
 	return "blue-count-distance"
 }
 
-// Tables gives exact values of purple-game positions (SPEC §6): Has says
-// whether a material class is covered, ProbeValue returns for prover (to move
-// or not) purple.Win with the plies to the win, purple.Loss with the
-// plies to the loss, or purple.Ongoing when neither side forces a win.
-type Tables interface {
-	Has(c purple.Class) bool
-	ProbeValue(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
-}
-
 // Options configure a Searcher.
 type Options struct {
 	Eval Eval
@@ -98,7 +89,7 @@ type Options struct {
 	PlyLimit int
 	// Tables, when not nil, are probed at every node whose material they
 	// cover (purple searches only: the root player is the prover).
-	Tables Tables
+	Tables purple.Tables
 }
 
 // Limits bound one search. Zero fields mean no bound; a search with no

@@ -8,6 +8,7 @@ import (
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/purple"
 )
 
 // purpleMax is PurpleMax (paper 000 §4.3, §5): alpha-beta search of the
@@ -50,7 +51,7 @@ type purpleMax struct {
 	random  bool
 	dfpn    uint64
 	ttBits  int
-	tables  alphabeta.Tables
+	tables  purple.Tables
 	newProv func() Prover
 	prover  Prover
 	rng     *engine.Rand
@@ -356,7 +357,7 @@ func (a *purpleMax) provenLoss(ctx context.Context, p *engine.Position, m engine
 
 // tablesCover reports whether the tables hold p's material class for
 // prover.
-func tablesCover(t alphabeta.Tables, p *engine.Position, prover engine.Player) bool {
+func tablesCover(t purple.Tables, p *engine.Position, prover engine.Player) bool {
 	c, ok := classOf(p, prover)
 	return ok && t.Has(c)
 }

@@ -11,6 +11,7 @@ import (
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/purple"
 	"geister/solver"
 )
 
@@ -21,7 +22,7 @@ type Env struct {
 	In  io.Reader // where human reads moves
 	Out io.Writer // where human prints the board and prompts
 	// Tables are probed by purplemax at every node in their material.
-	Tables alphabeta.Tables
+	Tables purple.Tables
 	// NewProver returns a df-pn sure-win prover, one per agent (agents
 	// run in separate goroutines).
 	NewProver func() Prover

@@ -8,14 +8,10 @@ import (
 	"geister/purple"
 )
 
-// TableProber is what the solver needs of endgame tables: whether a
-// material class is complete, and the exact value of a position in it
-// (purple.Win with its DTW, purple.Loss with the distance of the
-// opponent's forced win, purple.Ongoing for neither).
-type TableProber interface {
-	Has(c purple.Class) bool
-	ProbeValue(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
-}
+// TableProber is purple.Tables, the one interface of endgame tables.
+//
+// Deprecated: use purple.Tables.
+type TableProber = purple.Tables
 
 // game is the purple game of SPEC §4 as a dfpn.Game: the OR side is the
 // prover (or, for a proven-loss question, the opponent); every prover
@@ -26,7 +22,7 @@ type game struct {
 	orSide engine.Player
 	salt   uint64 // mixes prover and OR side into the hash
 	undo   []engine.Undo
-	tables TableProber
+	tables purple.Tables
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -37,7 +33,7 @@ var sideSalt = [2][2]uint64{
 	{0xa4093822299f31d0, 0x082efa98ec4e6c89},
 }
 
-func newGame(p engine.Position, prover, orSide engine.Player, tables TableProber) *game {
+func newGame(p engine.Position, prover, orSide engine.Player, tables purple.Tables) *game {
 	return &game{pos: p, prover: prover, orSide: orSide, salt: sideSalt[prover][orSide], tables: tables}
 }
 

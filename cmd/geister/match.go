@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/alphabeta"
 	"geister/engine"
 	"geister/match"
 	"geister/player"
@@ -123,27 +122,14 @@ func agentEnv(dir string) (player.Env, func() error, error) {
 	return env, func() error { release(); return closeTables() }, nil
 }
 
-// dbTables adapts an open tablebase to what PurpleMax's search and the
-// solver probe (alphabeta.Tables, solver.TableProber).
-type dbTables struct{ db *tablebase.DB }
-
-func (t dbTables) Has(c purple.Class) bool { return t.db.Has(c) }
-
-func (t dbTables) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
-	v, err := t.db.Probe(p, prover)
-	if err != nil {
-		return purple.Ongoing, 0, err
-	}
-	return v.Result, v.Plies, nil
-}
-
-// openTables is openTablesDB for the players.
-func openTables(dir string) (alphabeta.Tables, func() error, error) {
+// openTables is openTablesDB for the players and the solver: nil (no
+// tables) where openTablesDB finds none.
+func openTables(dir string) (purple.Tables, func() error, error) {
 	db, closeDB, err := openTablesDB(dir)
 	if db == nil {
 		return nil, closeDB, err
 	}
-	return dbTables{db}, closeDB, nil
+	return db, closeDB, nil
 }
 
 // openTablesDB opens the endgame tables in dir read-only (several
