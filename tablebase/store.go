@@ -32,9 +32,9 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	badger "github.com/dgraph-io/badger/v4"
-	"github.com/dgraph-io/badger/v4/options"
 	"github.com/klauspost/compress/zstd"
 
+	"geister/internal/badgerdb"
 	"geister/purple"
 )
 
@@ -138,22 +138,6 @@ type DB struct {
 	buildMu sync.Mutex // one Build at a time
 }
 
-type badgerLog struct{ w io.Writer }
-
-func (l badgerLog) Errorf(f string, a ...any) {
-	if l.w != nil {
-		fmt.Fprintf(l.w, "tablebase: badger: "+f, a...)
-	}
-}
-
-func (l badgerLog) Warningf(f string, a ...any) {
-	if l.w != nil {
-		fmt.Fprintf(l.w, "tablebase: badger: "+f, a...)
-	}
-}
-func (badgerLog) Infof(string, ...any)  {}
-func (badgerLog) Debugf(string, ...any) {}
-
 // Open opens the store in dir, creating it if needed, with DefaultOptions.
 func Open(dir string) (*DB, error) { return OpenWith(dir, DefaultOptions()) }
 
@@ -167,19 +151,7 @@ func OpenWith(dir string, o Options) (*DB, error) {
 			return nil, fmt.Errorf("tablebase: %w", err)
 		}
 	}
-	bo := badger.DefaultOptions(dir).
-		WithLogger(badgerLog{o.Log}).
-		WithCompression(options.None). // blocks are compressed by us
-		WithBlockCacheSize(0).
-		WithDetectConflicts(false).
-		WithNumVersionsToKeep(1).
-		WithMemTableSize(16 << 20).
-		WithNumMemtables(2).
-		WithValueLogFileSize(64 << 20).
-		WithNumCompactors(2).
-		WithNumGoroutines(2).
-		WithMetricsEnabled(false).
-		WithReadOnly(o.ReadOnly)
+	bo := badgerdb.Options(dir, "tablebase", o.Log, o.ReadOnly) // blocks are compressed by us
 	bdb, err := badger.Open(bo)
 	if err != nil {
 		return nil, fmt.Errorf("tablebase: opening %s: %w", dir, err)
