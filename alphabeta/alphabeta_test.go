@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"geister/engine"
+	"geister/internal/cputime"
 	"geister/purple"
 )
 
@@ -353,14 +354,15 @@ func BenchmarkPurpleDepth5(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := threadCPU()
+	cpu0, _ := cputime.Thread()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		p := positions[i%len(positions)]
 		r := s.Search(context.Background(), &p, Limits{Depth: 5})
 		nodes += r.Nodes
 	}
-	cpu := threadCPU() - cpu0
+	cpu1, _ := cputime.Thread()
+	cpu := (cpu1 - cpu0).Seconds() // 0 where there is no thread clock
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
 	b.ReportMetric(float64(nodes)/cpu/1e6, "Mnodes/cpu-s")

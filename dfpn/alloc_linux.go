@@ -4,8 +4,9 @@ package dfpn
 
 import (
 	"runtime"
-	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // allocEntries returns n zeroed entries. On Linux large tables are mapped
@@ -16,12 +17,11 @@ func allocEntries(t *Table, n uint64) []entry {
 	if size < 8<<20 {
 		return make([]entry, n)
 	}
-	b, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	b, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
 	if err != nil {
 		return make([]entry, n)
 	}
-	const madvHugepage = 14
-	syscall.Madvise(b, madvHugepage) // a hint: without it the table still works
-	runtime.SetFinalizer(t, func(*Table) { syscall.Munmap(b) })
+	unix.Madvise(b, unix.MADV_HUGEPAGE) // a hint: without it the table still works
+	runtime.SetFinalizer(t, func(*Table) { unix.Munmap(b) })
 	return unsafe.Slice((*entry)(unsafe.Pointer(&b[0])), n)
 }

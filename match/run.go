@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"geister/engine"
+	"geister/internal/cputime"
 	"geister/player"
 )
 
@@ -128,7 +129,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	specA, _ := player.ParseSpec(cfg.A)
 	specB, _ := player.ParseSpec(cfg.B)
 	sum := &Summary{A: specA.String(), B: specB.String(), Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Reasons: map[string]ReasonStats{}, TimeKind: "wall"}
-	if _, ok := threadCPU(); ok && cfg.CPUTime {
+	if _, ok := cputime.Thread(); ok && cfg.CPUTime {
 		sum.TimeKind = "cpu"
 	}
 
