@@ -2,16 +2,16 @@ package solver
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"geister/engine"
+	"geister/pool"
 )
 
 // Job is one position of a batch. A job that carries Err (a position that
 // could not be read, say) is passed through to the output unsolved.
 type Job struct {
-	Index  int
+	Index  int    // the job's number, for the caller (emit follows the input order)
 	Text   string // the input as given
 	Pos    engine.Position
 	Prover engine.Player
@@ -20,7 +20,7 @@ type Job struct {
 
 // Batch solves the jobs read from in on threads goroutines, each with a
 // solver of its own (the table divided between them), and calls emit for
-// each job in input order (by Index, which must count 0, 1, 2, ...).
+// each job in the order in reads them (package pool).
 // timeout, when > 0, bounds each position's time. Batch returns when in
 // is closed and every job has been emitted.
 func Batch(ctx context.Context, opts Options, threads int, timeout time.Duration, in <-chan Job, emit func(Job, Answer, error)) {
@@ -31,49 +31,33 @@ func Batch(ctx context.Context, opts Options, threads int, timeout time.Duration
 		opts.TTMegabytes = DefaultOptions().TTMegabytes
 	}
 	opts.TTMegabytes = max(opts.TTMegabytes/threads, 1)
-	type done struct {
-		job Job
+	jobs := func(yield func(Job) bool) {
+		for j := range in {
+			if !yield(j) {
+				return
+			}
+		}
+	}
+	type result struct {
 		a   Answer
 		err error
 	}
-	results := make(chan done, threads)
-	var wg sync.WaitGroup
-	for w := 0; w < threads; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := New(opts)
-			for j := range in {
-				if j.Err != nil {
-					results <- done{job: j, err: j.Err}
-					continue
-				}
-				jctx, cancel := ctx, context.CancelFunc(func() {})
-				if timeout > 0 {
-					jctx, cancel = context.WithTimeout(ctx, timeout)
-				}
-				a, err := s.Solve(jctx, j.Pos, j.Prover)
-				cancel()
-				results <- done{job: j, a: a, err: err}
+	pool.Ordered(threads, jobs, func(int) func(Job) (result, error) {
+		s := New(opts)
+		return func(j Job) (result, error) {
+			if j.Err != nil {
+				return result{err: j.Err}, nil
 			}
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-	pending := map[int]done{}
-	next := 0
-	for d := range results {
-		pending[d.job.Index] = d
-		for {
-			d, ok := pending[next]
-			if !ok {
-				break
+			jctx, cancel := ctx, context.CancelFunc(func() {})
+			if timeout > 0 {
+				jctx, cancel = context.WithTimeout(ctx, timeout)
 			}
-			delete(pending, next)
-			emit(d.job, d.a, d.err)
-			next++
+			defer cancel()
+			a, err := s.Solve(jctx, j.Pos, j.Prover)
+			return result{a, err}, nil
 		}
-	}
+	}, func(j Job, r result) error {
+		emit(j, r.a, r.err)
+		return nil
+	})
 }
