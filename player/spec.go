@@ -190,7 +190,7 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("player: agent %q: option %q given twice", s, k)
 		}
 		if err := checkValue(*o, v); err != nil {
-			return Spec{}, fmt.Errorf("player: agent %q: %v", s, err)
+			return Spec{}, fmt.Errorf("player: agent %q: %w", s, err)
 		}
 		spec.Options[k] = v
 	}
@@ -207,7 +207,7 @@ func New(spec string, env Env) (Agent, error) {
 	o := &options{t: t, vals: sp.Options, spec: sp.String()}
 	a, err := t.build(o, env)
 	if err != nil {
-		return nil, fmt.Errorf("player: agent %q: %v", spec, err)
+		return nil, fmt.Errorf("player: agent %q: %w", spec, err)
 	}
 	return a, nil
 }

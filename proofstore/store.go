@@ -231,7 +231,7 @@ func (s *Store) getCanonical(cp *engine.Position, k key) (Entry, bool, error) {
 		e, stored, err = s.read(k)
 		if err == nil && stored {
 			if lerr := checkLine(*cp, Question(k[2]), &e); lerr != nil {
-				err = fmt.Errorf("%w: %v", ErrCorrupt, lerr)
+				err = fmt.Errorf("%w: %w", ErrCorrupt, lerr)
 			}
 		}
 		if err != nil {
@@ -358,7 +358,7 @@ func (s *Store) Put(p *engine.Position, prover engine.Player, q Question, e Entr
 	cp, t, pk := purple.Canonical(p, prover)
 	ce := e.transformMoves(t.Move)
 	if err := checkLine(cp, q, &ce); err != nil {
-		return fmt.Errorf("proofstore: put: entry for %s (%s): %v", p.String(), q, err)
+		return fmt.Errorf("proofstore: put: entry for %s (%s): %w", p.String(), q, err)
 	}
 	k := makeKey(pk, q)
 	s.mu.Lock()
@@ -695,7 +695,7 @@ func (s *Store) Scan(ctx context.Context, fn func(ScanEntry) error) error {
 				se.Question = q
 				p, err := pk.Decode()
 				if err != nil || (q != ProverWins && q != OpponentWins) {
-					se.Err = fmt.Errorf("%w: key %x: not a position and question: %v", ErrCorrupt, kb, err)
+					se.Err = fmt.Errorf("%w: key %x: not a position and question: %w", ErrCorrupt, kb, err)
 				} else {
 					se.Pos = p
 					err := item.Value(func(v []byte) error {
