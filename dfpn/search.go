@@ -539,7 +539,7 @@ func disprovenChild(cs []child) int {
 // repTable remembers path-dependent disproofs by path key: valid
 // whenever the search comes down the very same path again (the common
 // case: df-pn re-expands the same path as thresholds grow). After the
-// repetition table of KomoringHeights (see REFERENCES.md).
+// repetition table of KomoringHeights (docs/references.md).
 type repTable struct {
 	used []uint64 // bitmap of used slots (see condTable)
 	keys []uint64

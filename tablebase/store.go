@@ -1,6 +1,7 @@
 package tablebase
 
-// The Badger store (ARCHITECTURE "Badger", REFERENCES "Badger v4").
+// The Badger store (docs/architecture.md "Badger", docs/references.md
+// "Badger v4").
 //
 // Keys are fixed-width and big-endian, so that a class's blocks are
 // contiguous and in order:
