@@ -181,6 +181,22 @@ type state struct {
 	slot    uint64
 }
 
+// withNMoved returns st after N's quiet step from from to to (compact
+// bits; the value 1, on marked, moves with its piece), side to move.
+func (st *state) withNMoved(from, to, marked uint64, side int) state {
+	ns := state{k: st.k, b: st.b, r: st.r, side: side}
+	if st.b&from != 0 {
+		ns.b = ns.b&^from | to
+	} else {
+		ns.r = ns.r&^from | to
+	}
+	if marked == from {
+		marked = to
+	}
+	ns.slot = slotOf(ns.b|ns.r, marked)
+	return ns
+}
+
 func (t *classTab) index(s *state) uint64 {
 	free := full36 &^ s.k
 	i := rankSet(s.k, full36)
@@ -673,17 +689,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 				if occ&from != 0 {
 					continue
 				}
-				ps := state{k: st.k, b: st.b, r: st.r, side: 0}
-				if st.b&to != 0 {
-					ps.b = ps.b&^to | from
-				} else {
-					ps.r = ps.r&^to | from
-				}
-				m := marked
-				if m == to {
-					m = from
-				}
-				ps.slot = slotOf(ps.b|ps.r, m)
+				ps := st.withNMoved(to, from, marked, 0) // the step taken back
 				j := t.index(&ps)
 				if v := t.val[j]; v == 0 || int(v) > level+1 {
 					t.val[j] = uint8(level + 1)
@@ -903,17 +909,7 @@ func (x *retro) verifyN(st *state, bFrame, nFrame, kFrame, nExits, marked uint64
 				}
 				v, _ = x.afterNCapture(st, fromSq, toSq)
 			default:
-				ns := state{k: st.k, b: st.b, r: st.r, side: 1}
-				if ns.b&from != 0 {
-					ns.b = ns.b&^from | to
-				} else {
-					ns.r = ns.r&^from | to
-				}
-				m := marked
-				if m == from {
-					m = to
-				}
-				ns.slot = slotOf(ns.b|ns.r, m)
+				ns := st.withNMoved(from, to, marked, 1)
 				v = int(t.val[t.index(&ns)])
 			}
 			if v != 0 && (best == 0 || v < best) {
