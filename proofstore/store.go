@@ -622,11 +622,11 @@ func encodeCounters(c Counters) []byte {
 	for _, v := range []uint64{c.Hits, c.Misses, c.Written, c.Corrupt, c.Conflicts} {
 		out = binary.BigEndian.AppendUint64(out, v)
 	}
-	return binary.BigEndian.AppendUint64(out, valueSum(countersKey(), out))
+	return binary.BigEndian.AppendUint64(out, badgerdb.Sum(countersKey(), out))
 }
 
 func decodeCounters(v []byte) (Counters, error) {
-	if len(v) != 48 || binary.BigEndian.Uint64(v[40:]) != valueSum(countersKey(), v[:40]) {
+	if len(v) != 48 || binary.BigEndian.Uint64(v[40:]) != badgerdb.Sum(countersKey(), v[:40]) {
 		return Counters{}, fmt.Errorf("%w: the counters record fails its checksum (counting restarts from zero)", ErrCorrupt)
 	}
 	u := func(i int) uint64 { return binary.BigEndian.Uint64(v[8*i:]) }

@@ -31,7 +31,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cespare/xxhash/v2"
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
 
@@ -308,21 +307,11 @@ func (db *DB) writeManifest(c purple.Class, m Manifest) error {
 	return nil
 }
 
-// blockSum is the checksum of a block: xxhash64 of its key and raw bytes,
-// so that a block under the wrong key fails too.
-func blockSum(key, raw []byte) uint64 {
-	var d xxhash.Digest
-	d.Reset()
-	d.Write(key)
-	d.Write(raw)
-	return d.Sum64()
-}
-
 func encodeBlock(enc *zstd.Encoder, key, raw []byte) []byte {
 	out := make([]byte, blockHeader, blockHeader+len(raw)/4+64)
 	out[0] = codecZstd
 	binary.BigEndian.PutUint32(out[1:], uint32(len(raw)))
-	binary.BigEndian.PutUint64(out[5:], blockSum(key, raw))
+	binary.BigEndian.PutUint64(out[5:], badgerdb.Sum(key, raw))
 	out = enc.EncodeAll(raw, out)
 	if len(out) >= blockHeader+len(raw) {
 		out = append(out[:blockHeader], raw...)
@@ -362,7 +351,7 @@ func (db *DB) decodeBlock(key, val, dst []byte) error {
 	default:
 		return bad(fmt.Sprintf("unknown codec %d", val[0]))
 	}
-	if blockSum(key, dst) != want {
+	if badgerdb.Sum(key, dst) != want {
 		return bad("checksum mismatch")
 	}
 	return nil

@@ -2,7 +2,8 @@
 // endgame tables of package tablebase and the proof store of package
 // proofstore) share: the Badger settings they start from, a logger that
 // passes Badger's warnings and errors to a writer under the store's name,
-// and the detection of a directory another process holds.
+// the detection of a directory another process holds, and the checksum
+// kept with every stored value.
 //
 //	bo := badgerdb.Options(dir, "tablebase", os.Stderr, readOnly)
 //	db, err := badger.Open(bo)
@@ -18,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
 )
@@ -73,4 +75,15 @@ func LockHolder(dir string) string {
 		return " (process " + pid + ")"
 	}
 	return ""
+}
+
+// Sum is the checksum both stores keep with what they write: xxhash64 of
+// the key and then the value's bytes, so that a value read under the
+// wrong key fails its check as a damaged one does.
+func Sum(key, value []byte) uint64 {
+	var d xxhash.Digest
+	d.Reset()
+	d.Write(key)
+	d.Write(value)
+	return d.Sum64()
 }
