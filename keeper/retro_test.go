@@ -24,12 +24,12 @@ func TestRankUnrank(t *testing.T) {
 			n++
 		}
 		k := r.Intn(min(n, 7) + 1)
-		idx := r.Uint64() % binom[n][k]
-		set := unrankSet(idx, k, free)
+		idx := r.Uint64() % tablebase.Binomial(n, k)
+		set := tablebase.UnrankSquares(idx, k, free)
 		if set&^free != 0 || popcount(set) != k {
 			t.Fatalf("unrank(%d, %d, %x) = %x", idx, k, free, set)
 		}
-		if got := rankSet(set, free); got != idx {
+		if got := tablebase.RankSquares(set, free); got != idx {
 			t.Fatalf("rank(unrank(%d)) = %d", idx, got)
 		}
 	}
