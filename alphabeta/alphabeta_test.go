@@ -253,7 +253,9 @@ func TestBudgetsStopTheSearch(t *testing.T) {
 	}
 	start := time.Now()
 	r = s.Search(context.Background(), &p, Limits{Deadline: time.Now().Add(20 * time.Millisecond)})
-	if el := time.Since(start); el > 200*time.Millisecond || r.Move == engine.NoMove || r.Depth < 2 {
+	// Without the deadline the search runs to depth 64 (minutes); the
+	// bound leaves room for a machine other processes load.
+	if el := time.Since(start); el > 2*time.Second || r.Complete || r.Move == engine.NoMove || r.Depth < 2 {
 		t.Fatalf("deadline: %v, %+v", el, r)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
