@@ -72,15 +72,6 @@ func (e Eval) String() string {
 	return "blue-count-distance"
 }
 
-// Tables gives exact values of purple-game positions (SPEC §6): Has says
-// whether a material class is covered, ProbeValue returns for prover (to move
-// or not) purple.Win with the plies to the win, purple.Loss with the
-// plies to the loss, or purple.Ongoing when neither side forces a win.
-type Tables interface {
-	Has(c purple.Class) bool
-	ProbeValue(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
-}
-
 // Options configure a Searcher.
 type Options struct {
 	Eval Eval
@@ -98,7 +89,7 @@ type Options struct {
 	PlyLimit int
 	// Tables, when not nil, are probed at every node whose material they
 	// cover (purple searches only: the root player is the prover).
-	Tables Tables
+	Tables purple.Tables
 }
 
 // Limits bound one search. Zero fields mean no bound; a search with no
@@ -292,7 +283,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	var moves [engine.MaxMoves]engine.Move
 	n := 0
 	for _, m := range ml.Slice() {
-		if !excluded(m, lim.Exclude) {
+		if !m.In(lim.Exclude) {
 			moves[n] = m
 			n++
 		}
@@ -366,15 +357,6 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 	res.Nodes = s.nodes
 	res.Probes = s.probeHits
 	return res
-}
-
-func excluded(m engine.Move, ex []engine.Move) bool {
-	for _, e := range ex {
-		if e.Plain() == m.Plain() {
-			return true
-		}
-	}
-	return false
 }
 
 func insertionSortDesc(moves []engine.Move, scores []int) {
@@ -604,33 +586,19 @@ func (s *Searcher) opponentEscapes(p *engine.Position) bool {
 	mine := p.Occupied(stm)
 	for ; esc != 0; esc &= esc - 1 {
 		b := esc & -esc
-		if neighbours(b)&mine == 0 {
+		if engine.Neighbours(b)&mine == 0 {
 			return true
 		}
 	}
 	return false
 }
 
-func neighbours(b uint64) uint64 {
-	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & engine.BoardMask
-}
-
-// distance[pl][sq] is the Manhattan distance from sq to pl's nearer exit.
-var distance = func() (d [2][64]int8) {
-	for _, sq := range engine.BoardSquares {
-		f, r := sq.File(), sq.Rank()
-		d[engine.First][sq] = int8(min(f, 5-f) + (r - 1))
-		d[engine.Second][sq] = int8(min(f, 5-f) + (6 - r))
-	}
-	return d
-}()
-
 // DistanceSum returns the sum over pl's pieces of the Manhattan distance
 // to pl's nearer exit (Naotti1.1's D is its difference between the sides).
 func DistanceSum(p *engine.Position, pl engine.Player) int {
 	sum := 0
 	for b := p.Occupied(pl); b != 0; b &= b - 1 {
-		sum += int(distance[pl][bits.TrailingZeros64(b)])
+		sum += engine.Square(bits.TrailingZeros64(b)).ExitDistance(pl)
 	}
 	return sum
 }

@@ -21,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"geister/purple"
 	"sync"
 	"time"
 
@@ -39,7 +40,7 @@ type Options struct {
 	TTMegabytes int
 	// Tables and Store, when set, answer what they hold before df-pn
 	// searches (as in package solver).
-	Tables solver.TableProber
+	Tables purple.Tables
 	Store  solver.ProofStore
 	// Progress, when set, is called after each position with the number
 	// of positions done and their total.

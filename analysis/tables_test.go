@@ -9,14 +9,6 @@ import (
 	"geister/tablebase"
 )
 
-type dbProber struct{ db *tablebase.DB }
-
-func (d dbProber) Has(c purple.Class) bool { return d.db.Has(c) }
-func (d dbProber) ProbeValue(p *engine.Position, pr engine.Player) (purple.Value, int, error) {
-	v, err := d.db.Probe(p, pr)
-	return v.Result, v.Plies, err
-}
-
 // TestWithTables analyses a game in a class the tables hold: the first
 // player's verdicts come from the tables, exact and never unknown, and
 // agree with df-pn's answers without them wherever df-pn decides.
@@ -40,7 +32,7 @@ func TestWithTables(t *testing.T) {
 	start := engine.MustParsePosition("rb1B2/6/R5/6/6/6 f R1r1")
 	moves := line(t, "d1d2", "b1c1", "d2d1", "c1b1", "d1e1", "a1a2", "e1f1", "a2a1", "f1f0")
 	o := DefaultOptions()
-	o.Tables = dbProber{db}
+	o.Tables = db
 	with, err := AnalyzeLine(context.Background(), start, moves, 0, o)
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,9 @@
 package dfpn
 
 import (
-	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // allocEntries returns n zeroed entries, a function that releases them
@@ -17,11 +18,10 @@ func allocEntries(n uint64) ([]entry, func(), bool) {
 	if size < 8<<20 {
 		return make([]entry, n), nil, true
 	}
-	b, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	b, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
 	if err != nil {
 		return nil, nil, false
 	}
-	const madvHugepage = 14
-	syscall.Madvise(b, madvHugepage) // a hint: without it the table still works
-	return unsafe.Slice((*entry)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }, true
+	unix.Madvise(b, unix.MADV_HUGEPAGE) // a hint: without it the table still works
+	return unsafe.Slice((*entry)(unsafe.Pointer(&b[0])), n), func() { unix.Munmap(b) }, true
 }

@@ -4,7 +4,8 @@
 // known of a node without search (terminal, or exact facts from a table),
 // its moves, and initial proof and disproof numbers.
 //
-// What it does, after ../shared/REFERENCES.md:
+// What it does (sources in docs/references.md, "df-pn", "1+ε trick",
+// "GHI"):
 //
 //   - saturating proof and disproof numbers, child thresholds with the
 //     1+ε trick of Pawlewicz & Lew: max(pn2+1, ⌈pn2·(1+ε)⌉);

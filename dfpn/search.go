@@ -424,40 +424,31 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 // project's suites: a quarter fewer nodes for 15-17-ply wins, less than
 // half for bounded 8-vs-8 searches.
 func nodeNumbers(cs []child, or bool) (pn, dn uint32) {
-	if or {
-		pn = Inf
-		var mx, k uint32
-		for i := range cs {
-			pn = min(pn, cs[i].pn)
-			if cs[i].dn != 0 {
-				mx = max(mx, cs[i].dn)
-				k++
-			}
-		}
-		if pn == 0 {
-			return 0, Inf
-		}
-		if k > 0 {
-			dn = satAdd(mx, k-1)
-		}
-		return pn, dn
-	}
-	dn = Inf
+	// lo is the least of the node's own number (pn at OR nodes, dn at
+	// AND nodes), sum the weak sum of the other; the two node kinds are
+	// duals.
+	lo, sum := Inf, uint32(0)
 	var mx, k uint32
 	for i := range cs {
-		dn = min(dn, cs[i].dn)
-		if cs[i].pn != 0 {
-			mx = max(mx, cs[i].pn)
+		own, other := cs[i].pn, cs[i].dn
+		if !or {
+			own, other = other, own
+		}
+		lo = min(lo, own)
+		if other != 0 {
+			mx = max(mx, other)
 			k++
 		}
 	}
-	if dn == 0 {
-		return Inf, 0
+	if lo == 0 {
+		sum = Inf
+	} else if k > 0 {
+		sum = satAdd(mx, k-1)
 	}
-	if k > 0 {
-		pn = satAdd(mx, k-1)
+	if or {
+		return lo, sum
 	}
-	return pn, dn
+	return sum, lo
 }
 
 // maxOf returns the largest unsolved pn (or dn) among the children.
@@ -539,7 +530,7 @@ func disprovenChild(cs []child) int {
 // repTable remembers path-dependent disproofs by path key: valid
 // whenever the search comes down the very same path again (the common
 // case: df-pn re-expands the same path as thresholds grow). After the
-// repetition table of KomoringHeights (see REFERENCES.md).
+// repetition table of KomoringHeights (docs/references.md).
 type repTable struct {
 	used []uint64 // bitmap of used slots (see condTable)
 	keys []uint64

@@ -145,10 +145,26 @@ func HomeSquares(p Player) [8]Square {
 
 func popcount(b uint64) int { return bits.OnesCount64(b) }
 
-// neighbours returns every board square next to a square of b.
-func neighbours(b uint64) uint64 {
+// Neighbours returns the bitboard of every board square orthogonally next
+// to a square of b (the squares a piece on b can step to, exits aside).
+func Neighbours(b uint64) uint64 {
 	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & BoardMask
 }
+
+// ExitDistance returns the number of orthogonal steps from s to pl's
+// nearer exit square (of Exits(pl): a1/f1 for First, a6/f6 for Second);
+// escaping from the exit takes one move more.
+func (s Square) ExitDistance(pl Player) int { return int(exitDistance[pl][s]) }
+
+var exitDistance = func() (d [2][64]uint8) {
+	for _, s := range BoardSquares {
+		f, r := s.File(), s.Rank()
+		side := min(f, 5-f)
+		d[First][s] = uint8(side + r - 1)
+		d[Second][s] = uint8(side + 6 - r)
+	}
+	return d
+}()
 
 // BoardSquares lists the 36 board squares from a1 to f6, rank by rank.
 var BoardSquares = func() [36]Square {

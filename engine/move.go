@@ -41,6 +41,17 @@ func (m Move) RevealRed() Move { return m | revealRedBit }
 // Plain returns m without the reveal flag: the squares only.
 func (m Move) Plain() Move { return m &^ revealRedBit }
 
+// In reports whether list holds a move with m's squares (reveal flags
+// aside).
+func (m Move) In(list []Move) bool {
+	for _, e := range list {
+		if e.Plain() == m.Plain() {
+			return true
+		}
+	}
+	return false
+}
+
 // String returns the from-to text, e.g. "d1e1" or "a1a0".
 func (m Move) String() string {
 	if m == NoMove {

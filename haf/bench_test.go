@@ -1,6 +1,7 @@
 package haf
 
 import (
+	"geister/internal/cputime"
 	"runtime"
 	"testing"
 
@@ -36,7 +37,7 @@ func BenchmarkScoreMoves(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := threadCPU()
+	cpu0 := cputime.ThreadSeconds()
 	for i := 0; i < b.N; i++ {
 		x := &ps[i%len(ps)]
 		if err := w.ScoreMoves(&x.p, x.p.Turn(), x.ml.Slice(), out[:x.ml.N]); err != nil {
@@ -44,7 +45,7 @@ func BenchmarkScoreMoves(b *testing.B) {
 		}
 		moves += x.ml.N
 	}
-	b.ReportMetric((threadCPU()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+	b.ReportMetric((cputime.ThreadSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
 }
 
@@ -58,14 +59,14 @@ func BenchmarkChoose(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := threadCPU()
+	cpu0 := cputime.ThreadSeconds()
 	for i := 0; i < b.N; i++ {
 		x := &ps[i%len(ps)]
 		if _, err := w.Choose(&x.p, &x.units); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric((threadCPU()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+	b.ReportMetric((cputime.ThreadSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkExact is the direct reading for comparison: every afterstate
@@ -78,7 +79,7 @@ func BenchmarkExact(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := threadCPU()
+	cpu0 := cputime.ThreadSeconds()
 	for i := 0; i < b.N; i++ {
 		x := &ps[i%len(ps)]
 		st, err := StateFromPosition(&x.p, x.p.Turn(), &x.units)
@@ -87,5 +88,5 @@ func BenchmarkExact(b *testing.B) {
 		}
 		w.Afterstates(&st, buf[:0])
 	}
-	b.ReportMetric((threadCPU()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+	b.ReportMetric((cputime.ThreadSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 }

@@ -146,7 +146,7 @@ func IsChoice(b *Board, marked engine.Square, r Reading, c Choice, buf []Choice)
 		from, to := c.Move.From(), c.Move.To()
 		ex := b.Exits()
 		if c.Mark != engine.NoSquare || b.K&from.Bit() == 0 || from.Bit()&ex != 0 || !to.OnBoard() ||
-			neighbours(from.Bit())&to.Bit() == 0 || b.K&to.Bit() != 0 {
+			engine.Neighbours(from.Bit())&to.Bit() == 0 || b.K&to.Bit() != 0 {
 			goto slow
 		}
 		if b.N&to.Bit() == 0 {
@@ -187,12 +187,8 @@ var dirs = [4]int{8, -8, 1, -1}
 // targets returns the board squares next to s that K may enter: empty
 // squares (quiet) and squares of opponent pieces (captures).
 func (b *Board) targets(s engine.Square) (quiet, capt uint64) {
-	t := neighbours(s.Bit()) &^ b.K
+	t := engine.Neighbours(s.Bit()) &^ b.K
 	return t &^ b.N, t & b.N
-}
-
-func neighbours(x uint64) uint64 {
-	return ((x >> 8) | (x << 8) | (x >> 1) | (x << 1)) & engine.BoardMask
 }
 
 func (b *Board) addMoves(dst []Choice, start int, from engine.Square, to uint64, mark engine.Square) []Choice {
@@ -354,7 +350,7 @@ func (b *Board) step8(dst []Choice, start int, marked engine.Square, r Reading) 
 func (b *Board) step9(dst []Choice, start int, marked engine.Square, r Reading) []Choice {
 	ex := b.Exits()
 	for x := b.K; x != 0; x &= x - 1 {
-		if neighbours(sq(x).Bit())&ex == 0 {
+		if engine.Neighbours(sq(x).Bit())&ex == 0 {
 			return b.anyMove(dst, start, engine.NoSquare) // (a)
 		}
 	}
@@ -362,12 +358,12 @@ func (b *Board) step9(dst []Choice, start int, marked engine.Square, r Reading) 
 	n := len(dst)
 	for x := b.K; x != 0; x &= x - 1 {
 		s := sq(x)
-		dst = b.addMoves(dst, start, s, neighbours(s.Bit())&ex&^b.K&^b.N, engine.NoSquare)
+		dst = b.addMoves(dst, start, s, engine.Neighbours(s.Bit())&ex&^b.K&^b.N, engine.NoSquare)
 	}
 	if r != Agent || len(dst) == n {
 		for x := b.K; x != 0; x &= x - 1 {
 			s := sq(x)
-			dst = b.addMoves(dst, start, s, neighbours(s.Bit())&ex&b.N&^markBit(marked), engine.NoSquare)
+			dst = b.addMoves(dst, start, s, engine.Neighbours(s.Bit())&ex&b.N&^markBit(marked), engine.NoSquare)
 		}
 	}
 	if len(dst) == n {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"geister/engine"
+	"geister/internal/testpos"
 	"geister/player"
 )
 
@@ -247,17 +248,7 @@ func TestChoicesAreLegal(t *testing.T) {
 func randomKeeperGamePosition(r *engine.Rand, toMove engine.Player) engine.Position {
 	for {
 		var p engine.Position
-		used := uint64(0)
-		put := func(pl engine.Player, k engine.Kind) {
-			for {
-				s := engine.BoardSquares[r.Intn(36)]
-				if used&s.Bit() == 0 {
-					used |= s.Bit()
-					p.Put(pl, k, s)
-					return
-				}
-			}
-		}
+		put := func(pl engine.Player, k engine.Kind) { testpos.PutRandom(r, &p, pl, k) }
 		nb, nr, kp := 1+r.Intn(3), 1+r.Intn(3), 2+r.Intn(3)
 		kr := 1 + r.Intn(kp-1)
 		for i := 0; i < nb; i++ {
@@ -268,8 +259,7 @@ func randomKeeperGamePosition(r *engine.Rand, toMove engine.Player) engine.Posit
 		}
 		// Often K holds one or both exits.
 		for _, x := range []engine.Square{engine.Sq(0, 1), engine.Sq(5, 1)} {
-			if r.Intn(3) > 0 && used&x.Bit() == 0 && kp > 0 {
-				used |= x.Bit()
+			if r.Intn(3) > 0 && (p.Occupied(engine.First)|p.Occupied(engine.Second))&x.Bit() == 0 && kp > 0 {
 				p.Put(engine.Second, engine.Unknown, x)
 				kp--
 			}

@@ -142,7 +142,7 @@ func Check(ctx context.Context, classes []purple.Class, o CheckOptions) (*CheckR
 	o.Threads = max(o.Threads, 1)
 	k := &checkRun{ctx: ctx, CheckOptions: o, start: time.Now()}
 	if o.Tables != nil {
-		k.prober = dbProber{o.Tables}
+		k.prober = o.Tables
 	}
 	rep := &CheckReport{Opponent: "any", Keepers: o.Spec.Keepers, KeeperReds: o.Spec.KeeperReds, Hypothesis: o.Spec == Theorem1}
 	done := func(err error) (*CheckReport, error) {
@@ -180,24 +180,11 @@ func msSince(t time.Time) float64 {
 	return math.Round(float64(time.Since(t).Microseconds())/100) / 10
 }
 
-// dbProber adapts the tables to what the solver and the keeper game
-// probe.
-type dbProber struct{ db *tablebase.DB }
-
-func (t dbProber) Has(c purple.Class) bool { return t.db.Has(c) }
-
-func (t dbProber) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
-	v, err := t.db.Probe(p, prover)
-	if err != nil {
-		return purple.Ongoing, 0, err
-	}
-	return v.Result, v.Plies, nil
-}
 
 type checkRun struct {
 	CheckOptions
 	ctx          context.Context
-	prober       solver.TableProber // nil without tables
+	prober       purple.Tables // nil without tables
 	solved       *Solved
 	start        time.Time
 	progressMu   sync.Mutex
@@ -565,7 +552,7 @@ func (k *checkRun) solveKeeperDfpn(items []checkItem, w *checkWorker) error {
 	if k.solved != nil {
 		oracle = k.solved
 	}
-	var tables PurpleTables
+	var tables purple.Tables
 	if k.prober != nil {
 		tables = k.prober
 	}

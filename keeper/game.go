@@ -23,15 +23,6 @@ type Oracle interface {
 	Value(p *engine.Position, n engine.Player, marked engine.Square) (Value, bool)
 }
 
-// PurpleTables is what the keeper game takes from endgame tables of the
-// purple game (solver.TableProber has this shape): a sure win against
-// every K is one against the algorithm too, so a table win is a proof
-// (its DTW an upper bound on the keeper game's).
-type PurpleTables interface {
-	Has(c purple.Class) bool
-	ProbeValue(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
-}
-
 // markFlag marks a keeper move encoded for dfpn that gives the exit piece
 // the value 1 (step 8(b)); bits 0–12 hold the engine move.
 const markFlag = 1 << 15
@@ -47,7 +38,7 @@ type Game struct {
 	marked  engine.Square
 	reading Reading
 	oracle  Oracle
-	tables  PurpleTables
+	tables  purple.Tables
 	stack   []frame
 	buf     []Choice
 	// TableHits counts nodes answered by the oracle or the tables.
@@ -63,7 +54,7 @@ type frame struct {
 // all be shown); the other side plays Algorithm 1 in the given reading,
 // with the opponent piece on marked holding the value 1 (engine.NoSquare:
 // none). oracle and tables may be nil.
-func NewGame(p engine.Position, n engine.Player, marked engine.Square, r Reading, oracle Oracle, tables PurpleTables) (*Game, error) {
+func NewGame(p engine.Position, n engine.Player, marked engine.Square, r Reading, oracle Oracle, tables purple.Tables) (*Game, error) {
 	if err := purple.CheckProver(&p, n); err != nil {
 		return nil, err
 	}

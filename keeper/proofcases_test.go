@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"geister/engine"
+	"geister/internal/longtest"
 	"geister/internal/reference"
 	"geister/purple"
 	"geister/solver"
@@ -56,7 +57,7 @@ func TestProofCase2NoWin(t *testing.T) {
 	for _, s := range ps {
 		checkNoWin(t, engine.MustParsePosition(s), 7)
 	}
-	if !*long {
+	if !longtest.Enabled() {
 		return
 	}
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 1}

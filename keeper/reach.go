@@ -75,7 +75,7 @@ func predecessors(p *engine.Position, r Reading, fn func(*engine.Position, engin
 	for x := p.Occupied(mover); x != 0; x &= x - 1 {
 		to := engine.Square(bits.TrailingZeros64(x))
 		_, kind, _ := p.At(to)
-		for z := neighbours(to.Bit()); z != 0; z &= z - 1 {
+		for z := engine.Neighbours(to.Bit()); z != 0; z &= z - 1 {
 			from := engine.Square(bits.TrailingZeros64(z))
 			if occ&from.Bit() != 0 {
 				continue

@@ -10,6 +10,7 @@ import (
 
 	"geister/engine"
 	"geister/purple"
+	"geister/tablebase"
 )
 
 // The keeper game solved class by class by retrograde analysis.
@@ -33,19 +34,6 @@ import (
 
 const full36 = uint64(1)<<36 - 1
 
-var binom = func() (b [37][9]uint64) {
-	for n := 0; n <= 36; n++ {
-		b[n][0] = 1
-		for k := 1; k <= 8 && k <= n; k++ {
-			b[n][k] = b[n-1][k-1]
-			if k <= n-1 {
-				b[n][k] += b[n-1][k]
-			}
-		}
-	}
-	return b
-}()
-
 // cbit[s] is the compact (36-bit) bit of frame square s.
 var cbit = func() (t [64]uint64) {
 	for _, s := range engine.BoardSquares {
@@ -53,102 +41,6 @@ var cbit = func() (t [64]uint64) {
 	}
 	return t
 }()
-
-// rankSet returns the colex rank of set among the squares of free
-// (compact bitboards, set ⊆ free).
-func rankSet(set, free uint64) uint64 {
-	var r uint64
-	i := 1
-	for x := set; x != 0; x &= x - 1 {
-		low := x & -x
-		r += binom[bits.OnesCount64(free&(low-1))][i]
-		i++
-	}
-	return r
-}
-
-// unrankSet is the inverse of rankSet for sets of k squares.
-func unrankSet(r uint64, k int, free uint64) uint64 {
-	if k < len(colex) {
-		return deposit(colex[k][r], free)
-	}
-	n := bits.OnesCount64(free)
-	var pos [8]int
-	c := n - 1
-	for i := k; i >= 1; i-- {
-		for binom[c][i] > r {
-			c--
-		}
-		pos[i-1] = c
-		r -= binom[c][i]
-		c--
-	}
-	var set uint64
-	for i := 0; i < k; i++ {
-		set |= nthBit(free, pos[i])
-	}
-	return set
-}
-
-// colex[k][r] is the r-th k-subset of {0..35} in colex order (the order
-// rankSet counts in, whatever the number of squares), as a bit mask.
-var colex = func() (t [5][]uint64) {
-	for k := range t {
-		t[k] = make([]uint64, binom[36][k])
-		// Enumerate k-subsets in colex order: the one of rank r is
-		// built from its largest element down.
-		for r := range t[k] {
-			rem, c, set := uint64(r), 35, uint64(0)
-			for i := k; i >= 1; i-- {
-				for binom[c][i] > rem {
-					c--
-				}
-				set |= 1 << c
-				rem -= binom[c][i]
-				c--
-			}
-			t[k][r] = set
-		}
-	}
-	return t
-}()
-
-// selectByte[b][j] is the position of the j-th set bit of the byte b.
-var selectByte = func() (t [256][8]uint8) {
-	for b := 0; b < 256; b++ {
-		j := 0
-		for i := 0; i < 8; i++ {
-			if b>>i&1 != 0 {
-				t[b][j] = uint8(i)
-				j++
-			}
-		}
-	}
-	return t
-}()
-
-// deposit scatters the bits of x onto the set bits of mask, lowest first
-// (x's bit i goes to mask's i-th set bit).
-func deposit(x, mask uint64) uint64 {
-	var out uint64
-	for ; x != 0; x &= x - 1 {
-		out |= nthBit(mask, bits.TrailingZeros64(x))
-	}
-	return out
-}
-
-// nthBit returns the bit of the n-th (0-based) set bit of x.
-func nthBit(x uint64, n int) uint64 {
-	for shift := 0; shift < 64; shift += 8 {
-		b := x >> shift & 255
-		c := bits.OnesCount8(uint8(b))
-		if n < c {
-			return 1 << (shift + int(selectByte[b][n]))
-		}
-		n -= c
-	}
-	return 0
-}
 
 type classTab struct {
 	c                 purple.Class
@@ -159,7 +51,7 @@ type classTab struct {
 
 func newClassTab(c purple.Class) *classTab {
 	k := c.OppPieces
-	t := &classTab{c: c, nK: binom[36][k], nB: binom[36-k][c.Blues], nR: binom[36-k-c.Blues][c.Reds], marks: 1}
+	t := &classTab{c: c, nK: tablebase.Binomial(36, k), nB: tablebase.Binomial(36-k, c.Blues), nR: tablebase.Binomial(36-k-c.Blues, c.Reds), marks: 1}
 	if hasMarks(c) {
 		t.marks = uint64(1 + c.Blues + c.Reds)
 	}
@@ -181,11 +73,27 @@ type state struct {
 	slot    uint64
 }
 
+// withNMoved returns st after N's quiet step from from to to (compact
+// bits; the value 1, on marked, moves with its piece), side to move.
+func (st *state) withNMoved(from, to, marked uint64, side int) state {
+	ns := state{k: st.k, b: st.b, r: st.r, side: side}
+	if st.b&from != 0 {
+		ns.b = ns.b&^from | to
+	} else {
+		ns.r = ns.r&^from | to
+	}
+	if marked == from {
+		marked = to
+	}
+	ns.slot = slotOf(ns.b|ns.r, marked)
+	return ns
+}
+
 func (t *classTab) index(s *state) uint64 {
 	free := full36 &^ s.k
-	i := rankSet(s.k, full36)
-	i = i*t.nB + rankSet(s.b, free)
-	i = i*t.nR + rankSet(s.r, free&^s.b)
+	i := tablebase.RankSquares(s.k, full36)
+	i = i*t.nB + tablebase.RankSquares(s.b, free)
+	i = i*t.nR + tablebase.RankSquares(s.r, free&^s.b)
 	return (i*2+uint64(s.side))*t.marks + s.slot
 }
 
@@ -198,10 +106,10 @@ func (t *classTab) decode(i uint64, s *state) {
 	i /= t.nR
 	bI := i % t.nB
 	kI := i / t.nB
-	s.k = unrankSet(kI, t.c.OppPieces, full36)
+	s.k = tablebase.UnrankSquares(kI, t.c.OppPieces, full36)
 	free := full36 &^ s.k
-	s.b = unrankSet(bI, t.c.Blues, free)
-	s.r = unrankSet(rI, t.c.Reds, free&^s.b)
+	s.b = tablebase.UnrankSquares(bI, t.c.Blues, free)
+	s.r = tablebase.UnrankSquares(rI, t.c.Reds, free&^s.b)
 }
 
 // slotOf returns the mark slot of the compact square bit m among N's
@@ -218,7 +126,7 @@ func markOf(n, slot uint64) uint64 {
 	if slot == 0 {
 		return 0
 	}
-	return nthBit(n, int(slot-1))
+	return tablebase.UnrankSquares(slot-1, 1, n)
 }
 
 func frameSq(c uint64) engine.Square {
@@ -498,15 +406,15 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 	t := x.t
 	c := t.c
 	var st state
-	st.k = unrankSet(kI, c.OppPieces, full36)
+	st.k = tablebase.UnrankSquares(kI, c.OppPieces, full36)
 	free := full36 &^ st.k
 	kFrame := engine.Expand(st.k)
 	nExits := engine.Exits(engine.First)
 	for bI := uint64(0); bI < t.nB; bI++ {
-		st.b = unrankSet(bI, c.Blues, free)
+		st.b = tablebase.UnrankSquares(bI, c.Blues, free)
 		bFrame := engine.Expand(st.b)
 		for rI := uint64(0); rI < t.nR; rI++ {
-			st.r = unrankSet(rI, c.Reds, free&^st.b)
+			st.r = tablebase.UnrankSquares(rI, c.Reds, free&^st.b)
 			rFrame := engine.Expand(st.r)
 			base := ((kI*t.nB+bI)*t.nR + rI) * 2 * t.marks
 			// N to move: an escape wins in 1; captures (purple: K's
@@ -525,7 +433,7 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 				st.side, st.slot = 0, slot
 				for y := (bFrame | rFrame); y != 0; y &= y - 1 {
 					from := sq(y)
-					for z := neighbours(from.Bit()) & kFrame; z != 0; z &= z - 1 {
+					for z := engine.Neighbours(from.Bit()) & kFrame; z != 0; z &= z - 1 {
 						v, err := x.afterNCapture(&st, from, sq(z))
 						if err != nil {
 							return local, buf, err
@@ -667,23 +575,13 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 		for y := nPieces; y != 0; y &= y - 1 {
 			to := y & -y
 			toSq := frameSq(to)
-			for z := neighbours(toSq.Bit()); z != 0; z &= z - 1 {
+			for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
 				fromSq := sq(z)
 				from := cbit[fromSq]
 				if occ&from != 0 {
 					continue
 				}
-				ps := state{k: st.k, b: st.b, r: st.r, side: 0}
-				if st.b&to != 0 {
-					ps.b = ps.b&^to | from
-				} else {
-					ps.r = ps.r&^to | from
-				}
-				m := marked
-				if m == to {
-					m = from
-				}
-				ps.slot = slotOf(ps.b|ps.r, m)
+				ps := st.withNMoved(to, from, marked, 0) // the step taken back
 				j := t.index(&ps)
 				if v := t.val[j]; v == 0 || int(v) > level+1 {
 					t.val[j] = uint8(level + 1)
@@ -699,7 +597,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	for y := st.k; y != 0; y &= y - 1 {
 		to := y & -y
 		toSq := frameSq(to)
-		for z := neighbours(toSq.Bit()); z != 0; z &= z - 1 {
+		for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
 			fromSq := sq(z)
 			from := cbit[fromSq]
 			if occ&from != 0 {
@@ -838,14 +736,14 @@ func (x *retro) verifyK(kI uint64, buf []Choice) ([]Choice, uint64, uint64, stri
 	var n, bad uint64
 	var msg string
 	var st state
-	st.k = unrankSet(kI, c.OppPieces, full36)
+	st.k = tablebase.UnrankSquares(kI, c.OppPieces, full36)
 	free := full36 &^ st.k
 	kFrame := engine.Expand(st.k)
 	nExits := engine.Exits(engine.First)
 	for bI := uint64(0); bI < t.nB; bI++ {
-		st.b = unrankSet(bI, c.Blues, free)
+		st.b = tablebase.UnrankSquares(bI, c.Blues, free)
 		for rI := uint64(0); rI < t.nR; rI++ {
-			st.r = unrankSet(rI, c.Reds, free&^st.b)
+			st.r = tablebase.UnrankSquares(rI, c.Reds, free&^st.b)
 			nPieces := st.b | st.r
 			bFrame, nFrame := engine.Expand(st.b), engine.Expand(nPieces)
 			for side := 0; side < 2; side++ {
@@ -890,7 +788,7 @@ func (x *retro) verifyN(st *state, bFrame, nFrame, kFrame, nExits, marked uint64
 	for y := nFrame; y != 0; y &= y - 1 {
 		fromSq := sq(y)
 		from := cbit[fromSq]
-		for z := neighbours(fromSq.Bit()); z != 0; z &= z - 1 {
+		for z := engine.Neighbours(fromSq.Bit()); z != 0; z &= z - 1 {
 			toSq := sq(z)
 			to := cbit[toSq]
 			var v int
@@ -903,17 +801,7 @@ func (x *retro) verifyN(st *state, bFrame, nFrame, kFrame, nExits, marked uint64
 				}
 				v, _ = x.afterNCapture(st, fromSq, toSq)
 			default:
-				ns := state{k: st.k, b: st.b, r: st.r, side: 1}
-				if ns.b&from != 0 {
-					ns.b = ns.b&^from | to
-				} else {
-					ns.r = ns.r&^from | to
-				}
-				m := marked
-				if m == from {
-					m = to
-				}
-				ns.slot = slotOf(ns.b|ns.r, m)
+				ns := st.withNMoved(from, to, marked, 1)
 				v = int(t.val[t.index(&ns)])
 			}
 			if v != 0 && (best == 0 || v < best) {

@@ -2,17 +2,15 @@ package keeper
 
 import (
 	"context"
-	"flag"
 	"sync"
 	"testing"
 
 	"geister/dfpn"
 	"geister/engine"
+	"geister/internal/longtest"
 	"geister/purple"
 	"geister/tablebase"
 )
-
-var long = flag.Bool("long", false, "run the slow cross-checks (minutes)")
 
 func TestRankUnrank(t *testing.T) {
 	r := engine.NewRand(3)
@@ -26,12 +24,12 @@ func TestRankUnrank(t *testing.T) {
 			n++
 		}
 		k := r.Intn(min(n, 7) + 1)
-		idx := r.Uint64() % binom[n][k]
-		set := unrankSet(idx, k, free)
+		idx := r.Uint64() % tablebase.Binomial(n, k)
+		set := tablebase.UnrankSquares(idx, k, free)
 		if set&^free != 0 || popcount(set) != k {
 			t.Fatalf("unrank(%d, %d, %x) = %x", idx, k, free, set)
 		}
-		if got := rankSet(set, free); got != idx {
+		if got := tablebase.RankSquares(set, free); got != idx {
 			t.Fatalf("rank(unrank(%d)) = %d", idx, got)
 		}
 	}
@@ -315,12 +313,10 @@ func TestKeeperWinsContainPurpleWins(t *testing.T) {
 	t.Logf("%d positions: %d purple wins (all keeper-game wins), %d more wins against the algorithm only", n, purpleWins, onlyAlgorithm)
 }
 
-// With -long: a class with two K reds (N's captures lead into smaller
+// A long test: a class with two K reds (N's captures lead into smaller
 // classes) and the agent reading, against plain recursion.
 func TestRetroAgreesWithPlainSearchLong(t *testing.T) {
-	if !*long {
-		t.Skip("with -long only")
-	}
+	longtest.Skip(t)
 	for _, rd := range []Reading{Paper, Agent} {
 		c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 2}
 		sv, err := SolveClasses(context.Background(), []purple.Class{c, {Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}}, rd, nil)
@@ -377,9 +373,7 @@ func TestVerify(t *testing.T) {
 // The choice masks of two-piece classes give the same values as listing
 // the algorithm's choices at every predecessor.
 func TestChoiceMasksAgreeWithChoices(t *testing.T) {
-	if !*long {
-		t.Skip("with -long only (TestVerify checks the solved values in normal runs)")
-	}
+	longtest.Skip(t) // TestVerify checks the solved values in normal runs
 	sv := small(t)
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
 	useChoiceMasks = false

@@ -6,6 +6,7 @@ import (
 
 	"geister/engine"
 	"geister/purple"
+	"geister/tablebase"
 )
 
 // Spec says which positions meet the hypothesis being checked: K (the
@@ -78,19 +79,19 @@ func Positions(ctx context.Context, c purple.Class, s Spec, fn func(p engine.Pos
 	for _, ks := range keeperSets {
 		rest := full36 &^ (a1 | f1)
 		extra := c.OppPieces - s.Keepers
-		for kI := uint64(0); kI < binom[bits.OnesCount64(rest)][extra]; kI++ {
+		for kI := uint64(0); kI < tablebase.Binomial(bits.OnesCount64(rest), extra); kI++ {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			k := ks | unrankSet(kI, extra, rest)
+			k := ks | tablebase.UnrankSquares(kI, extra, rest)
 			free := full36 &^ k
-			nB := binom[bits.OnesCount64(free)][c.Blues]
+			nB := tablebase.Binomial(bits.OnesCount64(free), c.Blues)
 			for bI := uint64(0); bI < nB; bI++ {
-				b := unrankSet(bI, c.Blues, free)
+				b := tablebase.UnrankSquares(bI, c.Blues, free)
 				free2 := free &^ b
-				nR := binom[bits.OnesCount64(free2)][c.Reds]
+				nR := tablebase.Binomial(bits.OnesCount64(free2), c.Reds)
 				for rI := uint64(0); rI < nR; rI++ {
-					r := unrankSet(rI, c.Reds, free2)
+					r := tablebase.UnrankSquares(rI, c.Reds, free2)
 					mk, mb, mr := mirrorC(k), mirrorC(b), mirrorC(r)
 					cmp := compare3(k, b, r, mk, mb, mr)
 					if cmp > 0 {
@@ -186,10 +187,10 @@ func RandomPosition(r *engine.Rand, c purple.Class, s Spec, toMove engine.Player
 	}
 	rest := full36 &^ (a1 | f1)
 	extra := c.OppPieces - s.Keepers
-	k |= unrankSet(r.Uint64()%binom[bits.OnesCount64(rest)][extra], extra, rest)
+	k |= tablebase.UnrankSquares(r.Uint64()%tablebase.Binomial(bits.OnesCount64(rest), extra), extra, rest)
 	free := full36 &^ k
-	b := unrankSet(r.Uint64()%binom[bits.OnesCount64(free)][c.Blues], c.Blues, free)
+	b := tablebase.UnrankSquares(r.Uint64()%tablebase.Binomial(bits.OnesCount64(free), c.Blues), c.Blues, free)
 	free &^= b
-	red := unrankSet(r.Uint64()%binom[bits.OnesCount64(free)][c.Reds], c.Reds, free)
+	red := tablebase.UnrankSquares(r.Uint64()%tablebase.Binomial(bits.OnesCount64(free), c.Reds), c.Reds, free)
 	return build(k, b, red, c, toMove), nil
 }

@@ -17,6 +17,7 @@ import (
 	_ "unsafe" // for the monotonic clock
 
 	"geister/engine"
+	"geister/internal/cputime"
 	"geister/player"
 )
 
@@ -70,8 +71,8 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 	g := Game{Seed: seed, Moves: moves[:0]}
 	clockNow := nanotime
 	if cpu {
-		if _, ok := threadCPU(); ok {
-			clockNow = func() int64 { t, _ := threadCPU(); return t }
+		if _, ok := cputime.Thread(); ok {
+			clockNow = func() int64 { t, _ := cputime.Thread(); return int64(t) }
 		}
 	}
 	agents := [2]player.Agent{first, second}

@@ -7,11 +7,11 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"geister/engine"
+	"geister/internal/cputime"
 	"geister/player"
 )
 
@@ -320,14 +320,12 @@ func FuzzRecord(f *testing.F) {
 // random on every CPU, through the agent interface and the referee.
 func BenchmarkRandomVsRandom(b *testing.B) {
 	b.ReportAllocs()
-	var r0, r1 syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
+	cpu0 := cputime.Process()
 	s, err := Run(context.Background(), Config{A: "random", B: "random", Games: b.N, Seed: 1, PlyLimit: 200})
 	if err != nil {
 		b.Fatal(err)
 	}
-	syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
-	cpu := float64(r1.Utime.Nano()+r1.Stime.Nano()-r0.Utime.Nano()-r0.Stime.Nano()) / 1e9
+	cpu := (cputime.Process() - cpu0).Seconds()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	// What both cores would do if the process had them to itself.
 	b.ReportMetric(float64(b.N)/cpu*float64(min(runtime.NumCPU(), 2)), "games/s-2cores-by-cpu")
@@ -391,7 +389,7 @@ func TestCPUTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := threadCPU(); ok && s.TimeKind != "cpu" {
+	if _, ok := cputime.Thread(); ok && s.TimeKind != "cpu" {
 		t.Fatalf("time kind %q", s.TimeKind)
 	}
 	if s.TimeA.TotalS <= 0 || s.TimeA.Moves == 0 || s.TimeA.MaxMs <= 0 {

@@ -82,7 +82,7 @@ func ParseRecord(line string) (Record, error) {
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rec); err != nil {
-		return Record{}, fmt.Errorf("match: record: %v", err)
+		return Record{}, fmt.Errorf("match: record: %w", err)
 	}
 	if dec.More() {
 		return Record{}, errors.New("match: record: more than one JSON value on the line")
@@ -102,11 +102,11 @@ func ParseRecord(line string) (Record, error) {
 func (rec *Record) Replay() ([]engine.Position, []engine.Move, error) {
 	fr, err := engine.ParsePlacement(rec.FirstReds)
 	if err != nil {
-		return nil, nil, fmt.Errorf("match: game %d: first_reds: %v", rec.Game, err)
+		return nil, nil, fmt.Errorf("match: game %d: first_reds: %w", rec.Game, err)
 	}
 	sr, err := engine.ParsePlacement(rec.SecondReds)
 	if err != nil {
-		return nil, nil, fmt.Errorf("match: game %d: second_reds: %v", rec.Game, err)
+		return nil, nil, fmt.Errorf("match: game %d: second_reds: %w", rec.Game, err)
 	}
 	p := engine.StartPosition(fr, sr)
 	positions := []engine.Position{p}
@@ -117,7 +117,7 @@ func (rec *Record) Replay() ([]engine.Position, []engine.Move, error) {
 		}
 		m, err := p.ParseMove(s)
 		if err != nil {
-			return positions, moves, fmt.Errorf("match: game %d: move %d: %v", rec.Game, i+1, err)
+			return positions, moves, fmt.Errorf("match: game %d: move %d: %w", rec.Game, i+1, err)
 		}
 		p.Make(m)
 		positions = append(positions, p)

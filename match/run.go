@@ -8,13 +8,13 @@ import (
 	"math"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"geister/engine"
+	"geister/internal/cputime"
 	"geister/internal/words"
 	"geister/player"
+	"geister/pool"
 )
 
 // Config describes a match: Games games between agents A and B (specs
@@ -107,7 +107,6 @@ type result struct {
 	i      int
 	aFirst bool
 	g      Game
-	err    error
 }
 
 // Run plays the match.
@@ -129,93 +128,67 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	specA, _ := player.ParseSpec(cfg.A)
 	specB, _ := player.ParseSpec(cfg.B)
 	sum := &Summary{A: specA.String(), B: specB.String(), Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Reasons: map[string]ReasonStats{}, TimeKind: "wall"}
-	if _, ok := threadCPU(); ok && cfg.CPUTime {
+	if _, ok := cputime.Thread(); ok && cfg.CPUTime {
 		sum.TimeKind = "cpu"
 	}
 
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	// Workers claim game numbers from a counter (a channel handing out
-	// each number would wake a feeder goroutine for every game), and
-	// report through a buffered channel, so that short games (random
-	// agents: about 20 µs) keep both cores busy.
-	var next atomic.Int64
-	results := make(chan result, 64*jobs)
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		a, err := player.New(cfg.A, cfg.Env)
-		if err != nil {
-			return nil, err
-		}
-		b, err := player.New(cfg.B, cfg.Env)
-		if err != nil {
-			return nil, err
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if cfg.CPUTime {
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
+	agents := make([][2]player.Agent, jobs)
+	for w := range agents {
+		for k, spec := range []string{cfg.A, cfg.B} {
+			a, err := player.New(spec, cfg.Env)
+			if err != nil {
+				return nil, err
 			}
-			var buf []engine.Move
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Games || ctx.Err() != nil {
-					return
-				}
-				aFirst := i%2 == 0
-				first, second := a, b
-				if !aFirst {
-					first, second = b, a
-				}
-				g, err := play(ctx, first, second, GameSeed(cfg.Seed, i), cfg.PlyLimit, buf, nil, cfg.CPUTime)
-				buf = g.Moves
-				if cfg.Records != nil {
-					g.Moves = append([]engine.Move(nil), g.Moves...)
-				}
-				results <- result{i: i, aFirst: aFirst, g: g, err: err}
-				if err != nil {
-					return
-				}
-			}
-		}()
+			agents[w][k] = a
+		}
 	}
-	go func() { wg.Wait(); close(results) }()
-
-	start := time.Now()
-	pending := map[int]result{}
-	written := 0
-	var firstErr error
-	for r := range results {
-		if r.err != nil {
-			if firstErr == nil {
-				firstErr = r.err
+	games := func(yield func(int) bool) {
+		for i := 0; i < cfg.Games && ctx.Err() == nil; i++ {
+			if !yield(i) {
+				return
 			}
-			cancel()
-			continue
 		}
-		sum.add(r, specA.String(), specB.String())
-		pending[r.i] = r
-		for {
-			q, ok := pending[written]
-			if !ok {
-				break
+	}
+	start := time.Now()
+	err := pool.Ordered(jobs, games, func(w int) func(int) (result, error) {
+		if cfg.CPUTime {
+			runtime.LockOSThread() // for the thread's CPU clock; the thread ends with the worker
+		}
+		a, b := agents[w][0], agents[w][1]
+		var buf []engine.Move
+		return func(i int) (result, error) {
+			aFirst := i%2 == 0
+			first, second := a, b
+			if !aFirst {
+				first, second = b, a
 			}
-			delete(pending, written)
+			g, err := play(ctx, first, second, GameSeed(cfg.Seed, i), cfg.PlyLimit, buf, nil, cfg.CPUTime)
+			buf = g.Moves
 			if cfg.Records != nil {
-				if err := writeRecord(cfg.Records, q, cfg, specA.String(), specB.String()); err != nil && firstErr == nil {
-					firstErr = err
-					cancel()
-				}
+				g.Moves = append([]engine.Move(nil), g.Moves...)
 			}
-			written++
+			if err != nil {
+				cancel() // stop the games under way too
+			}
+			return result{i: i, aFirst: aFirst, g: g}, err
+		}
+	}, func(_ int, r result) error {
+		sum.add(r, specA.String(), specB.String())
+		if cfg.Records != nil {
+			if err := writeRecord(cfg.Records, r, cfg, specA.String(), specB.String()); err != nil {
+				cancel()
+				return err
+			}
 		}
 		if cfg.Progress != nil {
 			cfg.Progress(Progress{Done: sum.Games, Games: cfg.Games, Wins: sum.Wins, Losses: sum.Losses, Draws: sum.Draws, Elapsed: time.Since(start)})
 		}
-	}
+		return nil
+	})
+	firstErr := err
 	sum.ElapsedS = time.Since(start).Seconds()
 	sum.finish()
 	if firstErr == nil && sum.Games < cfg.Games {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"geister/engine"
+	"geister/internal/cputime"
 )
 
 // benchViews returns views of the side to move from random games between
@@ -33,7 +34,7 @@ func benchAgent(b *testing.B, spec string, env Env) {
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := threadCPU()
+	cpu0, _ := cputime.Thread()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		if _, err := a.Move(context.Background(), &views[i%len(views)]); err != nil {
@@ -43,7 +44,8 @@ func benchAgent(b *testing.B, spec string, env Env) {
 			nodes += pm.Last.Nodes
 		}
 	}
-	cpu := threadCPU() - cpu0
+	cpu1, _ := cputime.Thread()
+	cpu := (cpu1 - cpu0).Seconds() // 0 where there is no thread clock
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
 	b.ReportMetric(cpu*1e3/float64(b.N), "cpu-ms/move")
 	if nodes > 0 {
@@ -97,11 +99,12 @@ func BenchmarkEACP70(b *testing.B) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ResetTimer()
-	cpu0 := threadCPU()
+	cpu0, _ := cputime.Thread()
 	for i := 0; i < b.N; i++ {
 		a.Move(context.Background(), &views[i%len(views)])
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/move")
-	b.ReportMetric((threadCPU()-cpu0)*1e3/float64(b.N), "cpu-ms/move")
+	cpu1, _ := cputime.Thread()
+	b.ReportMetric((cpu1-cpu0).Seconds()*1e3/float64(b.N), "cpu-ms/move")
 	b.ReportMetric(float64(len(a.(*naotti).worlds)), "placements")
 }

@@ -3,8 +3,8 @@ package player
 import (
 	"context"
 
-	"geister/alphabeta"
 	"geister/engine"
+	"geister/purple"
 	"geister/solver"
 )
 
@@ -16,7 +16,7 @@ func DefaultEnv() Env {
 
 // WithTables returns e with the endgame tables t for PurpleMax's search
 // and its df-pn prover.
-func (e Env) WithTables(t alphabeta.Tables) Env {
+func (e Env) WithTables(t purple.Tables) Env {
 	e.Tables = t
 	if t != nil {
 		st := e.Store
@@ -41,7 +41,7 @@ func (e Env) WithStore(st solver.ProofStore) Env {
 // for the sure-win question and one for the proven-loss question, each
 // with its own transposition table of ttMB megabytes.
 type solverProver struct {
-	tables alphabeta.Tables
+	tables purple.Tables
 	store  solver.ProofStore
 	ttMB   int
 	limit  int
@@ -52,7 +52,7 @@ type solverProver struct {
 
 // NewSolverProver returns a Prover that asks package solver (df-pn over
 // the purple game, with tables when not nil).
-func NewSolverProver(tables alphabeta.Tables, ttMB int) Prover {
+func NewSolverProver(tables purple.Tables, ttMB int) Prover {
 	return &solverProver{tables: tables, ttMB: ttMB}
 }
 

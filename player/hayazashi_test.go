@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"geister/internal/cputime"
 	"math"
 	"os"
 	"path/filepath"
@@ -151,12 +152,12 @@ func BenchmarkHayazashi(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := threadCPU()
+	cpu0 := cputime.ThreadSeconds()
 	for i := 0; i < b.N; i++ {
 		if _, err := a.Move(context.Background(), &views[i%len(views)]); err != nil {
 			b.Fatal(err)
 		}
 	}
-	cpu := threadCPU() - cpu0
+	cpu := cputime.ThreadSeconds() - cpu0
 	b.ReportMetric(float64(b.N)/cpu, "moves/cpu-s")
 }

@@ -280,7 +280,7 @@ func (a *keeper) step9(p *engine.Position, exits [2]engine.Square) engine.Move {
 	allNext := true
 	for b := own; b != 0 && n < 2; b &= b - 1 {
 		pieces[n] = engine.Square(trailing(b))
-		if neighbours(pieces[n].Bit())&exitBits == 0 {
+		if engine.Neighbours(pieces[n].Bit())&exitBits == 0 {
 			allNext = false
 		}
 		n++
@@ -294,7 +294,7 @@ func (a *keeper) step9(p *engine.Position, exits [2]engine.Square) engine.Move {
 	for _, wantEmpty := range []bool{true, false} {
 		for i := 0; i < 2; i++ {
 			s := pieces[(first+i)%2]
-			for x := neighbours(s.Bit()) & exitBits; x != 0; x &= x - 1 {
+			for x := engine.Neighbours(s.Bit()) & exitBits; x != 0; x &= x - 1 {
 				t := engine.Square(trailing(x))
 				occupied := p.Occupied(me.Other())&t.Bit() != 0
 				if own&t.Bit() != 0 {

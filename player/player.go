@@ -136,10 +136,6 @@ func step(s engine.Square, df, dr int) (engine.Square, bool) {
 	return engine.Sq(f, r), true
 }
 
-func neighbours(b uint64) uint64 {
-	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & engine.BoardMask
-}
-
 // escapeMove returns an escape among the legal moves, if any.
 func escapeMove(ml *engine.MoveList) (engine.Move, bool) {
 	for _, m := range ml.Slice() {

@@ -9,6 +9,7 @@ import (
 	"geister/alphabeta"
 	"geister/engine"
 	"geister/internal/memlimit"
+	"geister/purple"
 )
 
 // purpleMax is PurpleMax (paper 000 §4.3, §5): alpha-beta search of the
@@ -51,7 +52,7 @@ type purpleMax struct {
 	random  bool
 	dfpn    uint64
 	ttBits  int
-	tables  alphabeta.Tables
+	tables  purple.Tables
 	newProv func() Prover
 	prover  Prover
 	rng     *engine.Rand
@@ -286,7 +287,7 @@ func (a *purpleMax) averageMove(ctx context.Context, p *engine.Position, ml *eng
 	depth := min(max(a.depth, 2), 4)
 	best, bestMove := -2.0, engine.NoMove
 	for _, m := range ml.Slice() {
-		if excluded(m, held) {
+		if m.In(held) {
 			continue
 		}
 		sum := 0.0
@@ -348,15 +349,6 @@ func abs(x int) int {
 	return x
 }
 
-func excluded(m engine.Move, list []engine.Move) bool {
-	for _, e := range list {
-		if e.Plain() == m.Plain() {
-			return true
-		}
-	}
-	return false
-}
-
 func (a *purpleMax) provenLoss(ctx context.Context, p *engine.Position, m engine.Move) bool {
 	q := *p
 	q.Make(m.RevealRed())
@@ -369,7 +361,7 @@ func (a *purpleMax) provenLoss(ctx context.Context, p *engine.Position, m engine
 
 // tablesCover reports whether the tables hold p's material class for
 // prover.
-func tablesCover(t alphabeta.Tables, p *engine.Position, prover engine.Player) bool {
+func tablesCover(t purple.Tables, p *engine.Position, prover engine.Player) bool {
 	c, ok := classOf(p, prover)
 	return ok && t.Has(c)
 }
@@ -387,7 +379,7 @@ func keeperOpening(p *engine.Position, movesPlayed int) (engine.Move, bool) {
 		if p.Occupied(me)&x.Bit() != 0 || p.Occupied(me.Other())&x.Bit() != 0 {
 			continue
 		}
-		for b := neighbours(x.Bit()) & p.Occupied(me); b != 0; b &= b - 1 {
+		for b := engine.Neighbours(x.Bit()) & p.Occupied(me); b != 0; b &= b - 1 {
 			return engine.NewMove(engine.Square(trailing(b)), x), true
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/purple"
 	"geister/solver"
 )
 
@@ -21,7 +22,7 @@ type Env struct {
 	In  io.Reader // where human reads moves
 	Out io.Writer // where human prints the board and prompts
 	// Tables are probed by purplemax at every node in their material.
-	Tables alphabeta.Tables
+	Tables purple.Tables
 	// NewProver returns a df-pn sure-win prover, one per agent (agents
 	// run in separate goroutines).
 	NewProver func() Prover
@@ -192,7 +193,7 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("player: agent %q: option %q given twice", s, k)
 		}
 		if err := checkValue(*o, v); err != nil {
-			return Spec{}, fmt.Errorf("player: agent %q: %v", s, err)
+			return Spec{}, fmt.Errorf("player: agent %q: %w", s, err)
 		}
 		spec.Options[k] = v
 	}
@@ -209,7 +210,7 @@ func New(spec string, env Env) (Agent, error) {
 	o := &options{t: t, vals: sp.Options, spec: sp.String()}
 	a, err := t.build(o, env)
 	if err != nil {
-		return nil, fmt.Errorf("player: agent %q: %v", spec, err)
+		return nil, fmt.Errorf("player: agent %q: %w", spec, err)
 	}
 	return a, nil
 }

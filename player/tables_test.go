@@ -26,7 +26,7 @@ func TestRealTablesGiveExactMoves(t *testing.T) {
 	if _, err := tablebase.Build(context.Background(), db, classes, tablebase.BuildOptions{Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
-	tables := testDB{db}
+	tables := db
 	a := mustNew(t, "purplemax:depth=1,random=false", DefaultEnv().WithTables(tables))
 	wins, losses := 0, 0
 	c, _ := purple.ParseClass("1B1R-2U1r")
@@ -67,14 +67,4 @@ func TestRealTablesGiveExactMoves(t *testing.T) {
 	if wins < 10 || losses < 10 {
 		t.Fatalf("checked %d wins and %d losses", wins, losses)
 	}
-}
-
-// testDB adapts the tablebase as the command line does.
-type testDB struct{ db *tablebase.DB }
-
-func (t testDB) Has(c purple.Class) bool { return t.db.Has(c) }
-
-func (t testDB) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
-	v, err := t.db.Probe(p, prover)
-	return v.Result, v.Plies, err
 }

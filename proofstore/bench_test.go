@@ -2,11 +2,11 @@ package proofstore
 
 import (
 	"context"
-	"syscall"
 	"testing"
 	"time"
 
 	"geister/engine"
+	"geister/internal/cputime"
 	"geister/internal/testpos"
 	"geister/purple"
 	"geister/solver"
@@ -103,12 +103,6 @@ func BenchmarkLookupHit(b *testing.B) {
 	})
 }
 
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkSolveWriteOverhead: a batch solve (solver.Batch, 2 threads)
 // of positions near the end of random games, without a store and with a
 // fresh one (every answer a miss, then written), alternating, so that
@@ -129,12 +123,12 @@ func BenchmarkSolveWriteOverhead(b *testing.B) {
 			}
 			close(in)
 		}()
-		w0, c0 := time.Now(), cpuNow()
+		w0, c0 := time.Now(), cputime.Process()
 		solver.Batch(context.Background(), opts, 2, 0, in, func(solver.Job, solver.Answer, error) {})
 		if st != nil {
 			st.Flush()
 		}
-		return time.Since(w0), cpuNow() - c0
+		return time.Since(w0), cputime.Process() - c0
 	}
 	var wNone, cNone, wStore, cStore time.Duration
 	for i := 0; i < b.N; i++ {
@@ -194,13 +188,13 @@ func BenchmarkRecordWrite(b *testing.B) {
 	a := solver.Answer{Result: solver.NoWin, Nodes: 1000}
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0 := cpuNow()
+	c0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		st.Record(qs[i], a)
 	}
 	st.Flush() // the writer batches as it would in use
 	b.StopTimer()
-	b.ReportMetric(float64(cpuNow()-c0)/float64(b.N), "cpu-ns/entry")
+	b.ReportMetric(float64(cputime.Process()-c0)/float64(b.N), "cpu-ns/entry")
 	if c := st.Stats(); c.Written != uint64(b.N) {
 		b.Fatalf("%d written of %d", c.Written, b.N)
 	}

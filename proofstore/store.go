@@ -8,15 +8,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
-	"github.com/dgraph-io/badger/v4/options"
 
 	"geister/engine"
+	"geister/internal/badgerdb"
 	"geister/purple"
 	"geister/tablebase"
 )
@@ -117,22 +116,6 @@ func (a Counters) add(b Counters) Counters {
 	return Counters{a.Hits + b.Hits, a.Misses + b.Misses, a.Written + b.Written, a.Corrupt + b.Corrupt, a.Conflicts + b.Conflicts}
 }
 
-type badgerLog struct{ w io.Writer }
-
-func (l badgerLog) Errorf(f string, a ...any) {
-	if l.w != nil {
-		fmt.Fprintf(l.w, "proofstore: badger: "+f, a...)
-	}
-}
-
-func (l badgerLog) Warningf(f string, a ...any) {
-	if l.w != nil {
-		fmt.Fprintf(l.w, "proofstore: badger: "+f, a...)
-	}
-}
-func (badgerLog) Infof(string, ...any)  {}
-func (badgerLog) Debugf(string, ...any) {}
-
 // ErrLocked means another process has the store open for writing (or,
 // for a writer, open at all). It is wrapped with the directory.
 var ErrLocked = errors.New("proofstore: the store is in use by another process")
@@ -153,26 +136,14 @@ func Open(dir string, o Options) (*Store, error) {
 			return nil, fmt.Errorf("proofstore: %w", err)
 		}
 	}
-	bo := badger.DefaultOptions(dir).
-		WithLogger(badgerLog{o.Log}).
-		WithCompression(options.None).
-		WithBlockCacheSize(0).
+	bo := badgerdb.Options(dir, "proofstore", o.Log, o.ReadOnly).
 		WithIndexCacheSize(0).
-		WithDetectConflicts(false).
-		WithNumVersionsToKeep(1).
-		WithMemTableSize(16 << 20).
-		WithNumMemtables(2).
 		WithNumLevelZeroTables(4).
-		WithNumLevelZeroTablesStall(8).
-		WithValueLogFileSize(64 << 20).
-		WithNumCompactors(2).
-		WithNumGoroutines(2).
-		WithMetricsEnabled(false).
-		WithReadOnly(o.ReadOnly)
+		WithNumLevelZeroTablesStall(8)
 	db, err := badger.Open(bo)
 	if err != nil {
-		if strings.Contains(err.Error(), "Another process is using this Badger database") {
-			return nil, fmt.Errorf("%w: %s%s", ErrLocked, dir, lockHolder(dir))
+		if badgerdb.Locked(err, dir, o.ReadOnly) {
+			return nil, fmt.Errorf("%w: %s%s", ErrLocked, dir, badgerdb.LockHolder(dir))
 		}
 		return nil, fmt.Errorf("proofstore: opening %s: %w", dir, err)
 	}
@@ -189,18 +160,6 @@ func Open(dir string, o Options) (*Store, error) {
 		go s.writer()
 	}
 	return s, nil
-}
-
-// lockHolder names the process in the lock file Badger writes, if any.
-func lockHolder(dir string) string {
-	b, err := os.ReadFile(filepath.Join(dir, "LOCK"))
-	if err != nil {
-		return ""
-	}
-	if pid := strings.TrimSpace(string(b)); pid != "" {
-		return " (process " + pid + ")"
-	}
-	return ""
 }
 
 // Dir returns the store's directory.
@@ -272,7 +231,7 @@ func (s *Store) getCanonical(cp *engine.Position, k key) (Entry, bool, error) {
 		e, stored, err = s.read(k)
 		if err == nil && stored {
 			if lerr := checkLine(*cp, Question(k[2]), &e); lerr != nil {
-				err = fmt.Errorf("%w: %v", ErrCorrupt, lerr)
+				err = fmt.Errorf("%w: %w", ErrCorrupt, lerr)
 			}
 		}
 		if err != nil {
@@ -399,7 +358,7 @@ func (s *Store) Put(p *engine.Position, prover engine.Player, q Question, e Entr
 	cp, t, pk := purple.Canonical(p, prover)
 	ce := e.transformMoves(t.Move)
 	if err := checkLine(cp, q, &ce); err != nil {
-		return fmt.Errorf("proofstore: put: entry for %s (%s): %v", p.String(), q, err)
+		return fmt.Errorf("proofstore: put: entry for %s (%s): %w", p.String(), q, err)
 	}
 	k := makeKey(pk, q)
 	s.mu.Lock()
@@ -663,11 +622,11 @@ func encodeCounters(c Counters) []byte {
 	for _, v := range []uint64{c.Hits, c.Misses, c.Written, c.Corrupt, c.Conflicts} {
 		out = binary.BigEndian.AppendUint64(out, v)
 	}
-	return binary.BigEndian.AppendUint64(out, valueSum(countersKey(), out))
+	return binary.BigEndian.AppendUint64(out, badgerdb.Sum(countersKey(), out))
 }
 
 func decodeCounters(v []byte) (Counters, error) {
-	if len(v) != 48 || binary.BigEndian.Uint64(v[40:]) != valueSum(countersKey(), v[:40]) {
+	if len(v) != 48 || binary.BigEndian.Uint64(v[40:]) != badgerdb.Sum(countersKey(), v[:40]) {
 		return Counters{}, fmt.Errorf("%w: the counters record fails its checksum (counting restarts from zero)", ErrCorrupt)
 	}
 	u := func(i int) uint64 { return binary.BigEndian.Uint64(v[8*i:]) }
@@ -736,7 +695,7 @@ func (s *Store) Scan(ctx context.Context, fn func(ScanEntry) error) error {
 				se.Question = q
 				p, err := pk.Decode()
 				if err != nil || (q != ProverWins && q != OpponentWins) {
-					se.Err = fmt.Errorf("%w: key %x: not a position and question: %v", ErrCorrupt, kb, err)
+					se.Err = fmt.Errorf("%w: key %x: not a position and question: %w", ErrCorrupt, kb, err)
 				} else {
 					se.Pos = p
 					err := item.Value(func(v []byte) error {

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cespare/xxhash/v2"
-
 	"geister/engine"
+	"geister/internal/badgerdb"
 	"geister/purple"
 	"geister/solver"
 )
@@ -205,14 +204,6 @@ const (
 	sumLen        = 8
 )
 
-func valueSum(k, body []byte) uint64 {
-	var d xxhash.Digest
-	d.Reset()
-	d.Write(k)
-	d.Write(body)
-	return d.Sum64()
-}
-
 // encodeValue returns the stored value of e (checked and normalized) under k.
 func encodeValue(k []byte, e *Entry) []byte {
 	out := make([]byte, fixedHeader, fixedHeader+2*binary.MaxVarintLen64+2*len(e.PV)+sumLen)
@@ -237,7 +228,7 @@ func encodeValue(k []byte, e *Entry) []byte {
 	for _, m := range e.PV {
 		out = binary.BigEndian.AppendUint16(out, uint16(m))
 	}
-	return binary.BigEndian.AppendUint64(out, valueSum(k, out))
+	return binary.BigEndian.AppendUint64(out, badgerdb.Sum(k, out))
 }
 
 // decodeValue checks and decodes a stored value under key k. Every
@@ -251,7 +242,7 @@ func decodeValue(k, v []byte) (Entry, error) {
 		return bad("value of %d bytes is too short", len(v))
 	}
 	body := v[:len(v)-sumLen]
-	if got, want := binary.BigEndian.Uint64(v[len(body):]), valueSum(k, body); got != want {
+	if got, want := binary.BigEndian.Uint64(v[len(body):]), badgerdb.Sum(k, body); got != want {
 		return bad("checksum mismatch")
 	}
 	if body[0] != FormatVersion {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"geister/engine"
+	"geister/internal/badgerdb"
 	"geister/purple"
 	"geister/solver"
 )
@@ -76,7 +77,7 @@ func TestValueRoundTrip(t *testing.T) {
 // the checks behind the checksum are tested.
 func resum(k key, v []byte) []byte {
 	body := v[:len(v)-sumLen]
-	return binary.BigEndian.AppendUint64(append([]byte(nil), body...), valueSum(k[:], body))
+	return binary.BigEndian.AppendUint64(append([]byte(nil), body...), badgerdb.Sum(k[:], body))
 }
 
 func TestDecodeRejectsInconsistentValues(t *testing.T) {

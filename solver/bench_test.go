@@ -2,10 +2,7 @@ package solver
 
 import (
 	"context"
-	"os"
 	"sort"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -160,26 +157,16 @@ func BenchmarkNodeRatio(b *testing.B) {
 }
 
 // BenchmarkLongWins solves, with --shortest and no tables, the 9-piece
-// positions of testdata/long_wins.txt (15–17-ply sure wins, found by
-// TestGenerateLongWins) and reports time and nodes per position.
+// positions of testdata/long_wins.jsonl (15–17-ply sure wins, found by
+// tools/longwins) and reports time and nodes per position.
 func BenchmarkLongWins(b *testing.B) {
-	data, err := os.ReadFile("testdata/long_wins.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
 	type want struct {
 		p   engine.Position
 		dtw int
 	}
 	var suite []want
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		pos, d, _ := strings.Cut(line, "\t")
-		p, err := engine.ParsePosition(pos)
-		if err != nil {
-			b.Fatal(err)
-		}
-		n, _ := strconv.Atoi(d)
-		suite = append(suite, want{p, n})
+	for _, w := range readLongWins(b) {
+		suite = append(suite, want{w.p, w.DTW})
 	}
 	// Default solve (a proof, its length an upper bound) and --shortest
 	// (the exact distance), each with a fresh table.

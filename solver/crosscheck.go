@@ -30,7 +30,7 @@ type CrossCheckClass struct {
 // df-pn win. It is the check of tables against search that complements
 // their own consistency check (tablebase.Verify). Positions whose game is
 // over are drawn but not compared.
-func CrossCheck(ctx context.Context, t TableProber, classes []purple.Class, o CrossCheckOptions) ([]CrossCheckClass, error) {
+func CrossCheck(ctx context.Context, t purple.Tables, classes []purple.Class, o CrossCheckOptions) ([]CrossCheckClass, error) {
 	r := engine.NewRand(o.Seed)
 	s := New(Options{TTMegabytes: o.TTMegabytes, Shortest: true, MaxNodes: o.Nodes})
 	var out []CrossCheckClass

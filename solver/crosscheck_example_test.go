@@ -11,7 +11,7 @@ import (
 	"geister/tablebase"
 )
 
-// tables adapts a tablebase to solver.TableProber.
+// tables adapts a tablebase to purple.Tables.
 type tables struct{ db *tablebase.DB }
 
 func (t tables) Has(c purple.Class) bool { return t.db.Has(c) }

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"geister/tablebase"
 	"strings"
 	"testing"
 
@@ -10,10 +11,10 @@ import (
 )
 
 // liar is a table that adds one ply to every win.
-type liar struct{ TableProber }
+type liar struct{ purple.Tables }
 
 func (l liar) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
-	v, n, err := l.TableProber.ProbeValue(p, prover)
+	v, n, err := l.Tables.ProbeValue(p, prover)
 	if v == purple.Win {
 		n++
 	}
@@ -22,7 +23,7 @@ func (l liar) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value
 
 // CrossCheck finds no disagreement with the true table, and one for each
 // decided win of a table whose distances are off by one.
-func crossCheck(t *testing.T, ts tableScanner, c purple.Class) {
+func crossCheck(t *testing.T, ts *tablebase.DB, c purple.Class) {
 	o := CrossCheckOptions{Samples: 40, Seed: 3, Nodes: 200_000, TTMegabytes: 16}
 	good, err := CrossCheck(context.Background(), ts, []purple.Class{c}, o)
 	if err != nil {
@@ -48,7 +49,7 @@ func crossCheck(t *testing.T, ts tableScanner, c purple.Class) {
 
 // SampleClass's counts and the positions it passes on equal those of a
 // plain loop over Sample's answers with the same draw.
-func sampleClass(t *testing.T, ts tableScanner, c purple.Class) {
+func sampleClass(t *testing.T, ts *tablebase.DB, c purple.Class) {
 	for _, f := range []Filter{{Side: -1}, {Side: 0, MinDTW: 9}, {Side: 1, DTW: 12}} {
 		opts := Options{TTMegabytes: 16, MaxNodes: 30_000, Tables: ts}
 		var emitted []string

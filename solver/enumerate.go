@@ -14,9 +14,9 @@ import (
 // class streamed position by position with its values (the prover as the
 // first player, either side to move, of each position and its left-right
 // mirror image only one), and single probes for the children of a
-// position. The command line adapts a tablebase.DB to it.
+// position. *tablebase.DB implements it.
 type ClassScanner interface {
-	TableProber
+	purple.Tables
 	ScanValues(ctx context.Context, c purple.Class, fn func(p engine.Position, v purple.Value, plies int) error) error
 }
 
@@ -177,7 +177,7 @@ func mirrors(p *engine.Position) int {
 // which it still surely wins, by probing each child in the tables (every
 // child's class must be complete: captures lead into smaller classes), and
 // returns one of them.
-func WinningMoves(t TableProber, p *engine.Position, prover engine.Player) (engine.Move, int, error) {
+func WinningMoves(t purple.Tables, p *engine.Position, prover engine.Player) (engine.Move, int, error) {
 	if p.Turn() != prover {
 		return engine.NoMove, 0, errors.New("solver: winning moves need the prover to move")
 	}

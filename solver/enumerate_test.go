@@ -9,19 +9,7 @@ import (
 	"geister/tablebase"
 )
 
-// tableScanner adapts a tablebase to ClassScanner, as the command does.
-type tableScanner struct{ db *tablebase.DB }
-
-func (t tableScanner) Has(c purple.Class) bool { return t.db.Has(c) }
-func (t tableScanner) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
-	v, err := t.db.Probe(p, prover)
-	return v.Result, v.Plies, err
-}
-func (t tableScanner) ScanValues(ctx context.Context, c purple.Class, fn func(engine.Position, purple.Value, int) error) error {
-	return t.db.Scan(ctx, c, func(p engine.Position, v tablebase.Value) error { return fn(p, v.Result, v.Plies) })
-}
-
-func smallTable(t *testing.T) (tableScanner, purple.Class) {
+func smallTable(t *testing.T) (*tablebase.DB, purple.Class) {
 	t.Helper()
 	db, err := tablebase.Open(t.TempDir())
 	if err != nil {
@@ -32,7 +20,7 @@ func smallTable(t *testing.T) (tableScanner, purple.Class) {
 	if _, err := tablebase.Build(context.Background(), db, []purple.Class{c}, tablebase.BuildOptions{Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
-	return tableScanner{db}, c
+	return db, c
 }
 
 // The counts of an enumeration equal those of probing every placement of
@@ -48,7 +36,7 @@ func TestEnumerate(t *testing.T) {
 	t.Run("lookup only", func(t *testing.T) { lookupOnly(t, ts, c) })
 }
 
-func enumerateCounts(t *testing.T, ts tableScanner, c purple.Class) {
+func enumerateCounts(t *testing.T, ts *tablebase.DB, c purple.Class) {
 	type key struct{ side, dtw int }
 	all := map[key]uint64{} // every position
 	sym := map[key]uint64{} // positions that are their own mirror image
@@ -147,7 +135,7 @@ func enumerateCounts(t *testing.T, ts tableScanner, c purple.Class) {
 
 // --unique positions have exactly one winning move: re-solved by df-pn
 // without tables, the listed move wins and every other loses the sure win.
-func enumerateUnique(t *testing.T, ts tableScanner, c purple.Class) {
+func enumerateUnique(t *testing.T, ts *tablebase.DB, c purple.Class) {
 	var found []Enumerated
 	counts, err := Enumerate(context.Background(), ts, c, Filter{Side: -1, MinDTW: 13, Unique: true}, func(e Enumerated) error {
 		if e.Pos.Turn() != engine.First || e.Move == engine.NoMove {
@@ -186,7 +174,7 @@ func enumerateUnique(t *testing.T, ts tableScanner, c purple.Class) {
 
 // Sample draws positions of the class and answers each; with tables off,
 // small material is decided within the budget and agrees with the table.
-func sample(t *testing.T, ts tableScanner, c purple.Class) {
+func sample(t *testing.T, ts *tablebase.DB, c purple.Class) {
 	n := 0
 	err := Sample(context.Background(), c, 20, 5, -1, Options{Shortest: true, MaxNodes: 2_000_000, TTMegabytes: 16}, 2, 0, func(s Sampled) {
 		n++

@@ -8,15 +8,6 @@ import (
 	"geister/purple"
 )
 
-// TableProber is what the solver needs of endgame tables: whether a
-// material class is complete, and the exact value of a position in it
-// (purple.Win with its DTW, purple.Loss with the distance of the
-// opponent's forced win, purple.Ongoing for neither).
-type TableProber interface {
-	Has(c purple.Class) bool
-	ProbeValue(p *engine.Position, prover engine.Player) (v purple.Value, plies int, err error)
-}
-
 // game is the purple game of SPEC §4 as a dfpn.Game: the OR side is the
 // prover (or, for a proven-loss question, the opponent); every prover
 // move carries the reveal-red flag.
@@ -26,7 +17,7 @@ type game struct {
 	orSide engine.Player
 	salt   uint64 // mixes prover and OR side into the hash
 	undo   []engine.Undo
-	tables TableProber
+	tables purple.Tables
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -37,7 +28,7 @@ var sideSalt = [2][2]uint64{
 	{0xa4093822299f31d0, 0x082efa98ec4e6c89},
 }
 
-func newGame(p engine.Position, prover, orSide engine.Player, tables TableProber) *game {
+func newGame(p engine.Position, prover, orSide engine.Player, tables purple.Tables) *game {
 	return &game{pos: p, prover: prover, orSide: orSide, salt: sideSalt[prover][orSide], tables: tables}
 }
 
@@ -123,7 +114,7 @@ func (g *game) Evaluate() dfpn.Eval {
 		// be blue), the escape comes next.
 		and := toMove.Other()
 		threats := mayBeBlue(p, and) & engine.Exits(and)
-		if threats&^neighbours(p.Occupied(toMove)) != 0 {
+		if threats&^engine.Neighbours(p.Occupied(toMove)) != 0 {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 	} else {
@@ -132,7 +123,7 @@ func (g *game) Evaluate() dfpn.Eval {
 		}
 		if g.orSide == g.prover {
 			onExit := p.Pieces(g.prover, engine.Blue) & engine.Exits(g.prover)
-			attacked := neighbours(p.Occupied(toMove))
+			attacked := engine.Neighbours(p.Occupied(toMove))
 			if onExit&^attacked != 0 {
 				return dfpn.Eval{WinIn: 2} // not "no win within 1": every reply might take the last red
 			}
@@ -167,7 +158,7 @@ func (g *game) lowerBound() uint16 {
 	}
 	esc := 255
 	for b := mayBeBlue(p, x); b != 0; b &= b - 1 {
-		esc = min(esc, int(exitDistance[x][trailing(b)]))
+		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 	}
 	lb := plies(esc)
 	lb = min(lb, plies(p.Blues(x.Other())))
@@ -208,22 +199,6 @@ func tableEval(v purple.Value, plies int, proverIsOR bool) dfpn.Eval {
 	}
 	return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 }
-
-func neighbours(b uint64) uint64 {
-	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & engine.BoardMask
-}
-
-// exitDistance[pl][sq] is the number of steps from sq to pl's nearest
-// exit, plus one for the escape itself.
-var exitDistance = func() (d [2][64]uint8) {
-	for _, s := range engine.BoardSquares {
-		f, r := s.File(), s.Rank()
-		side := min(f, 5-f)
-		d[engine.First][s] = uint8(r - 1 + side + 1)
-		d[engine.Second][s] = uint8(6 - r + side + 1)
-	}
-	return d
-}()
 
 // Estimate gives mobility-based initial numbers: an OR node (1, its
 // moves), an AND node (its replies, 1). Weighting the OR node's proof

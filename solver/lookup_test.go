@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"geister/tablebase"
 	"testing"
 
 	"geister/engine"
@@ -18,7 +19,7 @@ func (m mapStore) Record(q Question, a Answer)      { m[q.Pos] = a }
 // LookupOnly answers from the tables what a search answers (exact
 // distances, a line that wins in them, the opponent's forced win for a
 // no-win), then from the store, and refuses what neither holds.
-func lookupOnly(t *testing.T, ts tableScanner, c purple.Class) {
+func lookupOnly(t *testing.T, ts *tablebase.DB, c purple.Class) {
 	ctx := context.Background()
 	look := New(Options{LookupOnly: true, Tables: ts, TTMegabytes: 1})
 	search := New(Options{Shortest: true, TTMegabytes: 16})

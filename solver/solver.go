@@ -54,7 +54,7 @@ type Options struct {
 	// TTMegabytes sizes the transposition table.
 	TTMegabytes int
 	// Tables, when set, answers positions of complete classes exactly.
-	Tables TableProber
+	Tables purple.Tables
 	// ForOpponent asks the mirror question: does the opponent force a win
 	// in the purple game (a proven loss for the prover)? The prover's
 	// pieces must still all show their colours.

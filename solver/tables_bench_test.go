@@ -7,17 +7,8 @@ import (
 
 	"geister/engine"
 	"geister/internal/testpos"
-	"geister/purple"
 	"geister/tablebase"
 )
-
-type dbProber struct{ db *tablebase.DB }
-
-func (t dbProber) Has(c purple.Class) bool { return t.db.Has(c) }
-func (t dbProber) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
-	v, err := t.db.Probe(p, prover)
-	return v.Result, v.Plies, err
-}
 
 // BenchmarkTableSavings: 7-piece positions near the end of random games,
 // solved by df-pn with and without the endgame tables of every class up to
@@ -45,7 +36,7 @@ func BenchmarkTableSavings(b *testing.B) {
 		}
 	}
 	for i := 0; i < b.N; i++ {
-		with := New(Options{TTMegabytes: 64, MaxNodes: 2_000_000, Tables: dbProber{db}})
+		with := New(Options{TTMegabytes: 64, MaxNodes: 2_000_000, Tables: db})
 		without := New(Options{TTMegabytes: 64, MaxNodes: 2_000_000})
 		var nWith, nWithout, hits uint64
 		decWith, decWithout, both := 0, 0, 0

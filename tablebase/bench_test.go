@@ -4,11 +4,10 @@ import (
 	"context"
 	"os"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"geister/engine"
+	"geister/internal/cputime"
 	"geister/purple"
 )
 
@@ -26,13 +25,6 @@ func benchDepTables(b *testing.B) map[purple.Class]*table {
 	return benchDeps
 }
 
-// cpuTime returns the process's user and system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkRetro5 builds 2B1R-2U1r (22.6 M positions, both sides to move)
 // on one core: init pass and every retrograde level. positions/s counts
 // the class's positions over the wall time, positions/cpu-s over the CPU
@@ -41,7 +33,7 @@ func BenchmarkRetro5(b *testing.B) {
 	deps := benchDepTables(b)
 	c := purple.Class{Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	var n, scanned uint64
 	for i := 0; i < b.N; i++ {
 		r, err := newRetro(c, deps, 1)
@@ -56,7 +48,7 @@ func BenchmarkRetro5(b *testing.B) {
 		scanned += uint64(1+r.level) * (r.lay[0].size + r.lay[1].size)
 		b.ReportMetric(float64(r.level), "levels")
 	}
-	cpu := (cpuTime() - cpu0).Seconds()
+	cpu := (cputime.Process() - cpu0).Seconds()
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 	b.ReportMetric(float64(n)/cpu, "positions/cpu-s")
 	b.ReportMetric(float64(scanned)/cpu, "swept/cpu-s")
@@ -76,7 +68,7 @@ func BenchmarkInitSweep(b *testing.B) {
 		r.st[s] = make([]uint16, r.lay[s].size)
 	}
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	var n uint64
 	for i := 0; i < b.N; i++ {
 		if err := r.initPass(); err != nil {
@@ -85,7 +77,7 @@ func BenchmarkInitSweep(b *testing.B) {
 		n += 2 * r.lay[0].size
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
-	b.ReportMetric(float64(n)/(cpuTime()-cpu0).Seconds(), "positions/cpu-s")
+	b.ReportMetric(float64(n)/(cputime.Process()-cpu0).Seconds(), "positions/cpu-s")
 }
 
 var (

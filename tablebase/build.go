@@ -310,15 +310,22 @@ func (db *DB) storeTable(ctx context.Context, t *table, workers int, progress fu
 		key, val []byte
 		n        int
 	}
+	encs := make([]*zstd.Encoder, workers)
+	for w := range encs {
+		enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
+		if err != nil {
+			return 0, 0, fmt.Errorf("tablebase: storing %s: compressor: %w", t.c, err)
+		}
+		encs[w] = enc
+		defer enc.Close() // EncodeAll only: no stream to flush, nothing to report
+	}
 	jobs := make(chan job, 64)
 	outs := make(chan out, 64)
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for _, enc := range encs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			enc, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
-			defer enc.Close()
 			for j := range jobs {
 				lo := uint64(j.blk) * blockSize
 				hi := min(lo+blockSize, uint64(len(t.vals[j.s])))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"geister/internal/badgerdb"
 	"geister/purple"
 )
 
@@ -43,7 +44,7 @@ func FuzzDecodeBlock(f *testing.F) {
 			}
 			return
 		}
-		if blockSum(key, dst) != beUint64(val[5:]) {
+		if badgerdb.Sum(key, dst) != beUint64(val[5:]) {
 			t.Fatal("accepted a block whose checksum does not match")
 		}
 	})

@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -27,6 +28,25 @@ func (db *DB) Probe(p *engine.Position, prover engine.Player) (Value, error) {
 	x, s := fromPosition(p, prover)
 	return db.probeBoard(ci, s, &x)
 }
+
+// ProbeValue is Probe for purple.Tables: the result and its distance.
+func (db *DB) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
+	v, err := db.Probe(p, prover)
+	if err != nil {
+		return purple.Ongoing, 0, err
+	}
+	return v.Result, v.Plies, nil
+}
+
+// ScanValues streams the positions of complete class c with their values
+// (Scan's, as solver.ClassScanner wants them).
+func (db *DB) ScanValues(ctx context.Context, c purple.Class, fn func(p engine.Position, v purple.Value, plies int) error) error {
+	return db.Scan(ctx, c, func(p engine.Position, v Value) error {
+		return fn(p, v.Result, v.Plies)
+	})
+}
+
+var _ purple.Tables = (*DB)(nil)
 
 func (db *DB) classOf(p *engine.Position, prover engine.Player) (*classInfo, error) {
 	if p.Outcome() != engine.Ongoing {

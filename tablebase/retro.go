@@ -1,6 +1,7 @@
 package tablebase
 
-// The retrograde builder of one class (REFERENCES "Endgame tables"):
+// The retrograde builder of one class (docs/references.md "Endgame
+// tables"):
 // predecessor counters and un-move generation, level by level.
 //
 // Every position x of the class, with either side to move, gets from its

@@ -1,6 +1,7 @@
 package tablebase
 
-// The Badger store (ARCHITECTURE "Badger", REFERENCES "Badger v4").
+// The Badger store (docs/architecture.md "Badger", docs/references.md
+// "Badger v4").
 //
 // Keys are fixed-width and big-endian, so that a class's blocks are
 // contiguous and in order:
@@ -32,11 +33,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cespare/xxhash/v2"
 	badger "github.com/dgraph-io/badger/v4"
-	"github.com/dgraph-io/badger/v4/options"
 	"github.com/klauspost/compress/zstd"
 
+	"geister/internal/badgerdb"
 	"geister/purple"
 )
 
@@ -150,22 +150,6 @@ type DB struct {
 	buildMu sync.Mutex // one Build at a time
 }
 
-type badgerLog struct{ w io.Writer }
-
-func (l badgerLog) Errorf(f string, a ...any) {
-	if l.w != nil {
-		fmt.Fprintf(l.w, "tablebase: badger: "+f, a...)
-	}
-}
-
-func (l badgerLog) Warningf(f string, a ...any) {
-	if l.w != nil {
-		fmt.Fprintf(l.w, "tablebase: badger: "+f, a...)
-	}
-}
-func (badgerLog) Infof(string, ...any)  {}
-func (badgerLog) Debugf(string, ...any) {}
-
 // Open opens the store in dir, creating it if needed, with DefaultOptions.
 func Open(dir string) (*DB, error) { return OpenWith(dir, DefaultOptions()) }
 
@@ -228,19 +212,7 @@ func OpenWith(dir string, o Options) (*DB, error) {
 			return nil, fmt.Errorf("tablebase: %w", err)
 		}
 	}
-	bo := badger.DefaultOptions(dir).
-		WithLogger(badgerLog{o.Log}).
-		WithCompression(options.None). // blocks are compressed by us
-		WithBlockCacheSize(0).
-		WithDetectConflicts(false).
-		WithNumVersionsToKeep(1).
-		WithMemTableSize(16 << 20).
-		WithNumMemtables(2).
-		WithValueLogFileSize(64 << 20).
-		WithNumCompactors(2).
-		WithNumGoroutines(2).
-		WithMetricsEnabled(false).
-		WithReadOnly(o.ReadOnly)
+	bo := badgerdb.Options(dir, "tablebase", o.Log, o.ReadOnly) // blocks are compressed by us
 	bdb, err := badger.Open(bo)
 	if err != nil {
 		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
@@ -401,21 +373,11 @@ func (db *DB) writeManifest(c purple.Class, m Manifest) error {
 	return nil
 }
 
-// blockSum is the checksum of a block: xxhash64 of its key and raw bytes,
-// so that a block under the wrong key fails too.
-func blockSum(key, raw []byte) uint64 {
-	var d xxhash.Digest
-	d.Reset()
-	d.Write(key)
-	d.Write(raw)
-	return d.Sum64()
-}
-
 func encodeBlock(enc *zstd.Encoder, key, raw []byte) []byte {
 	out := make([]byte, blockHeader, blockHeader+len(raw)/4+64)
 	out[0] = codecZstd
 	binary.BigEndian.PutUint32(out[1:], uint32(len(raw)))
-	binary.BigEndian.PutUint64(out[5:], blockSum(key, raw))
+	binary.BigEndian.PutUint64(out[5:], badgerdb.Sum(key, raw))
 	out = enc.EncodeAll(raw, out)
 	if len(out) >= blockHeader+len(raw) {
 		out = append(out[:blockHeader], raw...)
@@ -455,7 +417,7 @@ func (db *DB) decodeBlock(key, val, dst []byte) error {
 	default:
 		return bad(fmt.Sprintf("unknown codec %d", val[0]))
 	}
-	if blockSum(key, dst) != want {
+	if badgerdb.Sum(key, dst) != want {
 		return bad("checksum mismatch")
 	}
 	return nil

@@ -34,7 +34,7 @@ var assets embed.FS
 // Config is what the web board is given and what it allows.
 type Config struct {
 	// Tables and Store answer what they hold (nil: none).
-	Tables solver.TableProber
+	Tables purple.Tables
 	Store  solver.ProofStore
 	// Env gives the agents their tables and prover (player.DefaultEnv
 	// when zero).

@@ -205,14 +205,6 @@ var testTables = sync.OnceValues(func() (*tablebase.DB, error) {
 	return db, err
 })
 
-type dbProber struct{ db *tablebase.DB }
-
-func (d dbProber) Has(c purple.Class) bool { return d.db.Has(c) }
-func (d dbProber) ProbeValue(p *engine.Position, pr engine.Player) (purple.Value, int, error) {
-	v, err := d.db.Probe(p, pr)
-	return v.Result, v.Plies, err
-}
-
 func TestProbeAPI(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	code, body := call(t, ts, "POST", "/api/probe", `{"position":"`+paperPos+`"}`, nil)
@@ -226,7 +218,7 @@ func TestProbeAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts = newTestServer(t, Config{Tables: dbProber{db}})
+	ts = newTestServer(t, Config{Tables: db})
 	var a SolveAnswer
 	code, body = call(t, ts, "POST", "/api/probe", `{"position":"`+paperPos+`"}`, &a)
 	if code != 200 || a.Source != "table" || a.Plies != 5 || !a.Exact || a.Move != "d1e1" {

@@ -185,7 +185,7 @@ Examples:
 				}
 			}
 			if err != nil && e.ctx.Err() != nil {
-				return fmt.Errorf("interrupted (%v); run the same command again to resume", err)
+				return fmt.Errorf("interrupted (%w); run the same command again to resume", err)
 			}
 			return err
 		}

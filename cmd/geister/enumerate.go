@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"math"
@@ -14,7 +13,6 @@ import (
 	"geister/engine"
 	"geister/purple"
 	"geister/solver"
-	"geister/tablebase"
 )
 
 var enumerateCommand = command{
@@ -119,7 +117,7 @@ Examples:
 			}
 			start := time.Now()
 			printed := 0
-			counts, err := solver.Enumerate(e.ctx, dbTables{db}, c, f, func(en solver.Enumerated) error {
+			counts, err := solver.Enumerate(e.ctx, db, c, f, func(en solver.Enumerated) error {
 				printed++
 				move := en.Move
 				var pv []engine.Move
@@ -159,13 +157,6 @@ Examples:
 }
 
 func ms(d time.Duration) float64 { return math.Round(float64(d.Microseconds())/100) / 10 }
-
-// ScanValues streams a class from the tables for solver.Enumerate.
-func (t dbTables) ScanValues(ctx context.Context, c purple.Class, fn func(engine.Position, purple.Value, int) error) error {
-	return t.db.Scan(ctx, c, func(p engine.Position, v tablebase.Value) error {
-		return fn(p, v.Result, v.Plies)
-	})
-}
 
 // writeEnumerated prints a position of the class with its answer (the
 // prover is the first player); a sampled one with its nodes and whether

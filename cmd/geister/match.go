@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/alphabeta"
 	"geister/engine"
 	"geister/internal/words"
 	"geister/match"
@@ -170,27 +169,14 @@ func agentEnv(w io.Writer, tf tableFlags) (player.Env, func() error, error) {
 	return env, func() error { release(); return closeTables() }, nil
 }
 
-// dbTables adapts an open tablebase to what PurpleMax's search and the
-// solver probe (alphabeta.Tables, solver.TableProber).
-type dbTables struct{ db *tablebase.DB }
-
-func (t dbTables) Has(c purple.Class) bool { return t.db.Has(c) }
-
-func (t dbTables) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value, int, error) {
-	v, err := t.db.Probe(p, prover)
-	if err != nil {
-		return purple.Ongoing, 0, err
-	}
-	return v.Result, v.Plies, nil
-}
-
-// openTables is openTablesDB for the players.
-func openTables(dir string) (alphabeta.Tables, func() error, error) {
+// openTables is openTablesDB for the players and the solver: nil (no
+// tables) where openTablesDB finds none.
+func openTables(dir string) (purple.Tables, func() error, error) {
 	db, closeDB, err := openTablesDB(dir)
 	if db == nil {
 		return nil, closeDB, err
 	}
-	return dbTables{db}, closeDB, nil
+	return db, closeDB, nil
 }
 
 // openTablesDB opens the endgame tables in dir read-only (several
@@ -223,7 +209,7 @@ func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 // which must then exist and be a store; else the default directory, used
 // when it holds tables. A default directory that is not a store, and a
 // store a build holds, give one warning on w and no tables.
-func optionalTables(w io.Writer, tf tableFlags) (alphabeta.Tables, func() error, error) {
+func optionalTables(w io.Writer, tf tableFlags) (purple.Tables, func() error, error) {
 	none := func() error { return nil }
 	dir, explicit, use := tf.resolve()
 	if !use {

@@ -68,7 +68,7 @@ Example:
 			opts := solver.Options{LookupOnly: true, TTMegabytes: 1}
 			if db != nil {
 				defer db.Close()
-				opts.Tables = dbTables{db}
+				opts.Tables = db
 			}
 			if st != nil {
 				opts.Store = st

@@ -283,7 +283,7 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 	}
 	var sample []solver.CrossCheckClass
 	if o.Samples > 0 {
-		if sample, err = solver.CrossCheck(e.ctx, dbTables{db}, cs, o); err != nil {
+		if sample, err = solver.CrossCheck(e.ctx, db, cs, o); err != nil {
 			return err
 		}
 	}

@@ -12,17 +12,7 @@ func Material(r *engine.Rand, prover, toMove engine.Player, blues, reds, opp, op
 		return engine.Position{}, false
 	}
 	var p engine.Position
-	used := uint64(0)
-	put := func(pl engine.Player, k engine.Kind) {
-		for {
-			s := engine.BoardSquares[r.Intn(36)]
-			if used&s.Bit() == 0 {
-				used |= s.Bit()
-				p.Put(pl, k, s)
-				return
-			}
-		}
-	}
+	put := func(pl engine.Player, k engine.Kind) { PutRandom(r, &p, pl, k) }
 	for i := 0; i < blues; i++ {
 		put(prover, engine.Blue)
 	}
@@ -36,6 +26,19 @@ func Material(r *engine.Rand, prover, toMove engine.Player, blues, reds, opp, op
 	p.SetReds(prover.Other(), oppReds)
 	p.SetTurn(toMove)
 	return p, p.Validate() == nil
+}
+
+// PutRandom puts a piece of pl of kind k on a random empty square of p
+// (p must have one).
+func PutRandom(r *engine.Rand, p *engine.Position, pl engine.Player, k engine.Kind) {
+	occ := p.Occupied(engine.First) | p.Occupied(engine.Second)
+	for {
+		s := engine.BoardSquares[r.Intn(36)]
+		if occ&s.Bit() == 0 {
+			p.Put(pl, k, s)
+			return
+		}
+	}
 }
 
 // Small returns a random position with the prover's 1–2 blues and 1–2

@@ -1,9 +1,0 @@
-//go:build !linux
-
-package alphabeta
-
-import "time"
-
-var t0 = time.Now()
-
-func threadCPU() float64 { return time.Since(t0).Seconds() }

@@ -1,0 +1,36 @@
+package purple_test
+
+import (
+	"fmt"
+
+	"geister/engine"
+	"geister/purple"
+)
+
+// The prover of a position (the side whose colours all show), its
+// material class, and the purple game's value before and after the
+// prover's blue escapes.
+func Example() {
+	pos, err := engine.ParsePosition("5B/6/R5/6/6/u4u f R1r1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	prover, err := purple.DefaultProver(&pos)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, ok := purple.ClassOf(&pos, prover)
+	fmt.Println(prover, c, ok, purple.ValueOf(&pos, prover))
+	escape, err := engine.ParseMove("f1f0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pos.Make(escape)
+	fmt.Println(purple.ValueOf(&pos, prover))
+	// Output:
+	// f 1B1R-2U1r true ongoing
+	// win
+}

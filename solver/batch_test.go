@@ -1,0 +1,58 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"geister/engine"
+	"geister/internal/testpos"
+)
+
+// Batch on two threads answers every job in input order exactly as one
+// solver does position by position, and passes a job's error through.
+func TestBatchMatchesSolve(t *testing.T) {
+	r := engine.NewRand(11)
+	opts := Options{TTMegabytes: 8, Shortest: true, MaxNodes: 20_000}
+	bad := errors.New("unreadable line")
+	var jobs []Job
+	for i := range 16 {
+		if i == 7 {
+			jobs = append(jobs, Job{Index: i, Text: "junk", Err: bad})
+			continue
+		}
+		p, prover := testpos.NearEnd(r, 6)
+		jobs = append(jobs, Job{Index: i, Text: p.String(), Pos: p, Prover: prover})
+	}
+	in := make(chan Job)
+	go func() {
+		for _, j := range jobs {
+			in <- j
+		}
+		close(in)
+	}()
+	next, wins := 0, 0
+	one := New(opts)
+	Batch(context.Background(), opts, 2, 0, in, func(j Job, a Answer, err error) {
+		if j.Index != next {
+			t.Fatalf("job %d emitted where %d was due", j.Index, next)
+		}
+		next++
+		if j.Err != nil {
+			if !errors.Is(err, bad) {
+				t.Errorf("job %d: error %v, want the job's own", j.Index, err)
+			}
+			return
+		}
+		if a.Result == Win {
+			wins++
+		}
+		want, werr := one.Solve(context.Background(), j.Pos, j.Prover)
+		if (err == nil) != (werr == nil) || a.Result != want.Result || a.Plies != want.Plies {
+			t.Errorf("job %d %s: batch %v in %d (%v), alone %v in %d (%v)", j.Index, j.Text, a.Result, a.Plies, err, want.Result, want.Plies, werr)
+		}
+	})
+	if next != len(jobs) || wins < 3 {
+		t.Errorf("%d of %d jobs emitted, %d wins among them", next, len(jobs), wins)
+	}
+}
