@@ -41,7 +41,6 @@ Example:
 		timeLimit := fs.Duration("time", def.Time, "time per question (0: none)")
 		ttMB := fs.Int("tt", def.TTMegabytes, "transposition table per side in MiB")
 		tf := addTableFlags(fs, "do not use the endgame tables")
-		dir := tf.dir
 		storeOpts := addStoreFlags(fs, "It answers questions proven before and keeps what the analysis proves.")
 		quiet := fs.Bool("quiet", false, "no progress on standard error")
 		return func(e *env, args []string) error {
@@ -68,21 +67,13 @@ Example:
 				return fmt.Errorf("%s: %v", args[0], err)
 			}
 			o := analysis.Options{Nodes: *nodes, Time: *timeLimit, TTMegabytes: *ttMB}
-			if err := tf.check(); err != nil {
-				return err
-			}
-			t, closeTables, err := optionalTables(e.stderr, tf)
+			src, err := openSources(e, tf, storeOpts)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
-			if t != nil {
-				o.Tables = t
-			}
-			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
-				defer release()
-				o.Store = st
-			}
+			defer src.close()
+			o.Tables = src.tables
+			o.Store = src.proofStore()
 			found := false
 			for _, rec := range recs {
 				if *game >= 0 && rec.Game != *game {

@@ -36,7 +36,6 @@ names the cap. Uploaded records are read in memory, never written to disk.`,
 		nodes := fs.Uint64("nodes", def.DefaultNodes, "budget of a solve request that names none")
 		timeLimit := fs.Duration("time", def.DefaultTime, "time of a solve request that names none")
 		tf := addTableFlags(fs, "do not use the endgame tables")
-		dir := tf.dir
 		storeOpts := addStoreFlags(fs, "It answers positions proven before and keeps what the board's solves prove.")
 		quiet := fs.Bool("quiet", false, "do not print the address on standard error")
 		return func(e *env, args []string) error {
@@ -49,23 +48,13 @@ names the cap. Uploaded records are read in memory, never written to disk.`,
 			cfg := def
 			cfg.MaxNodes, cfg.MaxTime, cfg.DefaultNodes, cfg.DefaultTime = *maxNodes, *maxTime, *nodes, *timeLimit
 			cfg.Env = player.DefaultEnv()
-			if err := tf.check(); err != nil {
-				return err
-			}
-			t, closeTables, err := optionalTables(e.stderr, tf)
+			src, err := openSources(e, tf, storeOpts)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
-			if t != nil {
-				cfg.Tables = t
-				cfg.Env = cfg.Env.WithTables(t)
-			}
-			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
-				defer release()
-				cfg.Store = st
-				cfg.Env = cfg.Env.WithStore(st)
-			}
+			defer src.close()
+			cfg.Tables, cfg.Store = src.tables, src.proofStore()
+			cfg.Env = cfg.Env.WithTables(src.tables).WithStore(src.proofStore())
 			ln, err := net.Listen("tcp", *addr)
 			if err != nil {
 				return err

@@ -77,7 +77,6 @@ Example:
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table)")
 		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
 		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
-		dir := tf.dir
 		svgDir := fs.String("svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
 		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
@@ -109,21 +108,13 @@ Example:
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
 				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
 			}
-			if err := tf.check(); err != nil {
-				return err
-			}
-			t, closeTables, err := optionalTables(e.stderr, tf)
+			src, err := openSources(e, tf, storeOpts)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
-			if t != nil {
-				opts.Tables = t
-			}
-			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
-				defer release()
-				opts.Store = st
-			}
+			defer src.close()
+			opts.Tables = src.tables
+			opts.Store = src.proofStore()
 			inputs, err := readInputs(e, args)
 			if err != nil {
 				return err

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"geister/purple"
+	"geister/solver"
 	"io"
 	"os"
 	"sync"
@@ -119,4 +121,46 @@ func openAgentStore(dir string, w io.Writer) (*proofstore.Store, func()) {
 	}
 	f := false
 	return openStore(&env{stderr: w}, dir, storeFlags{on: &f, off: &f})
+}
+
+// sources are the answers a solving command starts from: the endgame
+// tables and the proof store, each nil when there is none.
+type sources struct {
+	tables purple.Tables
+	store  *proofstore.Store // nil: none
+	closes []func()
+}
+
+// proofStore is the store as solver options take it (a nil interface when
+// there is none).
+func (s *sources) proofStore() solver.ProofStore {
+	if s.store == nil {
+		return nil
+	}
+	return s.store
+}
+
+func (s *sources) close() {
+	for i := len(s.closes) - 1; i >= 0; i-- {
+		s.closes[i]()
+	}
+}
+
+// openSources opens the tables of --table/--no-table (optional: see
+// optionalTables) and the proof store of --store/--store-dir beside them.
+// The caller closes them with close.
+func openSources(e *env, tf tableFlags, so storeFlags) (*sources, error) {
+	if err := tf.check(); err != nil {
+		return nil, err
+	}
+	t, closeTables, err := optionalTables(e.stderr, tf)
+	if err != nil {
+		return nil, err
+	}
+	s := &sources{tables: t, closes: []func(){func() { closeTables() }}}
+	if st, release := openStore(e, tableDir(*tf.dir), so); st != nil {
+		s.store = st
+		s.closes = append(s.closes, release)
+	}
+	return s, nil
 }
