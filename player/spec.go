@@ -96,6 +96,10 @@ var agentTypes = []agentType{
 		{"p", "float", "0.5", "probability of marking an opponent piece on an exit as red (Algorithm 1 step 8)"},
 	}}, newKeeper},
 	{AgentInfo{"keeper-purplemax", "purplemax that first moves two keepers onto the opponent's exits and holds them there, as SSM does (paper 002 §4)", purpleMaxOptions}, newPurpleMax(true)},
+	{AgentInfo{"mc", "plain Monte Carlo: worlds drawn uniformly among those that agree with what was seen, one playout per legal move per world (paper 001 §2)", samplingOptions}, newSampling(false)},
+	{AgentInfo{"upp", "UPP: Monte Carlo over worlds drawn by their values, which the last move's playouts update (paper 001 §3)", uppOptions}, newSampling(true)},
+	{AgentInfo{"uct", "UCT (UCB1, c = sqrt 2) over one world drawn by red likelihood, square-first random playouts (paper 004 §5.1, §5.3, §5.4)", uctOptions}, newUCT},
+	{AgentInfo{"expectimax", "expectimax: hidden colours as chance nodes between max and min (paper 003 §3), Naotti1.1's evaluation, endgame tables, df-pn sure-win check", expectimaxOptions}, newExpectimax},
 	{AgentInfo{"human", "a person at the terminal: shows the board and the legal moves, reads moves like d5d4 or d5^", nil}, newHuman},
 }
 
