@@ -65,6 +65,7 @@ type Sampler struct {
 	records  []record
 	lastPly  int         // the ply of the decision that made records
 	lastMove engine.Move // the move it chose
+	board    Board       // the playout board (a field: handing it to Choose allocates nothing)
 }
 
 // NewSampler returns a Sampler for player me at the start of a game.
@@ -121,7 +122,7 @@ func (s *Sampler) Decide(ctx context.Context, p *engine.Position, moves []engine
 		deadline = time.Now().Add(s.opts.Time)
 	}
 	var sum [engine.MaxMoves]int // half points per move
-	n := 0                        // playouts per move
+	n := 0                       // playouts per move
 	s.records = s.records[:0]
 	for {
 		if s.opts.Playouts > 0 && n*ml.N >= s.opts.Playouts {
@@ -134,11 +135,12 @@ func (s *Sampler) Decide(ctx context.Context, p *engine.Position, moves []engine
 		w := s.tracker.World(p, engine.Placements[wi])
 		root, _ := BoardOf(&w)
 		for i, m := range ml.Slice() {
-			b := root
+			s.board = root
+			b := &s.board
 			b.Make(m.From(), m.To())
 			reply := engine.NoMove
 			if b.won == engine.Ongoing && b.ply < limitOf(plyLimit) {
-				f, t := s.choose(&b)
+				f, t := s.choose(b)
 				reply = engine.NewMove(f, t)
 				b.Make(f, t)
 			}

@@ -70,6 +70,12 @@ type UCT struct {
 	rng   *engine.Rand
 	path  []int32
 	pri   [engine.MaxMoves]float64
+	// work and board are the position of an iteration and its playout
+	// board, kept here so that handing them to the policies allocates
+	// nothing.
+	work  engine.Position
+	board Board
+	ml    engine.MoveList
 }
 
 // NewUCT returns a UCT searcher seeded with seed.
@@ -168,7 +174,8 @@ func (u *UCT) usePrior(depth int) bool {
 // iterate is one UCT iteration: selection, expansion, playout,
 // backpropagation (paper 004 §5.1).
 func (u *UCT) iterate(world *engine.Position, plyLimit int) {
-	p := *world
+	u.work = *world
+	p := &u.work
 	u.path = append(u.path[:0], 0)
 	cur := int32(0)
 	depth := 0
@@ -179,7 +186,7 @@ func (u *UCT) iterate(world *engine.Position, plyLimit int) {
 		depth++
 	}
 	if u.nodes[cur].visits >= 1 && p.OutcomeWithLimit(plyLimit) == engine.Ongoing {
-		u.expand(cur, &p, depth)
+		u.expand(cur, p, depth)
 		n := &u.nodes[cur]
 		k := 0
 		if u.usePrior(depth) {
@@ -198,10 +205,10 @@ func (u *UCT) iterate(world *engine.Position, plyLimit int) {
 	var o engine.Outcome
 	if o = p.OutcomeWithLimit(plyLimit); o == engine.Ongoing {
 		if u.opts.Playout != nil {
-			o = u.opts.Playout(&p, u.rng, plyLimit)
+			o = u.opts.Playout(p, u.rng, plyLimit)
 		} else {
-			b, _ := BoardOf(&p)
-			o = b.PlayoutSquareFirst(u.rng, plyLimit)
+			u.board, _ = BoardOf(p)
+			o = u.board.PlayoutSquareFirst(u.rng, plyLimit)
 		}
 	}
 	// The player who made each node's move: the root's side for depth 1.
@@ -217,7 +224,7 @@ func (u *UCT) iterate(world *engine.Position, plyLimit int) {
 // expand gives node i (position p, depth plies below the root) a child
 // for every legal move.
 func (u *UCT) expand(i int32, p *engine.Position, depth int) {
-	var ml engine.MoveList
+	ml := &u.ml
 	ml.Generate(p)
 	first := int32(len(u.nodes))
 	prior := u.usePrior(depth)
