@@ -105,7 +105,8 @@ type Searcher struct {
 	lim      Limits
 	ctx      context.Context
 	stop     bool
-	covered  func(p *engine.Position) bool
+	// noPrune turns alpha-beta pruning off (tests compare the two).
+	noPrune bool
 }
 
 // New returns a Searcher.
@@ -163,7 +164,11 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 		alpha := -inf
 		best := -1
 		for i, m := range moves {
-			v := s.afterMove(&p, m, depth, alpha, inf, 0)
+			a := alpha
+			if s.noPrune {
+				a = -inf
+			}
+			v := s.afterMove(&p, m, depth, a, inf, 0)
 			if s.stop {
 				break
 			}
@@ -394,7 +399,7 @@ func (s *Searcher) negamax(p *engine.Position, depth int, alpha, beta float64, p
 			best = v
 			if v > alpha {
 				alpha = v
-				if v >= beta {
+				if v >= beta && !s.noPrune {
 					break
 				}
 			}
