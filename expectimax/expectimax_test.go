@@ -123,3 +123,28 @@ func TestCaptureIsAChanceNode(t *testing.T) {
 		t.Fatalf("capture of a sure red: %g, want %g", got, vr)
 	}
 }
+
+// TestEscapeIsAChanceNode: after the root player's quiet move the
+// opponent, to move, has a hidden piece on its exit a6, red with
+// probability ⅔: with ⅓ it escapes and wins (at ply 2), otherwise it is red and the
+// position is evaluated.
+func TestEscapeIsAChanceNode(t *testing.T) {
+	p := engine.MustParsePosition("2u1u1/6/6/6/4BR/uR4 f R2r2 0")
+	x := New(Options{Eval: alphabeta.BlueCountDistance, PlyLimit: 200})
+	x.Search(context.Background(), &p, Limits{Depth: 1}, nil)
+	quiet := engine.NewMove(engine.Sq(4, 5), engine.Sq(4, 4))
+	got := x.afterMove(&p, quiet, 1, -inf, inf, 0)
+	q := p
+	q.Make(quiet)
+	q.Remove(engine.Second, engine.Unknown, engine.Sq(0, 6))
+	q.Put(engine.Second, engine.Red, engine.Sq(0, 6))
+	want := 1.0/3*(-(Win-2)) + 2.0/3*float64(alphabeta.Evaluate(alphabeta.BlueCountDistance, &q, engine.First))
+	if math.Abs(got-want) > 1e-6 {
+		t.Fatalf("quiet move: %g, want %g", got, want)
+	}
+	// Capturing the piece on a6 is better than leaving it there.
+	r := x.Search(context.Background(), &p, Limits{Depth: 2}, nil)
+	if r.Move != engine.NewMove(engine.Sq(1, 6), engine.Sq(0, 6)) {
+		t.Fatalf("played %s, want b6a6", r.Move)
+	}
+}

@@ -25,7 +25,7 @@ func boardMatches(b *Board, p *engine.Position) bool {
 // after every move, results included.
 func TestBoardAgreesWithEngine(t *testing.T) {
 	r := engine.NewRand(7)
-	for g := 0; g < 400; g++ {
+	for g := 0; g < 200; g++ {
 		p := engine.StartPosition(r.RandomPlacement(), r.RandomPlacement())
 		b, ok := BoardOf(&p)
 		if !ok {
@@ -129,7 +129,7 @@ func truth(start engine.Position, me engine.Player, moves []engine.Move) (pl eng
 // shows the player's own pieces as they are and the opponent's reds in
 // the right number, on the right squares.
 func TestWorldsAgreeWithWhatWasSeen(t *testing.T) {
-	for g := uint64(0); g < 60; g++ {
+	for g := uint64(0); g < 30; g++ {
 		var start engine.Position
 		trackers := [2]*Tracker{NewTracker(engine.First), NewTracker(engine.Second)}
 		samplers := [2]*Sampler{NewSampler(engine.First, SamplerOptions{UPP: true, Playouts: 40, Seed: g}), NewSampler(engine.Second, SamplerOptions{Playouts: 40, Seed: g})}
@@ -368,4 +368,27 @@ func popcount(b uint64) int {
 		n++
 	}
 	return n
+}
+
+// TestTrackerStartsFromAPosition: without the moves, a mid-game view is
+// the tracker's start; the consistent placements are exactly the ways to
+// colour the pieces on the board with the reds left, times the ways to
+// colour the captured ones with the reds taken.
+func TestTrackerStartsFromAPosition(t *testing.T) {
+	view := engine.MustParsePosition("6/1B1uu1/1uu3/6/2RR2/1RRBB1 f R4r2 0")
+	tr := NewTracker(engine.First)
+	if err := tr.Sync(&view, nil); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, pl := range engine.Placements {
+		if tr.Consistent(pl) {
+			n++
+			checkWorld(t, tr, &view, &view, pl)
+		}
+	}
+	// 4 on the board with 2 reds: 6 ways; 4 captured with 2 reds: 6 ways.
+	if n != 36 {
+		t.Fatalf("%d consistent placements, want 36", n)
+	}
 }

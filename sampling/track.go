@@ -72,10 +72,17 @@ func (t *Tracker) reset() {
 
 // Sync brings the tracker to the position p that the player sees after
 // moves (every move from the start). It returns an error when the moves
-// do not fit p (then the tracker is reset).
+// do not fit p (then the tracker is reset). With no moves and a position
+// other than a start, the tracker starts from p: the opponent's pieces on
+// the board get the letters from A in square order, the rest count as
+// captured with the reds the counts say.
 func (t *Tracker) Sync(p *engine.Position, moves []engine.Move) error {
 	if len(moves) < len(t.moves) || !samePrefix(moves, t.moves) {
 		t.reset()
+	}
+	if len(moves) == 0 && (p.Ply() != 0 || p.Occupied(t.me.Other()) != t.onBoard() || p.Occupied(t.me) != t.own) {
+		t.startFrom(p)
+		return nil
 	}
 	opp := t.me.Other()
 	var captured uint8
@@ -124,6 +131,31 @@ func (t *Tracker) Sync(p *engine.Position, moves []engine.Move) error {
 	}
 	t.oppReds = p.Reds(opp)
 	return nil
+}
+
+// startFrom makes p, met without its moves, the tracker's start.
+func (t *Tracker) startFrom(p *engine.Position) {
+	t.reset()
+	opp := t.me.Other()
+	for i := range t.id {
+		t.id[i] = -1
+	}
+	i := 0
+	for b := p.Occupied(opp); b != 0 && i < 8; b &= b - 1 {
+		s := engine.Square(bits.TrailingZeros64(b))
+		t.sq[i], t.id[s] = s, int8(i)
+		i++
+	}
+	var gone uint8
+	for ; i < 8; i++ {
+		t.sq[i] = engine.NoSquare
+		gone |= 1 << i
+	}
+	if gone != 0 {
+		t.reveals = append(t.reveals, Reveal{Mask: gone, Reds: 4 - p.Reds(opp)})
+	}
+	t.own = p.Occupied(t.me)
+	t.oppReds = p.Reds(opp)
 }
 
 func samePrefix(a, b []engine.Move) bool {
