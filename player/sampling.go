@@ -20,7 +20,8 @@ var samplingOptions = []Option{
 }
 
 var uppOptions = append(append([]Option(nil), samplingOptions...),
-	Option{"c", "float", "0.1", "UPP's added value c (paper 001 §4: 0.1)"})
+	Option{"c", "float", "0.1", "UPP's added value c (paper 001 §4: 0.1)"},
+	Option{"scaled", "bool", "false", "scale each world's gain by the difference of the two win rates UPP compares (a_n = |w_red - w_blue| instead of 1; docs/sampling.md)"})
 
 var uctOptions = []Option{
 	{"iterations", "int", "10000", "UCT iterations per move; 0 = no bound (needs time)"},
@@ -51,6 +52,7 @@ func newSampling(upp bool) func(o *options, env Env) (Agent, error) {
 		so := sampling.SamplerOptions{UPP: upp, Playouts: o.int("playouts"), Time: o.duration("time")}
 		if upp {
 			so.C = o.float("c")
+			so.Scaled = o.bool("scaled")
 		}
 		if o.bool("squarefirst") {
 			so.Choose = sampling.SquareFirst

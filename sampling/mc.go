@@ -17,6 +17,9 @@ type SamplerOptions struct {
 	UPP bool
 	// C is UPP's added value c (paper 001 §4: 0.1).
 	C float64
+	// Scaled makes UPP's a_n the difference of the two win rates of step
+	// 2 instead of 1 (see step123).
+	Scaled bool
 	// Playouts bounds the playouts of one decision (0: no bound). A
 	// decision gives every legal move one playout per world drawn, so it
 	// may end up to one move list beyond the bound.
@@ -213,7 +216,8 @@ func (s *Sampler) updateValues(p *engine.Position, moves []engine.Move) bool {
 //
 //	a_n = 1 if world n calls the piece blue and the player does better
 //	        when it is red, or calls it red and the player does better
-//	        when it is blue; else a_n = 0
+//	        when it is blue; else a_n = 0 (with Scaled, |w_red − w_blue|
+//	        instead of 1)
 //	F_n ← (F_n + c·a_n)·e_n, then F_n ← F_n / Σ_m F_m
 //
 // (the reconstruction of the two formulas missing from our copy of the
@@ -241,9 +245,14 @@ func (s *Sampler) step123(reply engine.Move) bool {
 		return false
 	}
 	favourRed := blueRate > redRate // the player does better if blue: the opponent's choice says red
+	a := 1.0
+	if s.opts.Scaled {
+		d := float64(sum[0])/float64(2*cnt[0]) - float64(sum[1])/float64(2*cnt[1])
+		a = max(d, -d)
+	}
 	for _, wi := range s.worlds {
 		if (engine.Placements[wi]>>id&1 == 1) == favourRed {
-			s.values[wi] += s.opts.C
+			s.values[wi] += s.opts.C * a
 		}
 	}
 	return true
