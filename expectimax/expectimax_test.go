@@ -138,7 +138,7 @@ func TestEscapeIsAChanceNode(t *testing.T) {
 	q.Make(quiet)
 	q.Remove(engine.Second, engine.Unknown, engine.Sq(0, 6))
 	q.Put(engine.Second, engine.Red, engine.Sq(0, 6))
-	want := 1.0/3*(-(Win-2)) + 2.0/3*float64(alphabeta.Evaluate(alphabeta.BlueCountDistance, &q, engine.First))
+	want := 1.0/3*(-(Win - 2)) + 2.0/3*float64(alphabeta.Evaluate(alphabeta.BlueCountDistance, &q, engine.First))
 	if math.Abs(got-want) > 1e-6 {
 		t.Fatalf("quiet move: %g, want %g", got, want)
 	}
