@@ -114,6 +114,9 @@ func (s *Sampler) Decide(ctx context.Context, p *engine.Position, moves []engine
 		return engine.NoMove, st, err
 	}
 	st.Updated = s.updateValues(p, moves)
+	if len(s.worlds) == 0 {
+		return engine.NoMove, st, errors.New("sampling: no colouring of the opponent's pieces agrees with what was seen")
+	}
 	for _, m := range ml.Slice() {
 		if m.IsEscape() {
 			s.records = s.records[:0]
