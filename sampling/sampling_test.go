@@ -392,3 +392,22 @@ func TestTrackerStartsFromAPosition(t *testing.T) {
 		t.Fatalf("%d consistent placements, want 36", n)
 	}
 }
+
+// TestUCTTreeBound: a search whose tree is full goes on with playouts from
+// its leaves, and the visit counts still add up.
+func TestUCTTreeBound(t *testing.T) {
+	p := engine.StartPosition(engine.Placements[3], engine.Placements[40])
+	u := NewUCT(UCTOptions{Iterations: 2000, MaxNodes: 500}, 2)
+	res, err := u.Search(context.Background(), &p, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(u.nodes) > 500 || res.Iterations != 2000 || int(u.nodes[0].visits) != 2000 {
+		t.Fatalf("%d nodes, %d iterations, root visits %d", len(u.nodes), res.Iterations, u.nodes[0].visits)
+	}
+	u.forEachExpanded(func(v, sum int) {
+		if v != sum+1 {
+			t.Fatalf("a node visited %d times has children visited %d times", v, sum)
+		}
+	})
+}

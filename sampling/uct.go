@@ -44,6 +44,10 @@ type UCTOptions struct {
 	// Playout plays a leaf out (nil: square-first random moves on the
 	// playout board, §5.3).
 	Playout PlayoutFunc
+	// MaxNodes bounds the tree (default 1<<22 nodes, about 80 MB): once
+	// it is full, leaves are no longer expanded and iterations end in
+	// playouts from them.
+	MaxNodes int
 	// FinalPrior, when > 0 and Prior is set, chooses the root move by
 	// formula (4), w̄ + FinalPrior·π (paper 004: 0.1); otherwise the most
 	// visited root move is played.
@@ -88,6 +92,9 @@ func NewUCT(o UCTOptions, seed uint64) *UCT {
 	}
 	if o.CInit == 0 {
 		o.CInit = 1.25
+	}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = 1 << 22
 	}
 	return &UCT{opts: o, rng: engine.NewRand(seed)}
 }
@@ -185,7 +192,7 @@ func (u *UCT) iterate(world *engine.Position, plyLimit int) {
 		u.path = append(u.path, cur)
 		depth++
 	}
-	if u.nodes[cur].visits >= 1 && p.OutcomeWithLimit(plyLimit) == engine.Ongoing {
+	if u.nodes[cur].visits >= 1 && p.OutcomeWithLimit(plyLimit) == engine.Ongoing && len(u.nodes)+engine.MaxMoves <= u.opts.MaxNodes {
 		u.expand(cur, p, depth)
 		n := &u.nodes[cur]
 		k := 0
