@@ -14,8 +14,11 @@
 //
 // Names (see Agents for their options): random, blue-chototsu,
 // red-chototsu, chototsu, naotti10, naotti11, purplemax, keeper,
-// keeper-purplemax, human. Every agent takes reds=XXXX (the letters A–H of
-// its red pieces, GAT.md) and seed=N.
+// keeper-purplemax, hayazashi (the GAT2021 champion's policy, package
+// haf), mc, upp, uct, expectimax (packages sampling and expectimax),
+// human. Every agent takes reds=XXXX (the letters A–H of its red pieces:
+// A–D the front row, E–H the back row, each from the player's own left)
+// and seed=N.
 package player
 
 import (
