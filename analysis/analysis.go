@@ -21,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"geister/internal/words"
 	"geister/purple"
 	"sync"
 	"time"
@@ -291,12 +292,12 @@ func mark(rep *Report) {
 			rep.Missed = append(rep.Missed, i)
 			lastMissed[us] = i
 			w := p.side(us)
-			p.Note = fmt.Sprintf("%s surely won (in %d plies, with %s) but %s keeps no sure win", sideName(us), w.Plies, w.Move, p.Move)
+			p.Note = fmt.Sprintf("%s surely won (in %s, with %s) but %s keeps no sure win", sideName(us), words.Count(w.Plies, "ply"), w.Move, p.Move)
 		}
 		if p.side(them).noWin() && next.side(them).win() {
 			p.Marks = append(p.Marks, MarkGave)
 			rep.Gave = append(rep.Gave, i)
-			note := fmt.Sprintf("%s gives %s a sure win (in %d plies)", p.Move, sideName(them), next.side(them).Plies)
+			note := fmt.Sprintf("%s gives %s a sure win (in %s)", p.Move, sideName(them), words.Count(next.side(them).Plies, "ply"))
 			if p.Note != "" {
 				p.Note += "; " + note
 			} else {

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"geister/internal/words"
 	"io"
 	"strings"
 )
@@ -47,7 +48,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Reason != "" {
 		fmt.Fprintf(&b, " (%s)", r.Reason)
 	}
-	fmt.Fprintf(&b, " after %d plies\n", len(r.Plies)-1)
+	fmt.Fprintf(&b, " after %s\n", words.Count(len(r.Plies)-1, "ply"))
 	fmt.Fprintf(&b, "%4s  %-5s %-16s %-16s %s\n", "ply", "move", "first wins?", "second wins?", "marks")
 	for _, p := range r.Plies {
 		marks := strings.Join(p.Marks, ",")

@@ -180,7 +180,6 @@ func msSince(t time.Time) float64 {
 	return math.Round(float64(time.Since(t).Microseconds())/100) / 10
 }
 
-
 type checkRun struct {
 	CheckOptions
 	ctx          context.Context
