@@ -1,4 +1,4 @@
-module geister
+module github.com/geister-solver/geister
 
 go 1.26.8
 

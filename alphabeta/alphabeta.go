@@ -32,8 +32,8 @@ import (
 	"math/bits"
 	"time"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Score units.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/alphabeta"
-	"geister/engine"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
 )
 
 // PurpleMax's search: the first player's worst case of the hidden

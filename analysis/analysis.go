@@ -21,14 +21,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"geister/internal/words"
-	"geister/purple"
+	"github.com/geister-solver/geister/internal/words"
+	"github.com/geister-solver/geister/purple"
 	"sync"
 	"time"
 
-	"geister/engine"
-	"geister/match"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/solver"
 )
 
 // Options set the budget and the sources of the verdicts.

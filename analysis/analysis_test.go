@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 func line(t *testing.T, ss ...string) []engine.Move {

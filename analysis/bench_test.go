@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 // game100 returns a record of a game between random agents that lasts 100

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/analysis"
-	"geister/engine"
+	"github.com/geister-solver/geister/analysis"
+	"github.com/geister-solver/geister/engine"
 )
 
 // A blue on its exit escapes at once; stepping next to the opponent's red

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/match"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
 )
 
 // Hand-made game records from real start placements, in the record

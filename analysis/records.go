@@ -8,8 +8,8 @@ import (
 	"regexp"
 	"strings"
 
-	"geister/engine"
-	"geister/match"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
 )
 
 // MaxRecordBytes caps what ReadGames reads.

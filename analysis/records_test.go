@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 // gatLog writes the log one player would keep of a game: the boards it

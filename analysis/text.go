@@ -2,7 +2,7 @@ package analysis
 
 import (
 	"fmt"
-	"geister/internal/words"
+	"github.com/geister-solver/geister/internal/words"
 	"io"
 	"strings"
 )

@@ -3,7 +3,7 @@ package data_test
 import (
 	"fmt"
 
-	"geister/data"
+	"github.com/geister-solver/geister/data"
 )
 
 // The worked positions of paper 000 with their answers.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"geister/dfpn"
+	"github.com/geister-solver/geister/dfpn"
 )
 
 // nim is a pile of stones; a move takes one or two; whoever takes the

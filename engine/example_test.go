@@ -3,7 +3,7 @@ package engine_test
 import (
 	"fmt"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Parse a position, list its legal moves, play one and print the result.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"geister/internal/words"
+	"github.com/geister-solver/geister/internal/words"
 )
 
 // Pretty returns the board as a grid with file and rank labels, then the

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"geister/alphabeta"
-	"geister/engine"
-	"geister/expectimax"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/expectimax"
 )
 
 // The first player can capture the hidden piece on c3, red with

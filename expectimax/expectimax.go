@@ -34,9 +34,9 @@ import (
 	"math/bits"
 	"time"
 
-	"geister/alphabeta"
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Win is the value of a won game at the root (a win d plies away: Win − d),

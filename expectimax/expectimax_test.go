@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"geister/alphabeta"
-	"geister/engine"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
 )
 
 // positions returns positions from random games, every colour shown, with

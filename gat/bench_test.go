@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/player"
 )
 
 // BenchmarkClientMove measures what the client adds to a move over

@@ -9,9 +9,9 @@ import (
 	"net"
 	"time"
 
-	"geister/engine"
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 // ClientConfig describes a client: where it connects, which agent plays,

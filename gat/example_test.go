@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"sync"
 
-	"geister/engine"
-	"geister/gat"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/gat"
+	"github.com/geister-solver/geister/player"
 )
 
 // A server on two ephemeral loopback ports referees three games between

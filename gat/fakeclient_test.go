@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/match"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
 )
 
 // fake is a scripted client on a loopback connection.

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 // step is one step of a scripted server: bytes to send, or a line the

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 var serverSeeds = []string{

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // The tournament server's ports: the first player connects to FirstPort,

@@ -3,7 +3,7 @@ package gat
 import (
 	"fmt"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // referee is the server's state of one game: the position with every

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
-	"geister/engine"
-	"geister/match"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
 )
 
 // ServerConfig describes a server: where it listens, how many games it

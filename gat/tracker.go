@@ -3,7 +3,7 @@ package gat
 import (
 	"fmt"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // tracker rebuilds a game from the boards one player receives: it keeps

@@ -1,11 +1,11 @@
 package haf
 
 import (
-	"geister/internal/cputime"
+	"github.com/geister-solver/geister/internal/cputime"
 	"runtime"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 type benchPos struct {

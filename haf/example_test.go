@@ -3,8 +3,8 @@ package haf_test
 import (
 	"fmt"
 
-	"geister/engine"
-	"geister/haf"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
 )
 
 // The policy in a middle game of the original's test vectors: every legal

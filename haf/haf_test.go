@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 type vecAfter struct {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // slowH is h by the definition: θ·x over all 8128 features x[k] = b[i]·b[j]

@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/bits"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // ErrHidden is returned when the side whose moves are scored has pieces

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // The original program sees the board from its own side (docs/haf.md §1):

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"sync"
 
-	"geister/data"
+	"github.com/geister-solver/geister/data"
 )
 
 // Sizes of the feature vector (docs/haf.md §2, §4).

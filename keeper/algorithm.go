@@ -3,7 +3,7 @@ package keeper
 import (
 	"math/bits"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Reading selects between the two readings of Algorithm 1 where paper 002's

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/testpos"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/player"
 )
 
 func choiceStrings(cs []Choice) string {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // BenchmarkSolveSmallest solves the keeper game of 1B1R-2U1r (4.2 M

@@ -9,11 +9,11 @@ import (
 	"sync"
 	"time"
 
-	"geister/dfpn"
-	"geister/engine"
-	"geister/purple"
-	"geister/solver"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // CheckOptions configure Check. The zero value checks Theorem 1's

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/keeper"
-	"geister/purple"
+	"github.com/geister-solver/geister/keeper"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Check counts, over every position of a class that meets Theorem 1's

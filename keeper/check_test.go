@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Check's counts against Algorithm 1 equal a plain serial count over

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // WriteText writes the class's report for people: its counts, examples

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/engine"
-	"geister/keeper"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/keeper"
 )
 
 // Does N (the first player, colours shown) surely win against the keeper

@@ -4,9 +4,9 @@ import (
 	"context"
 	"math/bits"
 
-	"geister/dfpn"
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Value is a solved keeper-game position: whether N surely wins against

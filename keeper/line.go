@@ -1,8 +1,8 @@
 package keeper
 
 import (
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Step is one ply of a keeper-game line: the move, and for a keeper move

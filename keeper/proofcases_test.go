@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/longtest"
-	"geister/internal/reference"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/longtest"
+	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 // checkNoWin checks that N (the first player) has no sure win in p: with

@@ -3,7 +3,7 @@ package keeper
 import (
 	"math/bits"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Reach is the outcome of a backward check of whether keeper play can

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // The keeper game solved class by class by retrograde analysis.

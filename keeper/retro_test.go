@@ -5,11 +5,11 @@ import (
 	"sync"
 	"testing"
 
-	"geister/dfpn"
-	"geister/engine"
-	"geister/internal/longtest"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/longtest"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 func TestRankUnrank(t *testing.T) {

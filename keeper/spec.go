@@ -4,9 +4,9 @@ import (
 	"context"
 	"math/bits"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // Spec says which positions meet the hypothesis being checked: K (the

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 // Referee one game between two agents; the same seed plays the same game.

@@ -16,9 +16,9 @@ import (
 	"time"
 	_ "unsafe" // for the monotonic clock
 
-	"geister/engine"
-	"geister/internal/cputime"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
+	"github.com/geister-solver/geister/player"
 )
 
 // How games end (Game.Reason).

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/internal/cputime"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
+	"github.com/geister-solver/geister/player"
 )
 
 // spy wraps an agent and checks every view it is handed: the opponent's

@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Record is one game as a JSON line: the agents, the game's seed, the

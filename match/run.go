@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"geister/engine"
-	"geister/internal/cputime"
-	"geister/internal/words"
-	"geister/player"
-	"geister/pool"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
+	"github.com/geister-solver/geister/internal/words"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/pool"
 )
 
 // Config describes a match: Games games between agents A and B (specs

@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/cputime"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
 )
 
 // benchViews returns views of the side to move from random games between

@@ -3,7 +3,7 @@ package player
 import (
 	"context"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // chototsu is the rule-based charge (猪突) of paper 001 §1 and paper 000

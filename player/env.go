@@ -3,9 +3,9 @@ package player
 import (
 	"context"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 // DefaultEnv returns the environment the command line gives agents: the

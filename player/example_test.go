@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/engine"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/player"
 )
 
 // Make an agent by its spec and ask it for a move in a position it sees

@@ -3,8 +3,8 @@ package player
 import (
 	"context"
 
-	"geister/engine"
-	"geister/haf"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
 )
 
 // hayazashi is the policy that won GAT2021 (package haf): for every legal

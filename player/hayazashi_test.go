@@ -2,7 +2,7 @@ package player
 
 import (
 	"context"
-	"geister/internal/cputime"
+	"github.com/geister-solver/geister/internal/cputime"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/haf"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
 )
 
 // TestHayazashiPlaysLegalGames plays hayazashi against every other agent

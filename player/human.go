@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // human is a person at the terminal: before each move it prints the

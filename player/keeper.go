@@ -3,7 +3,7 @@ package player
 import (
 	"context"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // keeper is paper 002's keeper algorithm (Algorithm 1), step by step:

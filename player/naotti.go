@@ -3,8 +3,8 @@ package player
 import (
 	"context"
 
-	"geister/alphabeta"
-	"geister/engine"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
 )
 
 // naotti is EACP, enumerating all colour placements (paper 000 §4.1, §5):

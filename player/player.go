@@ -26,8 +26,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Agent is a Geister player. The same agent value plays a sequence of

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"geister/alphabeta"
-	"geister/engine"
-	"geister/internal/reference"
-	"geister/purple"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/purple"
 )
 
 func mustNew(t testing.TB, spec string, env Env) Agent {

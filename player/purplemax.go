@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"time"
 
-	"geister/alphabeta"
-	"geister/engine"
-	"geister/internal/memlimit"
-	"geister/purple"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/memlimit"
+	"github.com/geister-solver/geister/purple"
 )
 
 // purpleMax is PurpleMax (paper 000 §4.3, §5): alpha-beta search of the

@@ -3,7 +3,7 @@ package player
 import (
 	"context"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // randomAgent plays uniformly random legal moves but escapes when it can

@@ -3,14 +3,14 @@ package player
 import (
 	"context"
 	"errors"
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 	"math/bits"
 	"time"
 
-	"geister/alphabeta"
-	"geister/engine"
-	"geister/expectimax"
-	"geister/sampling"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/expectimax"
+	"github.com/geister-solver/geister/sampling"
 )
 
 // samplingOptions are the options of mc and upp.

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"geister/engine"
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 // TestSamplingAgentsPlayEveryone plays every new agent (mc, upp, uct,

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"geister/alphabeta"
-	"geister/engine"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/alphabeta"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 // Env is what agents may be given from outside: the terminal for human,

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // TestAgentsCannotBeHandedTrueColours type-checks code that tries to give
@@ -31,8 +31,8 @@ func TestAgentsCannotBeHandedTrueColours(t *testing.T) {
 		src := `package cheat
 import (
 	"context"
-	"geister/engine"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/player"
 )
 func cheat(ctx context.Context, a player.Agent, p engine.Position) {
 	` + body + `
@@ -57,8 +57,8 @@ func cheat(ctx context.Context, a player.Agent, p engine.Position) {
 	src := `package honest
 import (
 	"context"
-	"geister/engine"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/player"
 )
 func play(ctx context.Context, a player.Agent, p engine.Position) {
 	v := player.NewView(p, p.Turn(), nil, 200)

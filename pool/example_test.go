@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"geister/pool"
+	"github.com/geister-solver/geister/pool"
 )
 
 // Words are upper-cased on three goroutines and printed in input order.

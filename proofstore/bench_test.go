@@ -5,12 +5,12 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/internal/cputime"
-	"geister/internal/testpos"
-	"geister/purple"
-	"geister/solver"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // fillSynthetic writes n entries for positions near the end of random

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 
-	"geister/engine"
-	"geister/proofstore"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/solver"
 )
 
 // The solver writes what df-pn proves to the store; the next solve of

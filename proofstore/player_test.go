@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/testpos"
-	"geister/player"
-	"geister/proofstore"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/solver"
 )
 
 // PurpleMax's df-pn prover, given the store through player.Env, keeps

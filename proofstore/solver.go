@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"sync"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 // Lookup answers a solver question from the store (solver.ProofStore):

@@ -14,10 +14,10 @@ import (
 
 	badger "github.com/dgraph-io/badger/v4"
 
-	"geister/engine"
-	"geister/internal/badgerdb"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/badgerdb"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // Options configure Open.

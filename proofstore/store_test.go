@@ -12,11 +12,11 @@ import (
 
 	badger "github.com/dgraph-io/badger/v4"
 
-	"geister/engine"
-	"geister/internal/reference"
-	"geister/internal/testpos"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 func testOptions() Options {

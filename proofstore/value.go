@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"strings"
 
-	"geister/engine"
-	"geister/internal/badgerdb"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/badgerdb"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 // FormatVersion is the version of the stored layout. It is the first byte

@@ -7,10 +7,10 @@ import (
 	"reflect"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/badgerdb"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/badgerdb"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 func testKey(q Question) key {

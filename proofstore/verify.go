@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"geister/engine"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/solver"
 )
 
 // VerifyOptions configure Verify.

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Transform says how a position was turned into its canonical form.

@@ -3,8 +3,8 @@ package purple_test
 import (
 	"fmt"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // The prover of a position (the side whose colours all show), its

@@ -26,7 +26,7 @@ import (
 	"errors"
 	"fmt"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Value is a decided or undecided game from the prover's side.

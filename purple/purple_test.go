@@ -3,7 +3,7 @@ package purple
 import (
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 func TestDefaultProver(t *testing.T) {

@@ -1,6 +1,6 @@
 package purple
 
-import "geister/engine"
+import "github.com/geister-solver/geister/engine"
 
 // Tables gives exact values of purple-game positions: endgame tables.
 // The solver, the alpha-beta search, the keeper game and the players

@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // cpuBench runs f b.N times on a locked thread and reports per CPU second

@@ -3,7 +3,7 @@ package sampling
 import (
 	"math/bits"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Board is the playout board: each side's blue and red pieces as

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/engine"
-	"geister/sampling"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/sampling"
 )
 
 // A UPP decision of 1,800 playouts (paper 001's 0.25 s budget) for the

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // SamplerOptions configure a Sampler.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // boardMatches reports whether b shows the same pieces, side to move, ply

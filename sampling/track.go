@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Tracker follows the opponent's eight pieces by identity through a game

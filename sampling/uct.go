@@ -6,7 +6,7 @@ import (
 	"math"
 	"time"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // PriorFunc fills out[i] with the probability of moves[i] in p (a world:

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"geister/engine"
-	"geister/pool"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/pool"
 )
 
 // Job is one position of a batch. A job that carries Err (a position that

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/testpos"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
 )
 
 // Batch on two threads answers every job in input order exactly as one

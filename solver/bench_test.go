@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/internal/reference"
-	"geister/internal/testpos"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/purple"
 )
 
 // BenchmarkDfpnSuite: df-pn speed (nodes per second, one core) over

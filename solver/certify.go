@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"geister/dfpn"
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Certificate is the outcome of an independent check of a claimed win.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Claim is an answer line of SPEC §5 ("solve --json", "probe --json")

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"geister/solver"
+	"github.com/geister-solver/geister/solver"
 )
 
 // A line of "solve --json" read back and checked independently: the

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/testpos"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
 )
 
 // Answers the solver gives, written as SPEC §5 lines, are read back as

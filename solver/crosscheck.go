@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // CrossCheckOptions configure CrossCheck.

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"os"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/solver"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // tables adapts a tablebase to purple.Tables.

@@ -2,12 +2,12 @@ package solver
 
 import (
 	"context"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/tablebase"
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // liar is a table that adds one ply to every win.

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // ClassScanner is what enumerations need of endgame tables: a complete

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 func smallTable(t *testing.T) (*tablebase.DB, purple.Class) {

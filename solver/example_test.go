@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/engine"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/solver"
 )
 
 // Solve one position: does the first player surely win, in how many

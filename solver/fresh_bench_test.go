@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // BenchmarkFreshSmallSolve is a one-off solve as the command makes it: a

@@ -3,9 +3,9 @@ package solver
 import (
 	"math/bits"
 
-	"geister/dfpn"
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // game is the purple game of SPEC §4 as a dfpn.Game: the OR side is the

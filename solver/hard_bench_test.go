@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"geister/dfpn"
-	"geister/engine"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
 )
 
 // BenchmarkHard: three middle-game positions that df-pn finds hard, each

@@ -3,8 +3,8 @@ package solver
 import (
 	"fmt"
 
-	"geister/dfpn"
-	"geister/engine"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
 )
 
 // facts is what is known of a node without searching it: the game's own

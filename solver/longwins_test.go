@@ -7,9 +7,9 @@ import (
 	"os"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/longtest"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/longtest"
+	"github.com/geister-solver/geister/purple"
 )
 
 // longWin is a line of testdata/long_wins.jsonl: a 9-piece position with a

@@ -3,11 +3,11 @@ package solver
 import (
 	"context"
 	"errors"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/tablebase"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // mapStore is a ProofStore over a map, for tests.

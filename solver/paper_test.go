@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"geister/data"
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/data"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // TestPaper000 solves the worked positions of paper 000 rebuilt in data/:

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // SampleCounts summarise a SampleClass.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 // SampleClass solves random positions of a class by df-pn (here without

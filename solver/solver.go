@@ -20,9 +20,9 @@ import (
 	"fmt"
 	"time"
 
-	"geister/dfpn"
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Result is the verdict of SPEC §5.

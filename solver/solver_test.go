@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/reference"
-	"geister/internal/testpos"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/purple"
 )
 
 // randomPosition: the prover's 1–2 blues and 1–2 reds against 2–4

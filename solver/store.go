@@ -1,8 +1,8 @@
 package solver
 
 import (
-	"geister/dfpn"
-	"geister/engine"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Version identifies the solver's answers in stored proofs (package

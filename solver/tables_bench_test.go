@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/testpos"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // BenchmarkTableSavings: 7-piece positions near the end of random games,

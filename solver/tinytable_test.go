@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"geister/dfpn"
-	"geister/engine"
-	"geister/internal/reference"
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
 )
 
 // TestTinyTable forces the df-pn table's replacement and garbage

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/cputime"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
+	"github.com/geister-solver/geister/purple"
 )
 
 var (

@@ -11,7 +11,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Progress is a snapshot of a running Build or Verify.

@@ -3,8 +3,8 @@ package tablebase
 import (
 	"math/bits"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // fromPosition returns the board and side to move of p in the canonical

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Bytes flipped in the store's files, wherever they fall, give errors

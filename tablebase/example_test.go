@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // Build the table of one small material class, then open it again

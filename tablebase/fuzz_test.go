@@ -7,8 +7,8 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"geister/internal/badgerdb"
-	"geister/purple"
+	"github.com/geister-solver/geister/internal/badgerdb"
+	"github.com/geister-solver/geister/purple"
 )
 
 func purpleClass(b, r, op, or int) purple.Class {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Boards in this package are compact 36-bit boards (engine.Compact):

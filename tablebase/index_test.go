@@ -4,8 +4,8 @@ import (
 	"math/bits"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 func TestBinomialRanking(t *testing.T) {

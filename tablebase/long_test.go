@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/internal/longtest"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/longtest"
+	"github.com/geister-solver/geister/purple"
 )
 
 // buildUpTo builds every class with at most n pieces in memory.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // naive child: a same-class position (side 1-s, full index idx) or a fixed

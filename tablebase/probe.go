@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"geister/engine"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
 )
 
 // ErrGameOver means the probed position's game has already ended; tables

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // RankSquares counts, as colex order does, the subsets of free of the

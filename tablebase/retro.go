@@ -46,7 +46,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // table is a built class in memory: the stored (folded) values per side.

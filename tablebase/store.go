@@ -36,8 +36,8 @@ import (
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
 
-	"geister/internal/badgerdb"
-	"geister/purple"
+	"github.com/geister-solver/geister/internal/badgerdb"
+	"github.com/geister-solver/geister/purple"
 )
 
 // FormatVersion is the version of the stored layout; it is the first byte

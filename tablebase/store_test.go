@@ -13,9 +13,9 @@ import (
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
 
-	"geister/engine"
-	"geister/internal/reference"
-	"geister/purple"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/purple"
 )
 
 // The fixture: every class with at most 5 pieces (only 4, and one 5-piece

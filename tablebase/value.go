@@ -3,7 +3,7 @@ package tablebase
 import (
 	"strconv"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Value is a stored result from the prover's side: Result purple.Win with

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"geister/purple"
+	"github.com/geister-solver/geister/purple"
 )
 
 // Disagreement is a stored value that its children contradict.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 type win struct {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"geister/engine"
-	"geister/web"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/web"
 )
 
 // The picture of a position with its last move as an arrow.

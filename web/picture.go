@@ -11,7 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Options say what a board picture shows besides the position.

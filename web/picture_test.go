@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/solver"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata/")

@@ -20,12 +20,12 @@ import (
 	"sync"
 	"time"
 
-	"geister/analysis"
-	"geister/engine"
-	"geister/match"
-	"geister/player"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/analysis"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 //go:embed assets

@@ -15,11 +15,11 @@ import (
 	"testing"
 	"time"
 
-	"geister/engine"
-	"geister/match"
-	"geister/player"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 const paperPos = "uu1B2/6/R5/6/6/6 f R1r1"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/analysis"
+	"github.com/geister-solver/geister/analysis"
 )
 
 var analyzeCommand = command{

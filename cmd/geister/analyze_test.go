@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 func recordFile(t *testing.T) (string, match.Record) {

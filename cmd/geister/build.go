@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // tableDirFlag declares --table, shared by the table commands.

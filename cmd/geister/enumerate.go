@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 var enumerateCommand = command{

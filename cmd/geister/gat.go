@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/gat"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/gat"
+	"github.com/geister-solver/geister/player"
 )
 
 var gatCommand = command{

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // refInputs is the plain reading of the line rule: split on newlines, skip

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // answerJSON is the object of SPEC §5, written by solve, probe and

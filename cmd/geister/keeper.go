@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/keeper"
-	"geister/purple"
+	"github.com/geister-solver/geister/keeper"
+	"github.com/geister-solver/geister/purple"
 )
 
 var keeperCommand = command{

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 type keeperOut struct {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // runCmd runs a command line in-process and returns its exit status and

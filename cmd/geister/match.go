@@ -11,12 +11,12 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/internal/words"
-	"geister/match"
-	"geister/player"
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/words"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 var matchCommand = command{

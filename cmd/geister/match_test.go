@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"geister/purple"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 func TestMatchCommand(t *testing.T) {

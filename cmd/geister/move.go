@@ -5,9 +5,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/haf"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
+	"github.com/geister-solver/geister/player"
 )
 
 var moveCommand = command{

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // TestMoveHayazashiVectors asks geister move for the original program's

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 var perftCommand = command{

@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/internal/words"
-	"geister/match"
-	"geister/player"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/words"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 var playCommand = command{

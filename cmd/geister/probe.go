@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/purple"
-	"geister/solver"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 var probeCommand = command{

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/internal/words"
-	"geister/match"
+	"github.com/geister-solver/geister/internal/words"
+	"github.com/geister-solver/geister/match"
 )
 
 var replayCommand = command{

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/player"
-	"geister/web"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/web"
 )
 
 var serveCommand = command{

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/web"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/web"
 )
 
 var showCommand = command{

@@ -13,12 +13,12 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/engine"
-	"geister/internal/memlimit"
-	"geister/internal/words"
-	"geister/purple"
-	"geister/solver"
-	"geister/web"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/memlimit"
+	"github.com/geister-solver/geister/internal/words"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/web"
 )
 
 var solveCommand = command{

@@ -3,15 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 	"io"
 	"os"
 	"sync"
 
 	"github.com/spf13/pflag"
 
-	"geister/proofstore"
+	"github.com/geister-solver/geister/proofstore"
 )
 
 // storeFlags are the proof store flags of the commands that use it.

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"geister/engine"
-	"geister/internal/testpos"
-	"geister/proofstore"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/solver"
 )
 
 // solveLines runs solve --json over positions and decodes its lines.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/proofstore"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 var tablesCommand = command{

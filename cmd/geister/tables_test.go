@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"geister/solver"
+	"github.com/geister-solver/geister/solver"
 )
 
 // The table commands end to end on the smallest class.

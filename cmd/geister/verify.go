@@ -12,10 +12,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"geister/proofstore"
-	"geister/purple"
-	"geister/solver"
-	"geister/tablebase"
+	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 var verifyCommand = command{

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"geister/proofstore"
+	"github.com/geister-solver/geister/proofstore"
 )
 
 // TestVerifyTableCommand: geister verify --table runs the table checks and

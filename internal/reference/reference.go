@@ -6,7 +6,7 @@
 package reference
 
 import (
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // Mode says how captures of colour-unknown pieces are resolved.

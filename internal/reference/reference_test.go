@@ -3,7 +3,7 @@ package reference
 import (
 	"testing"
 
-	"geister/engine"
+	"github.com/geister-solver/geister/engine"
 )
 
 // The examples of SPEC §2 and §4: a 5-ply win, DTW 1 cases.

@@ -2,7 +2,7 @@
 // small material, and positions taken from random games.
 package testpos
 
-import "geister/engine"
+import "github.com/geister-solver/geister/engine"
 
 // Material places the prover's blues and reds (shown) and the opponent's
 // hidden pieces, reds of them red, on random squares, with toMove to

@@ -17,9 +17,9 @@ import (
 	"math/bits"
 	"os"
 
-	"geister/engine"
-	"geister/internal/testpos"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/solver"
 )
 
 func main() {

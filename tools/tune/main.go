@@ -16,10 +16,10 @@ import (
 	"fmt"
 	"os"
 
-	"geister/engine"
-	"geister/internal/testpos"
-	"geister/purple"
-	"geister/solver"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 )
 
 func main() {
