@@ -99,6 +99,10 @@ var agentTypes = []agentType{
 	{AgentInfo{"hayazashi", "the GAT2021 champion's policy (KaoruShiga/geister_rl): plays the first move whose afterstate scores highest, h = the sum of trained weights over its feature pairs; random reds; no search (docs/haf.md)", []Option{
 		{"weights", "weights", "900", "900 (θ after 9,000,000 self-play games, as in paper 004), 63 (the file loaded when it won GAT2021) or the path of a .npy file"},
 	}}, newHayazashi},
+	{AgentInfo{"mc", "plain Monte Carlo: worlds drawn uniformly among those that agree with what was seen, one playout per legal move per world (paper 001 §2)", samplingOptions}, newSampling(false)},
+	{AgentInfo{"upp", "UPP: Monte Carlo over worlds drawn by their values, which the last move's playouts update (paper 001 §3)", uppOptions}, newSampling(true)},
+	{AgentInfo{"uct", "UCT (UCB1, c = sqrt 2) over one world drawn by red likelihood, square-first random playouts (paper 004 §5.1, §5.3, §5.4)", uctOptions}, newUCT},
+	{AgentInfo{"expectimax", "expectimax: hidden colours as chance nodes between max and min (paper 003 §3), Naotti1.1's evaluation, endgame tables, df-pn sure-win check", expectimaxOptions}, newExpectimax},
 	{AgentInfo{"human", "a person at the terminal: shows the board and the legal moves, reads moves like d5d4 or d5^", nil}, newHuman},
 }
 
