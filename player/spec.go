@@ -11,6 +11,7 @@ import (
 
 	"geister/alphabeta"
 	"geister/engine"
+	"geister/sampling"
 	"geister/solver"
 )
 
@@ -282,6 +283,14 @@ func checkValue(o Option, v string) error {
 	case "bool":
 		if _, err := strconv.ParseBool(v); err != nil {
 			return bad("true or false")
+		}
+	case "hafmethod":
+		if _, err := sampling.ParseHAFMethod(v); err != nil {
+			return bad("A, B, C or none")
+		}
+	case "hafview":
+		if _, err := sampling.ParseHAFView(v); err != nil {
+			return bad("negate or own")
 		}
 	case "weights":
 		if v == "" {
