@@ -41,3 +41,7 @@ func (h hafUCT) options(o sampling.UCTOptions, side engine.Player) sampling.UCTO
 	o, _ = sampling.HAFOptions(o, h.method, h.w, side, h.view, h.final)
 	return o
 }
+
+// LastUCT returns the uct agent's last search result (for tests and
+// tools).
+func (a *uctAgent) LastUCT() sampling.UCTResult { return a.Last }
