@@ -26,8 +26,8 @@ var uppOptions = append(append([]Option(nil), samplingOptions...),
 var uctOptions = []Option{
 	{"iterations", "int", "10000", "UCT iterations per move; 0 = no bound (needs time)"},
 	{"time", "duration", "0", "time per move (e.g. 1s); 0 = no time bound"},
-	{"haf", "hafmethod", "none", "paper 004's use of the GAT2021 policy HAF: A = in the UCB value (formula (3)) at every node and in the playouts, B = in the UCB value at every node, C = in the UCB value at the root only; the move then maximises formula (4); none = plain UCT"},
-	{"view", "hafview", "negate", "with haf: score the opponent's moves from our side with the sign inverted (negate, paper 004 §5.2) or from the opponent's own side with its colours in the world (own, as the policy's self-play)"},
+	{"haf", "A|B|C|none", "none", "paper 004's use of the GAT2021 policy HAF: A = in the UCB value (formula (3)) at every node and in the playouts, B = in the UCB value at every node, C = in the UCB value at the root only; the move then maximises formula (4); none = plain UCT"},
+	{"view", "negate|own", "negate", "with haf: score the opponent's moves from our side with the sign inverted (negate, paper 004 §5.2) or from the opponent's own side with its colours in the world (own, as the policy's self-play)"},
 	{"weights", "weights", "900", "with haf: the policy's weights, 900, 63 or the path of a .npy file (as hayazashi)"},
 	{"final", "float", "0.1", "with haf: c of formula (4), the root move maximising mean + c * policy probability"},
 }

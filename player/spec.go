@@ -46,7 +46,7 @@ type Prover interface {
 // Option describes one option of an agent.
 type Option struct {
 	Name    string
-	Kind    string // int, duration, placement, float, bool, weights
+	Kind    string // int, duration, placement, float, bool, weights, A|B|C|none, negate|own
 	Default string
 	Help    string
 }
@@ -284,11 +284,11 @@ func checkValue(o Option, v string) error {
 		if _, err := strconv.ParseBool(v); err != nil {
 			return bad("true or false")
 		}
-	case "hafmethod":
+	case "A|B|C|none":
 		if _, err := sampling.ParseHAFMethod(v); err != nil {
 			return bad("A, B, C or none")
 		}
-	case "hafview":
+	case "negate|own":
 		if _, err := sampling.ParseHAFView(v); err != nil {
 			return bad("negate or own")
 		}
