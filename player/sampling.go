@@ -27,6 +27,10 @@ var uppOptions = append(append([]Option(nil), samplingOptions...),
 var uctOptions = []Option{
 	{"iterations", "int", "10000", "UCT iterations per move; 0 = no bound (needs time)"},
 	{"time", "duration", "0", "time per move (e.g. 1s); 0 = no time bound"},
+	{"haf", "A|B|C|none", "none", "paper 004's use of the GAT2021 policy HAF: A = in the UCB value (formula (3)) at every node and in the playouts, B = in the UCB value at every node, C = in the UCB value at the root only; the move then maximises formula (4); none = plain UCT"},
+	{"view", "negate|own", "negate", "with haf: score the opponent's moves from our side with the sign inverted (negate, paper 004 §5.2) or from the opponent's own side with its colours in the world (own, as the policy's self-play)"},
+	{"weights", "weights", "900", "with haf: the policy's weights, 900, 63 or the path of a .npy file (as hayazashi)"},
+	{"final", "float", "0.1", "with haf: c of formula (4), the root move maximising mean + c * policy probability"},
 }
 
 var expectimaxOptions = []Option{
@@ -87,6 +91,7 @@ func (a *samplingAgent) Move(ctx context.Context, v *View) (engine.Move, error) 
 type uctAgent struct {
 	placer
 	opts sampling.UCTOptions
+	haf  hafUCT
 	u    *sampling.UCTPlayer
 	// Last is the last search's result.
 	Last sampling.UCTResult
@@ -97,12 +102,16 @@ func newUCT(o *options, env Env) (Agent, error) {
 	if uo.Iterations == 0 && uo.Time == 0 {
 		return nil, errorf("iterations=0 needs a time budget (time=...)")
 	}
-	return &uctAgent{placer: newPlacer(o), opts: uo}, nil
+	h, err := newHAFUCT(o)
+	if err != nil {
+		return nil, err
+	}
+	return &uctAgent{placer: newPlacer(o), opts: uo, haf: h}, nil
 }
 
 func (a *uctAgent) NewGame(side engine.Player, seed uint64) engine.Placement {
 	r := a.rand(seed)
-	a.u = sampling.NewUCTPlayer(side, a.opts, r.Uint64())
+	a.u = sampling.NewUCTPlayer(side, a.haf.options(a.opts, side), r.Uint64())
 	return a.place(r, nil)
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/geister-solver/geister/alphabeta"
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/sampling"
 	"github.com/geister-solver/geister/solver"
 )
 
@@ -46,7 +47,7 @@ type Prover interface {
 // Option describes one option of an agent.
 type Option struct {
 	Name    string
-	Kind    string // int, duration, placement, float, bool, weights
+	Kind    string // int, duration, placement, float, bool, weights, A|B|C|none, negate|own
 	Default string
 	Help    string
 }
@@ -283,6 +284,14 @@ func checkValue(o Option, v string) error {
 	case "bool":
 		if _, err := strconv.ParseBool(v); err != nil {
 			return bad("true or false")
+		}
+	case "A|B|C|none":
+		if _, err := sampling.ParseHAFMethod(v); err != nil {
+			return bad("A, B, C or none")
+		}
+	case "negate|own":
+		if _, err := sampling.ParseHAFView(v); err != nil {
+			return bad("negate or own")
 		}
 	case "weights":
 		if v == "" {

@@ -153,6 +153,15 @@ func (u *UCT) Search(ctx context.Context, world *engine.Position, plyLimit int) 
 		u.expand(0, world, 0)
 		root = &u.nodes[0]
 	}
+	res.Children, res.Move = u.chooseRoot(res.Children)
+	return res, nil
+}
+
+// chooseRoot appends the root's children to dst and returns them with the
+// move chosen: the most visited, or with a prior and FinalPrior > 0 the
+// greatest w̄ + FinalPrior·π, paper 004 formula (4).
+func (u *UCT) chooseRoot(dst []RootChild) ([]RootChild, engine.Move) {
+	root := &u.nodes[0]
 	best, bestScore := -1, math.Inf(-1)
 	for i := 0; i < int(root.nkids); i++ {
 		c := &u.nodes[int(root.first)+i]
@@ -160,7 +169,7 @@ func (u *UCT) Search(ctx context.Context, world *engine.Position, plyLimit int) 
 		if c.visits > 0 {
 			rc.Mean = float64(c.wins) / float64(2*c.visits)
 		}
-		res.Children = append(res.Children, rc)
+		dst = append(dst, rc)
 		score := float64(c.visits)
 		if u.opts.Prior != nil && u.opts.FinalPrior > 0 {
 			score = rc.Mean + u.opts.FinalPrior*rc.Prior
@@ -169,8 +178,7 @@ func (u *UCT) Search(ctx context.Context, world *engine.Position, plyLimit int) 
 			best, bestScore = i, score
 		}
 	}
-	res.Move = res.Children[best].Move
-	return res, nil
+	return dst, dst[len(dst)-int(root.nkids)+best].Move
 }
 
 // usePrior reports whether the prior applies at depth plies below the root.
