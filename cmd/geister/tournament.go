@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
@@ -29,9 +30,18 @@ on that file resumes: the games it holds are not played again. A file of
 another tournament (other agents, games, seed or ply limit) is an error;
 a corrupt or truncated line is an error naming its line.
 
-Budgets are agent options: per-move time with purplemax:time=200ms, a
-fixed number of searched nodes with purplemax:nodes=100000 (see the
-agent list below). Fixed-node budgets give reproducible games.
+At the end it prints Bradley-Terry ratings on the Elo scale (maximum
+likelihood, draws half a win, mean 0) with 95% intervals from --bootstrap
+resamples of each pairing's games (seeded by --seed), and the score of
+every pairing with its exact sign-test p-value (* when below 5%); --json
+prints them as one JSON object. --rate FILE rates a results file without
+playing.
+
+Budgets are agent options: a per-move time with purplemax:time=200ms
+(games then depend on the machine's load), a fixed search with
+purplemax:depth=4 (and the df-pn node budget purplemax:dfpn=3000), which
+gives the same games on every run (see the agent list below). There is no
+--time or --nodes flag of the tournament itself.
 
 ` + player.Help(),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
@@ -42,8 +52,45 @@ agent list below). Fixed-node budgets give reproducible games.
 		gauntlet := fs.String("gauntlet", "", "play this agent against each AGENT instead of a round robin")
 		results := fs.String("results", "", "results file (JSON lines), created or resumed (required)")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
+		rate := fs.String("rate", "", "play nothing: rate the games of this results file")
+		boot := fs.Int("bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
+		asJSON := fs.Bool("json", false, "print the ratings and the pairwise table as one JSON object")
 		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
 		return func(e *env, args []string) error {
+			if *boot < 0 {
+				return usagef("--bootstrap %d: must not be negative", *boot)
+			}
+			print := func(s tournament.Settings, rs []tournament.Result) error {
+				r := tournament.Rate(s, rs, *boot, *seed)
+				if *asJSON {
+					out, err := json.Marshal(r)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(e.stdout, "%s\n", out)
+					return nil
+				}
+				fmt.Fprintf(e.stdout, "%d games\n%s", len(rs), r.Text())
+				return nil
+			}
+			if *rate != "" {
+				if len(args) > 0 || *results != "" || *gauntlet != "" {
+					return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
+				}
+				f, err := os.Open(*rate)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				s, rs, err := tournament.ReadResults(f)
+				if err != nil {
+					return fmt.Errorf("%s: %w", *rate, err)
+				}
+				if len(rs) == 0 {
+					return fmt.Errorf("%s: no games to rate", *rate)
+				}
+				return print(s, rs)
+			}
 			if *results == "" {
 				return usagef("--results FILE is required: the games are kept there")
 			}
@@ -97,8 +144,8 @@ agent list below). Fixed-node budgets give reproducible games.
 				fmt.Fprintf(e.stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			fmt.Fprintf(e.stdout, "%d games in %s\n", len(all), *results)
-			return nil
+			s, _ := cfg.Settings()
+			return print(s, all)
 		}
 	},
 }
