@@ -303,8 +303,9 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type out struct {
-		r   Result
-		err error
+		r    Result
+		line []byte // r as JSON, made by the worker
+		err  error
 	}
 	results := make(chan out, 64*jobs)
 	var next atomic.Int64
@@ -349,8 +350,10 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 					return
 				}
 				rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
-				results <- out{r: Result{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
-					Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}}
+				r := Result{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
+					Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}
+				line, _ := json.Marshal(r)
+				results <- out{r: r, line: append(line, '\n')}
 			}
 		}()
 	}
@@ -366,16 +369,22 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 			cancel()
 			continue
 		}
-		line, _ := json.Marshal(o.r)
-		bw.Write(append(line, '\n'))
-		if err := bw.Flush(); err != nil && firstErr == nil {
-			firstErr = err
-			cancel()
+		bw.Write(o.line)
+		// Flushed whenever no other game waits: one write for a burst of
+		// short games, and no finished game is held back longer.
+		if len(results) == 0 || bw.Buffered() >= 32<<10 {
+			if err := bw.Flush(); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
 		}
 		all = append(all, o.r)
 		if cfg.Progress != nil {
 			cfg.Progress(Progress{Done: len(all), Games: len(pairs) * s.Games, Resumed: len(done), Elapsed: time.Since(start)})
 		}
+	}
+	if err := bw.Flush(); err != nil && firstErr == nil {
+		firstErr = err
 	}
 	if firstErr == nil && len(all) < len(pairs)*s.Games {
 		firstErr = ctx.Err()
