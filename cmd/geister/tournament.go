@@ -55,6 +55,7 @@ gives the same games on every run (see the agent list below). There is no
 		rate := fs.String("rate", "", "play nothing: rate the games of this results file")
 		boot := fs.Int("bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
 		asJSON := fs.Bool("json", false, "print the ratings and the pairwise table as one JSON object")
+		plotTo := fs.String("plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
 		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
 		return func(e *env, args []string) error {
 			if *boot < 0 {
@@ -62,6 +63,16 @@ gives the same games on every run (see the agent list below). There is no
 			}
 			print := func(s tournament.Settings, rs []tournament.Result) error {
 				r := tournament.Rate(s, rs, *boot, *seed)
+				if *plotTo != "" {
+					for _, ext := range []string{".svg", ".png"} {
+						if err := tournament.PlotRatings(r, *plotTo+"-ratings"+ext); err != nil {
+							return err
+						}
+						if err := tournament.PlotPairs(r, *plotTo+"-pairs"+ext); err != nil {
+							return err
+						}
+					}
+				}
 				if *asJSON {
 					out, err := json.Marshal(r)
 					if err != nil {
