@@ -35,11 +35,16 @@ import (
 type Config struct {
 	Agents   []string
 	Gauntlet string
-	Games    int
-	Seed     uint64
-	PlyLimit int // 0: none
-	Threads  int // games played at once; 0: one per CPU
-	Env      player.Env
+	// Placements, when not empty, makes the tournament paper 002's
+	// placement study (experiment 2): Agents must be two, A and B, and
+	// every one of A's 70 red placements meets every one of B's (see
+	// Study).
+	Placements bool
+	Games      int
+	Seed       uint64
+	PlyLimit   int // 0: none
+	Threads    int // games played at once; 0: one per CPU
+	Env        player.Env
 	// Progress, when not nil, is called after each game (from one
 	// goroutine at a time).
 	Progress func(Progress)
@@ -57,9 +62,12 @@ type Progress struct {
 type Settings struct {
 	Agents   []string `json:"agents"`
 	Gauntlet string   `json:"gauntlet,omitempty"`
-	Games    int      `json:"games"`
-	Seed     uint64   `json:"seed"`
-	PlyLimit int      `json:"ply_limit"`
+	// Placements: Agents are A and B, each played with every red
+	// placement.
+	Placements bool   `json:"placements,omitempty"`
+	Games      int    `json:"games"`
+	Seed       uint64 `json:"seed"`
+	PlyLimit   int    `json:"ply_limit"`
 }
 
 // header is the first line of a results file.
@@ -89,6 +97,14 @@ type Result struct {
 // Pairings lists the pairings of s in order.
 func (s Settings) Pairings() []Pairing {
 	var ps []Pairing
+	if s.Placements {
+		for _, pa := range AllPlacements() {
+			for _, pb := range AllPlacements() {
+				ps = append(ps, Pairing{withReds(s.Agents[0], pa), withReds(s.Agents[1], pb)})
+			}
+		}
+		return ps
+	}
 	if s.Gauntlet != "" {
 		for _, a := range s.Agents {
 			ps = append(ps, Pairing{s.Gauntlet, a})
@@ -105,6 +121,15 @@ func (s Settings) Pairings() []Pairing {
 
 // Players lists every agent of s, the gauntlet's first.
 func (s Settings) Players() []string {
+	if s.Placements {
+		var out []string
+		for _, a := range s.Agents {
+			for _, pl := range AllPlacements() {
+				out = append(out, withReds(a, pl))
+			}
+		}
+		return out
+	}
 	if s.Gauntlet != "" {
 		return append([]string{s.Gauntlet}, s.Agents...)
 	}
@@ -112,13 +137,13 @@ func (s Settings) Players() []string {
 }
 
 func (s Settings) equal(t Settings) bool {
-	return strings.Join(s.Agents, "\x00") == strings.Join(t.Agents, "\x00") && s.Gauntlet == t.Gauntlet &&
+	return strings.Join(s.Agents, "\x00") == strings.Join(t.Agents, "\x00") && s.Gauntlet == t.Gauntlet && s.Placements == t.Placements &&
 		s.Games == t.Games && s.Seed == t.Seed && s.PlyLimit == t.PlyLimit
 }
 
 // Settings returns the settings of cfg, the agent specs in canonical form.
 func (cfg Config) Settings() (Settings, error) {
-	s := Settings{Games: cfg.Games, Seed: cfg.Seed, PlyLimit: cfg.PlyLimit}
+	s := Settings{Games: cfg.Games, Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Placements: cfg.Placements}
 	canon := func(a string) (string, error) {
 		sp, err := player.ParseSpec(a)
 		if err != nil {
@@ -135,11 +160,24 @@ func (cfg Config) Settings() (Settings, error) {
 		if err != nil {
 			return s, err
 		}
-		if seen[c] {
+		if seen[c] && !cfg.Placements {
 			return s, fmt.Errorf("tournament: agent %q given twice", c)
 		}
 		seen[c] = true
 		s.Agents = append(s.Agents, c)
+	}
+	if cfg.Placements {
+		if len(s.Agents) != 2 || cfg.Gauntlet != "" {
+			return s, errors.New("tournament: the placement study takes two agents, A and B, and no gauntlet")
+		}
+		for _, a := range cfg.Agents {
+			if sp, _ := player.ParseSpec(a); sp.Options["reds"] != "" {
+				return s, fmt.Errorf("tournament: agent %q: the placement study sets reds itself", a)
+			}
+		}
+		if s.Agents[0] == s.Agents[1] {
+			return s, errors.New("tournament: the placement study wants two different agents (add seed=1 to one to tell them apart)")
+		}
 	}
 	if cfg.Gauntlet != "" {
 		c, err := canon(cfg.Gauntlet)

@@ -55,6 +55,7 @@ gives the same games on every run (see the agent list below). There is no
 		rate := fs.String("rate", "", "play nothing: rate the games of this results file")
 		boot := fs.Int("bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
 		asJSON := fs.Bool("json", false, "print the ratings and the pairwise table as one JSON object")
+		placements := fs.Bool("placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
 		plotTo := fs.String("plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
 		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
 		return func(e *env, args []string) error {
@@ -62,6 +63,22 @@ gives the same games on every run (see the agent list below). There is no
 				return usagef("--bootstrap %d: must not be negative", *boot)
 			}
 			print := func(s tournament.Settings, rs []tournament.Result) error {
+				if s.Placements {
+					st, err := tournament.Cuts(s, rs)
+					if err != nil {
+						return err
+					}
+					if *asJSON {
+						out, err := json.Marshal(st)
+						if err != nil {
+							return err
+						}
+						fmt.Fprintf(e.stdout, "%s\n", out)
+						return nil
+					}
+					fmt.Fprintf(e.stdout, "%d games\n%s", len(rs), st.Text())
+					return nil
+				}
 				r := tournament.Rate(s, rs, *boot, *seed)
 				if *plotTo != "" {
 					for _, ext := range []string{".svg", ".png"} {
@@ -85,7 +102,7 @@ gives the same games on every run (see the agent list below). There is no
 				return nil
 			}
 			if *rate != "" {
-				if len(args) > 0 || *results != "" || *gauntlet != "" {
+				if len(args) > 0 || *results != "" || *gauntlet != "" || *placements {
 					return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
 				}
 				f, err := os.Open(*rate)
@@ -114,7 +131,7 @@ gives the same games on every run (see the agent list below). There is no
 			if err := checkThreads(*threads); err != nil {
 				return err
 			}
-			cfg := tournament.Config{Agents: args, Gauntlet: *gauntlet, Games: *games, Seed: *seed, PlyLimit: *plyLimit, Threads: *threads}
+			cfg := tournament.Config{Agents: args, Gauntlet: *gauntlet, Placements: *placements, Games: *games, Seed: *seed, PlyLimit: *plyLimit, Threads: *threads}
 			if _, err := cfg.Settings(); err != nil {
 				return usagef("%v", err)
 			}
