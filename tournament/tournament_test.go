@@ -122,3 +122,35 @@ func FuzzReadResults(f *testing.F) {
 		ReadResults(strings.NewReader(s))
 	})
 }
+
+// A tournament cancelled while games are in flight resumes to the same
+// games as one run straight through.
+func TestCancelMidRunResumes(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Agents: []string{"purplemax:depth=2,dfpn=0", "chototsu", "random"}, Games: 6, Seed: 3, Threads: 2}
+	full := filepath.Join(dir, "full.jsonl")
+	if rs, err := runFile(t, context.Background(), cfg, full); err != nil || len(rs) != 18 {
+		t.Fatalf("uninterrupted: %d, %v", len(rs), err)
+	}
+	part := filepath.Join(dir, "part.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	c := cfg
+	c.Progress = func(p Progress) {
+		if p.Done >= 5 {
+			cancel()
+		}
+	}
+	rs, err := runFile(t, ctx, c, part)
+	if err == nil && len(rs) != 18 || err != nil && len(rs) >= 18 {
+		t.Fatalf("cancelled: %d results, %v", len(rs), err)
+	}
+	if len(sortedLines(t, part)) != len(rs)+1 {
+		t.Fatalf("the file holds other games than the %d returned", len(rs))
+	}
+	if _, err := runFile(t, context.Background(), cfg, part); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(sortedLines(t, full), "\n") != strings.Join(sortedLines(t, part), "\n") {
+		t.Fatal("resumed file differs from the uninterrupted one")
+	}
+}
