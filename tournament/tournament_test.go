@@ -144,6 +144,7 @@ func TestCancelMidRunResumes(t *testing.T) {
 	if err == nil && len(rs) != 18 || err != nil && len(rs) >= 18 {
 		t.Fatalf("cancelled: %d results, %v", len(rs), err)
 	}
+	t.Logf("cancelled after %d of 18 games (%v)", len(rs), err)
 	if len(sortedLines(t, part)) != len(rs)+1 {
 		t.Fatalf("the file holds other games than the %d returned", len(rs))
 	}
