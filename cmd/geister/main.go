@@ -46,6 +46,7 @@ var commands = []command{
 	verifyCommand,
 	playCommand,
 	matchCommand,
+	tournamentCommand,
 	replayCommand,
 	analyzeCommand,
 	serveCommand,

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/tournament"
+)
+
+var tournamentCommand = command{
+	name:    "tournament",
+	args:    "AGENT...",
+	summary: "play a round robin (or a gauntlet) between agents, resumable from its results file",
+	details: `Plays --games games for every pair of the AGENTs (with --gauntlet SPEC:
+SPEC against each AGENT), the first of the pair first in the even-numbered
+games and second in the odd ones. Game g of pairing k is seeded from
+--seed, k and g, so the same seed gives the same games whatever --threads
+is (for agents without a time budget).
+
+Every finished game is appended at once to --results FILE, one JSON object
+a line after a header line of the settings. Running the same command again
+on that file resumes: the games it holds are not played again. A file of
+another tournament (other agents, games, seed or ply limit) is an error;
+a corrupt or truncated line is an error naming its line.
+
+At the end it prints Bradley-Terry ratings on the Elo scale (maximum
+likelihood, draws half a win, mean 0) with 95% intervals from --bootstrap
+resamples of each pairing's games (seeded by --seed), and the score of
+every pairing with its exact sign-test p-value (* when below 5%); --json
+prints them as one JSON object. --rate FILE rates a results file without
+playing.
+
+Budgets are agent options: a per-move time with purplemax:time=200ms
+(games then depend on the machine's load), a fixed search with
+purplemax:depth=4 (and the df-pn node budget purplemax:dfpn=3000), which
+gives the same games on every run (see the agent list below). There is no
+--time or --nodes flag of the tournament itself.
+
+` + player.Help(),
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		games := fs.Int("games", 100, "games per pairing (sides alternate)")
+		seed := fs.Uint64("seed", 1, "seed of the tournament: every game's seed derives from it")
+		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
+		threads := fs.Int("threads", runtime.NumCPU(), "games played at once (0: one per core)")
+		gauntlet := fs.String("gauntlet", "", "play this agent against each AGENT instead of a round robin")
+		results := fs.String("results", "", "results file (JSON lines), created or resumed (required)")
+		quiet := fs.Bool("quiet", false, "no progress line on standard error")
+		rate := fs.String("rate", "", "play nothing: rate the games of this results file")
+		boot := fs.Int("bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
+		asJSON := fs.Bool("json", false, "print the ratings and the pairwise table as one JSON object")
+		placements := fs.Bool("placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
+		plotTo := fs.String("plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
+		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
+		return func(e *env, args []string) error {
+			if *boot < 0 {
+				return usagef("--bootstrap %d: must not be negative", *boot)
+			}
+			print := func(s tournament.Settings, rs []tournament.Result) error {
+				if s.Placements {
+					st, err := tournament.Cuts(s, rs)
+					if err != nil {
+						return err
+					}
+					if *asJSON {
+						out, err := json.Marshal(st)
+						if err != nil {
+							return err
+						}
+						fmt.Fprintf(e.stdout, "%s\n", out)
+						return nil
+					}
+					fmt.Fprintf(e.stdout, "%d games\n%s", len(rs), st.Text())
+					return nil
+				}
+				r := tournament.Rate(s, rs, *boot, *seed)
+				if *plotTo != "" {
+					for _, ext := range []string{".svg", ".png"} {
+						if err := tournament.PlotRatings(r, *plotTo+"-ratings"+ext); err != nil {
+							return err
+						}
+						if err := tournament.PlotPairs(r, *plotTo+"-pairs"+ext); err != nil {
+							return err
+						}
+					}
+				}
+				if *asJSON {
+					out, err := json.Marshal(r)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(e.stdout, "%s\n", out)
+					return nil
+				}
+				fmt.Fprintf(e.stdout, "%d games\n%s", len(rs), r.Text())
+				return nil
+			}
+			if *rate != "" {
+				if len(args) > 0 || *results != "" || *gauntlet != "" || *placements {
+					return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
+				}
+				f, err := os.Open(*rate)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				s, rs, err := tournament.ReadResults(f)
+				if err != nil {
+					return fmt.Errorf("%s: %w", *rate, err)
+				}
+				if len(rs) == 0 {
+					return fmt.Errorf("%s: no games to rate", *rate)
+				}
+				return print(s, rs)
+			}
+			if *results == "" {
+				return usagef("--results FILE is required: the games are kept there")
+			}
+			if *games < 1 {
+				return usagef("--games %d: want at least 1", *games)
+			}
+			if *plyLimit < 0 || *threads < 0 {
+				return usagef("--ply-limit and --threads must not be negative")
+			}
+			if err := checkThreads(*threads); err != nil {
+				return err
+			}
+			cfg := tournament.Config{Agents: args, Gauntlet: *gauntlet, Placements: *placements, Games: *games, Seed: *seed, PlyLimit: *plyLimit, Threads: *threads}
+			if _, err := cfg.Settings(); err != nil {
+				return usagef("%v", err)
+			}
+			envA, closeTables, err := agentEnv(e.stderr, tf)
+			if err != nil {
+				return err
+			}
+			defer closeTables()
+			cfg.Env = envA
+			if !*quiet {
+				last := time.Time{}
+				cfg.Progress = func(p tournament.Progress) {
+					if p.Done < p.Games && time.Since(last) < 500*time.Millisecond {
+						return
+					}
+					last = time.Now()
+					eta := "?"
+					if n := p.Done - p.Resumed; n > 0 {
+						left := time.Duration(float64(p.Elapsed) / float64(n) * float64(p.Games-p.Done))
+						eta = left.Round(time.Second).String()
+					}
+					fmt.Fprintf(e.stderr, "\rtournament: %s %d/%d games, %.0fs, ETA %s   ", bar(p.Done, p.Games, 20), p.Done, p.Games, p.Elapsed.Seconds(), eta)
+					if p.Done == p.Games {
+						fmt.Fprintln(e.stderr)
+					}
+				}
+			}
+			f, err := os.OpenFile(*results, os.O_RDWR|os.O_CREATE, 0o644)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			all, err := tournament.Run(e.ctx, cfg, f)
+			if err != nil && all == nil {
+				return err
+			}
+			if err != nil {
+				fmt.Fprintf(e.stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
+				return fmt.Errorf("interrupted: %w", err)
+			}
+			s, _ := cfg.Settings()
+			return print(s, all)
+		}
+	},
+}
+
+// bar draws a progress bar of width cells.
+func bar(done, total, width int) string {
+	n := 0
+	if total > 0 {
+		n = done * width / total
+	}
+	b := make([]byte, 0, width+2)
+	b = append(b, '[')
+	for i := 0; i < width; i++ {
+		if i < n {
+			b = append(b, '#')
+		} else {
+			b = append(b, '.')
+		}
+	}
+	return string(append(b, ']'))
+}

@@ -1,0 +1,431 @@
+// Package tournament plays round robins and gauntlets between agents of
+// package player, keeps every finished game in a results file (one JSON
+// object a line) so that an interrupted tournament resumes where it
+// stopped, and rates the agents from the results (Bradley–Terry on the
+// Elo scale, with bootstrap intervals and a pairwise score table).
+//
+//	cfg := tournament.Config{Agents: []string{"random", "chototsu"}, Games: 10, Seed: 1}
+//	res, err := tournament.Run(ctx, cfg, file)
+package tournament
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
+)
+
+// Config describes a tournament. With Gauntlet empty it is a round robin
+// over Agents (every pair once); otherwise Gauntlet plays each of Agents.
+// Each pairing plays Games games, its first agent first in the
+// even-numbered games and second in the odd ones. Game g of pairing k is
+// seeded by match.GameSeed(Seed, k*Games+g), so results do not depend on
+// Threads (for agents without time budgets).
+type Config struct {
+	Agents   []string
+	Gauntlet string
+	// Placements, when not empty, makes the tournament paper 002's
+	// placement study (experiment 2): Agents must be two, A and B, and
+	// every one of A's 70 red placements meets every one of B's (see
+	// Study).
+	Placements bool
+	Games      int
+	Seed       uint64
+	PlyLimit   int // 0: none
+	Threads    int // games played at once; 0: one per CPU
+	Env        player.Env
+	// Progress, when not nil, is called after each game (from one
+	// goroutine at a time).
+	Progress func(Progress)
+}
+
+// Progress is the state of a running tournament.
+type Progress struct {
+	Done, Games int // Done counts games of earlier runs too
+	Resumed     int // games found in the results file
+	Elapsed     time.Duration
+}
+
+// Settings identify a tournament in its results file: resuming with
+// other settings is an error.
+type Settings struct {
+	Agents   []string `json:"agents"`
+	Gauntlet string   `json:"gauntlet,omitempty"`
+	// Placements: Agents are A and B, each played with every red
+	// placement.
+	Placements bool   `json:"placements,omitempty"`
+	Games      int    `json:"games"`
+	Seed       uint64 `json:"seed"`
+	PlyLimit   int    `json:"ply_limit"`
+}
+
+// header is the first line of a results file.
+type header struct {
+	Tournament Settings `json:"tournament"`
+}
+
+// Pairing is two agents that meet.
+type Pairing struct{ A, B string }
+
+// Result is one finished game, a line of the results file. Its identity
+// is (Pair, Game, Seed).
+type Result struct {
+	Pair   int    `json:"pair"` // index in Settings.Pairings
+	Game   int    `json:"game"` // index within the pairing
+	Seed   uint64 `json:"seed"`
+	First  string `json:"first"`
+	Second string `json:"second"`
+	// Result is "first", "second" or "draw".
+	Result     string `json:"result"`
+	Reason     string `json:"reason"`
+	Plies      int    `json:"plies"`
+	FirstReds  string `json:"first_reds"`
+	SecondReds string `json:"second_reds"`
+}
+
+// Pairings lists the pairings of s in order.
+func (s Settings) Pairings() []Pairing {
+	var ps []Pairing
+	if s.Placements {
+		for _, pa := range AllPlacements() {
+			for _, pb := range AllPlacements() {
+				ps = append(ps, Pairing{withReds(s.Agents[0], pa), withReds(s.Agents[1], pb)})
+			}
+		}
+		return ps
+	}
+	if s.Gauntlet != "" {
+		for _, a := range s.Agents {
+			ps = append(ps, Pairing{s.Gauntlet, a})
+		}
+		return ps
+	}
+	for i := range s.Agents {
+		for j := i + 1; j < len(s.Agents); j++ {
+			ps = append(ps, Pairing{s.Agents[i], s.Agents[j]})
+		}
+	}
+	return ps
+}
+
+// Players lists every agent of s, the gauntlet's first.
+func (s Settings) Players() []string {
+	if s.Placements {
+		var out []string
+		for _, a := range s.Agents {
+			for _, pl := range AllPlacements() {
+				out = append(out, withReds(a, pl))
+			}
+		}
+		return out
+	}
+	if s.Gauntlet != "" {
+		return append([]string{s.Gauntlet}, s.Agents...)
+	}
+	return append([]string(nil), s.Agents...)
+}
+
+func (s Settings) equal(t Settings) bool {
+	return strings.Join(s.Agents, "\x00") == strings.Join(t.Agents, "\x00") && s.Gauntlet == t.Gauntlet && s.Placements == t.Placements &&
+		s.Games == t.Games && s.Seed == t.Seed && s.PlyLimit == t.PlyLimit
+}
+
+// Settings returns the settings of cfg, the agent specs in canonical form.
+func (cfg Config) Settings() (Settings, error) {
+	s := Settings{Games: cfg.Games, Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Placements: cfg.Placements}
+	canon := func(a string) (string, error) {
+		sp, err := player.ParseSpec(a)
+		if err != nil {
+			return "", err
+		}
+		if sp.Name == "human" {
+			return "", fmt.Errorf("tournament: agent %q: human does not play in tournaments", a)
+		}
+		return sp.String(), nil
+	}
+	seen := map[string]bool{}
+	for _, a := range cfg.Agents {
+		c, err := canon(a)
+		if err != nil {
+			return s, err
+		}
+		if seen[c] && !cfg.Placements {
+			return s, fmt.Errorf("tournament: agent %q given twice", c)
+		}
+		seen[c] = true
+		s.Agents = append(s.Agents, c)
+	}
+	if cfg.Placements {
+		if len(s.Agents) != 2 || cfg.Gauntlet != "" {
+			return s, errors.New("tournament: the placement study takes two agents, A and B, and no gauntlet")
+		}
+		for _, a := range cfg.Agents {
+			if sp, _ := player.ParseSpec(a); sp.Options["reds"] != "" {
+				return s, fmt.Errorf("tournament: agent %q: the placement study sets reds itself", a)
+			}
+		}
+		if s.Agents[0] == s.Agents[1] {
+			return s, errors.New("tournament: the placement study wants two different agents (add seed=1 to one to tell them apart)")
+		}
+	}
+	if cfg.Gauntlet != "" {
+		c, err := canon(cfg.Gauntlet)
+		if err != nil {
+			return s, err
+		}
+		if seen[c] {
+			return s, fmt.Errorf("tournament: the gauntlet agent %q is also in the list", c)
+		}
+		s.Gauntlet = c
+	}
+	if cfg.Games < 1 {
+		return s, errors.New("tournament: want at least one game per pairing")
+	}
+	if len(s.Pairings()) == 0 {
+		return s, errors.New("tournament: want at least two agents (or a gauntlet agent and one other)")
+	}
+	return s, nil
+}
+
+// ReadResults reads a results file: its settings and its games. A line
+// that is not a well-formed result (a corrupt or truncated line) is an
+// error naming it; so is a game that does not belong to the settings or
+// appears twice. An empty file gives zero settings and no error.
+func ReadResults(r io.Reader) (Settings, []Result, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	var s Settings
+	var out []Result
+	line := 0
+	seen := map[[2]int]bool{}
+	var pairs []Pairing
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(text))
+		dec.DisallowUnknownFields()
+		if line == 1 {
+			var h header
+			if err := dec.Decode(&h); err != nil || dec.More() || h.Tournament.Games < 1 {
+				return s, nil, fmt.Errorf("tournament: results line 1: not a tournament header: %q", clip(text))
+			}
+			s = h.Tournament
+			pairs = s.Pairings()
+			continue
+		}
+		var res Result
+		if err := dec.Decode(&res); err != nil || dec.More() {
+			return s, out, fmt.Errorf("tournament: results line %d: corrupt or truncated: %q", line, clip(text))
+		}
+		switch res.Result {
+		case "first", "second", "draw":
+		default:
+			return s, out, fmt.Errorf("tournament: results line %d: result %q: want first, second or draw", line, res.Result)
+		}
+		if res.Pair < 0 || res.Pair >= len(pairs) || res.Game < 0 || res.Game >= s.Games {
+			return s, out, fmt.Errorf("tournament: results line %d: pair %d game %d is not in this tournament", line, res.Pair, res.Game)
+		}
+		if res.Seed != gameSeed(s, res.Pair, res.Game) {
+			return s, out, fmt.Errorf("tournament: results line %d: seed %d is not the seed of pair %d game %d", line, res.Seed, res.Pair, res.Game)
+		}
+		if f, sec := seats(pairs[res.Pair], res.Game); f != res.First || sec != res.Second {
+			return s, out, fmt.Errorf("tournament: results line %d: players %s and %s are not those of pair %d game %d", line, res.First, res.Second, res.Pair, res.Game)
+		}
+		k := [2]int{res.Pair, res.Game}
+		if seen[k] {
+			return s, out, fmt.Errorf("tournament: results line %d: pair %d game %d appears twice", line, res.Pair, res.Game)
+		}
+		seen[k] = true
+		out = append(out, res)
+	}
+	if err := sc.Err(); err != nil {
+		return s, out, fmt.Errorf("tournament: results line %d: %w", line+1, err)
+	}
+	return s, out, nil
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}
+
+func gameSeed(s Settings, pair, game int) uint64 {
+	return match.GameSeed(s.Seed, pair*s.Games+game)
+}
+
+// seats returns who plays first and second in game g of pairing p.
+func seats(p Pairing, g int) (string, string) {
+	if g%2 == 0 {
+		return p.A, p.B
+	}
+	return p.B, p.A
+}
+
+// Run plays the tournament of cfg, keeping its results in f: a new
+// (empty) file gets the header line; a file with results resumes, playing
+// only the games it lacks, and is an error if its settings differ from
+// cfg's. Each finished game is appended as one line at once. Run returns
+// every result (the file's and the new ones); when ctx ends it, those
+// finished so far with ctx's error.
+func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error) {
+	s, err := cfg.Settings()
+	if err != nil {
+		return nil, err
+	}
+	old, done, err := ReadResults(f)
+	if err != nil {
+		return nil, err
+	}
+	if old.Games == 0 {
+		if _, err := f.Seek(0, io.SeekEnd); err != nil {
+			return nil, err
+		}
+		line, _ := json.Marshal(header{s})
+		if _, err := f.Write(append(line, '\n')); err != nil {
+			return nil, err
+		}
+	} else {
+		if !old.equal(s) {
+			a, _ := json.Marshal(old)
+			b, _ := json.Marshal(s)
+			return nil, fmt.Errorf("tournament: the results file holds another tournament: %s, not %s; give another file, or the same settings to resume", a, b)
+		}
+		if _, err := f.Seek(0, io.SeekEnd); err != nil {
+			return nil, err
+		}
+		// A truncated last line without its newline was reported by
+		// ReadResults; a complete file ends in one.
+	}
+	pairs := s.Pairings()
+	finished := map[int]bool{}
+	for _, r := range done {
+		finished[r.Pair*s.Games+r.Game] = true
+	}
+	var todo []int
+	for i := 0; i < len(pairs)*s.Games; i++ {
+		if !finished[i] {
+			todo = append(todo, i)
+		}
+	}
+	all := append([]Result(nil), done...)
+	if len(todo) == 0 {
+		return all, nil
+	}
+	jobs := cfg.Threads
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	jobs = min(jobs, len(todo))
+	// Check every spec builds before starting.
+	for _, a := range s.Players() {
+		if _, err := player.New(a, cfg.Env); err != nil {
+			return nil, err
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type out struct {
+		r    Result
+		line []byte // r as JSON, made by the worker
+		err  error
+	}
+	results := make(chan out, 64*jobs)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			agents := map[string]player.Agent{}
+			get := func(spec string) (player.Agent, error) {
+				if a, ok := agents[spec]; ok {
+					return a, nil
+				}
+				a, err := player.New(spec, cfg.Env)
+				agents[spec] = a
+				return a, err
+			}
+			var buf []engine.Move
+			for {
+				t := int(next.Add(1) - 1)
+				if t >= len(todo) || ctx.Err() != nil {
+					return
+				}
+				id := todo[t]
+				pair, game := id/s.Games, id%s.Games
+				fs, ss := seats(pairs[pair], game)
+				first, err := get(fs)
+				if err != nil {
+					results <- out{err: err}
+					return
+				}
+				second, err := get(ss)
+				if err != nil {
+					results <- out{err: err}
+					return
+				}
+				seed := gameSeed(s, pair, game)
+				g, err := match.Play(ctx, first, second, seed, s.PlyLimit, buf, nil)
+				buf = g.Moves
+				if err != nil {
+					results <- out{err: err}
+					return
+				}
+				rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
+				r := Result{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
+					Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}
+				line, _ := json.Marshal(r)
+				results <- out{r: r, line: append(line, '\n')}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+	start := time.Now()
+	var firstErr error
+	bw := bufio.NewWriter(f)
+	for o := range results {
+		if o.err != nil {
+			if firstErr == nil {
+				firstErr = o.err
+			}
+			cancel()
+			continue
+		}
+		bw.Write(o.line)
+		// Flushed whenever no other game waits: one write for a burst of
+		// short games, and no finished game is held back longer.
+		if len(results) == 0 || bw.Buffered() >= 32<<10 {
+			if err := bw.Flush(); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
+		}
+		all = append(all, o.r)
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Done: len(all), Games: len(pairs) * s.Games, Resumed: len(done), Elapsed: time.Since(start)})
+		}
+	}
+	if err := bw.Flush(); err != nil && firstErr == nil {
+		firstErr = err
+	}
+	if firstErr == nil && len(all) < len(pairs)*s.Games {
+		firstErr = ctx.Err()
+	}
+	return all, firstErr
+}

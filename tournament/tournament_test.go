@@ -1,0 +1,157 @@
+package tournament
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func runFile(t *testing.T, ctx context.Context, cfg Config, name string) ([]Result, error) {
+	t.Helper()
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return Run(ctx, cfg, f)
+}
+
+func sortedLines(t *testing.T, name string) []string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	head, rest := lines[0], lines[1:]
+	f, _ := os.Open(name)
+	defer f.Close()
+	_, rs, err := ReadResults(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != len(rest) {
+		t.Fatalf("%d results from %d lines", len(rs), len(rest))
+	}
+	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
+	return append([]string{head}, rest...)
+}
+
+func TestResumeGivesSameResults(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Agents: []string{"random", "chototsu", "blue-chototsu"}, Games: 20, Seed: 7, Threads: 2}
+	full := filepath.Join(dir, "full.jsonl")
+	all, err := runFile(t, context.Background(), cfg, full)
+	if err != nil || len(all) != 60 {
+		t.Fatalf("uninterrupted: %d results, %v", len(all), err)
+	}
+	// An interruption: the first 17 games of the full run (in finish
+	// order), as a run stopped after them leaves the file.
+	part := filepath.Join(dir, "part.jsonl")
+	b, _ := os.ReadFile(full)
+	lines := strings.SplitAfter(string(b), "\n")
+	os.WriteFile(part, []byte(strings.Join(lines[:18], "")), 0o644)
+	got := all[:17]
+	c := cfg
+	// And a real cancellation leaves a file that resumes too.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := runFile(t, ctx, c, filepath.Join(dir, "cancelled.jsonl")); err == nil {
+		t.Fatal("a cancelled tournament reports no error")
+	}
+	if r, err := runFile(t, context.Background(), c, filepath.Join(dir, "cancelled.jsonl")); err != nil || len(r) != 60 {
+		t.Fatalf("resuming the cancelled tournament: %d results, %v", len(r), err)
+	}
+	c.Threads = 1 // resuming with another thread count is allowed
+	c.Progress = func(p Progress) {
+		if p.Resumed != len(got) {
+			t.Errorf("resumed %d, want %d", p.Resumed, len(got))
+		}
+	}
+	got2, err := runFile(t, context.Background(), c, part)
+	if err != nil || len(got2) != 60 {
+		t.Fatalf("resumed: %d results, %v", len(got2), err)
+	}
+	a, b2 := sortedLines(t, full), sortedLines(t, part)
+	if strings.Join(a, "\n") != strings.Join(b2, "\n") {
+		t.Fatalf("resumed file differs from the uninterrupted one")
+	}
+	// Resuming a finished tournament plays nothing more.
+	got3, err := runFile(t, context.Background(), cfg, part)
+	if err != nil || len(got3) != 60 || len(sortedLines(t, part)) != 61 {
+		t.Fatalf("finished: %d results, %v", len(got3), err)
+	}
+	// Other settings are an error.
+	c.Seed = 8
+	if _, err := runFile(t, context.Background(), c, part); err == nil || !strings.Contains(err.Error(), "another tournament") {
+		t.Fatalf("other seed: %v", err)
+	}
+}
+
+func TestCorruptLineReported(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "r.jsonl")
+	cfg := Config{Agents: []string{"random", "chototsu"}, Games: 6, Seed: 1, Threads: 1}
+	if _, err := runFile(t, context.Background(), cfg, name); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(name)
+	lines := strings.SplitAfter(string(b), "\n")
+	// Truncate the fourth line (a game) half-way.
+	bad := strings.Join(lines[:3], "") + lines[3][:len(lines[3])/2] + "\n" + strings.Join(lines[4:], "")
+	os.WriteFile(name, []byte(bad), 0o644)
+	_, err := runFile(t, context.Background(), cfg, name)
+	if err == nil || !strings.Contains(err.Error(), "line 4") {
+		t.Fatalf("truncated line 4: %v", err)
+	}
+	// A wrong result value too.
+	bad = strings.Join(lines[:2], "") + strings.Replace(lines[2], `"result":"`, `"result":"x`, 1) + strings.Join(lines[3:], "")
+	os.WriteFile(name, []byte(bad), 0o644)
+	if _, err := runFile(t, context.Background(), cfg, name); err == nil || !strings.Contains(err.Error(), "line 3") {
+		t.Fatalf("bad result on line 3: %v", err)
+	}
+}
+
+func FuzzReadResults(f *testing.F) {
+	f.Add("{\"tournament\":{\"agents\":[\"random\",\"chototsu\"],\"games\":2,\"seed\":1,\"ply_limit\":0}}\n{\"pair\":0,\"game\":0}\n")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, s string) {
+		ReadResults(strings.NewReader(s))
+	})
+}
+
+// A tournament cancelled while games are in flight resumes to the same
+// games as one run straight through.
+func TestCancelMidRunResumes(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Agents: []string{"purplemax:depth=2,dfpn=0", "chototsu", "random"}, Games: 6, Seed: 3, Threads: 2}
+	full := filepath.Join(dir, "full.jsonl")
+	if rs, err := runFile(t, context.Background(), cfg, full); err != nil || len(rs) != 18 {
+		t.Fatalf("uninterrupted: %d, %v", len(rs), err)
+	}
+	part := filepath.Join(dir, "part.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	c := cfg
+	c.Progress = func(p Progress) {
+		if p.Done >= 5 {
+			cancel()
+		}
+	}
+	rs, err := runFile(t, ctx, c, part)
+	if err == nil && len(rs) != 18 || err != nil && len(rs) >= 18 {
+		t.Fatalf("cancelled: %d results, %v", len(rs), err)
+	}
+	t.Logf("cancelled after %d of 18 games (%v)", len(rs), err)
+	if len(sortedLines(t, part)) != len(rs)+1 {
+		t.Fatalf("the file holds other games than the %d returned", len(rs))
+	}
+	if _, err := runFile(t, context.Background(), cfg, part); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(sortedLines(t, full), "\n") != strings.Join(sortedLines(t, part), "\n") {
+		t.Fatal("resumed file differs from the uninterrupted one")
+	}
+}
