@@ -428,7 +428,7 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 			if placed {
 				return g, fmt.Errorf("gat: the server asked for a placement (SET?) again in the middle of the game, after %d plies", len(c.t.moves))
 			}
-			reds := c.cfg.Agent.NewGame(c.cfg.Side, mix(gameSeed, uint64(c.cfg.Side)+1))
+			reds := c.cfg.Agent.NewGame(c.cfg.Side, match.AgentSeed(gameSeed, c.cfg.Side))
 			c.rng = engine.NewRand(gameSeed)
 			if !reds.Valid() {
 				bad := reds
@@ -671,13 +671,4 @@ func (c *client) finish(g ClientGame, m Message, placed bool, refused string, ga
 	}
 	g.Record = &rec
 	return g
-}
-
-// mix is match's seed mixer (splitmix64 of the combination), so that an
-// agent is seeded as match.Play seeds it.
-func mix(a, b uint64) uint64 {
-	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
 }

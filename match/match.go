@@ -76,8 +76,8 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 		}
 	}
 	agents := [2]player.Agent{first, second}
-	g.FirstReds = first.NewGame(engine.First, mix(seed, 1))
-	g.SecondReds = second.NewGame(engine.Second, mix(seed, 2))
+	g.FirstReds = first.NewGame(engine.First, AgentSeed(seed, engine.First))
+	g.SecondReds = second.NewGame(engine.Second, AgentSeed(seed, engine.Second))
 	for i, pl := range [2]engine.Placement{g.FirstReds, g.SecondReds} {
 		if !pl.Valid() {
 			g.Outcome = engine.WinFor(engine.Player(i).Other())
@@ -178,16 +178,14 @@ func sideWord(pl engine.Player) string {
 	return "second"
 }
 
-// mix derives a seed from two (splitmix64 of their combination).
-func mix(a, b uint64) uint64 {
-	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
 // GameSeed returns the seed of game i of a match seeded by seed.
-func GameSeed(seed uint64, i int) uint64 { return mix(seed, uint64(i)+1<<32) }
+func GameSeed(seed uint64, i int) uint64 { return player.MixSeed(seed, uint64(i)+1<<32) }
+
+// AgentSeed is the seed a game seeded by gameSeed gives the agent playing
+// side (its NewGame), in a match and in a GAT client alike.
+func AgentSeed(gameSeed uint64, side engine.Player) uint64 {
+	return player.MixSeed(gameSeed, uint64(side)+1)
+}
 
 // ErrNoGames is returned for a match of no games.
 var ErrNoGames = errors.New("match: no games to play")

@@ -149,8 +149,9 @@ func escapeMove(ml *engine.MoveList) (engine.Move, bool) {
 	return engine.NoMove, false
 }
 
-// mix derives a seed from two (splitmix64 of their combination).
-func mix(a, b uint64) uint64 {
+// MixSeed derives a seed from two (splitmix64 of their combination): the
+// one seed mixer of agents, matches and the GAT client.
+func MixSeed(a, b uint64) uint64 {
 	z := a ^ (b+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 	z = (z ^ z>>27) * 0x94d049bb133111eb

@@ -363,7 +363,7 @@ func newPlacer(o *options) placer {
 }
 
 // rand returns the random generator of a game.
-func (p placer) rand(gameSeed uint64) *engine.Rand { return engine.NewRand(mix(gameSeed, p.seed)) }
+func (p placer) rand(gameSeed uint64) *engine.Rand { return engine.NewRand(MixSeed(gameSeed, p.seed)) }
 
 // place returns the fixed placement or one from choose.
 func (p placer) place(r *engine.Rand, choose func(*engine.Rand) engine.Placement) engine.Placement {
