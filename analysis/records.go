@@ -73,7 +73,7 @@ func ParseGATLog(text string) ([]match.Record, error) {
 		}
 		b, err := engine.ParseGATBoard(m[2])
 		if err != nil {
-			return recs, fmt.Errorf("analysis: GAT log line %d: %v", n+1, err)
+			return recs, fmt.Errorf("analysis: GAT log line %d: %w", n+1, err)
 		}
 		game = append(game, msg{m[1], b, n + 1})
 		if m[1] == "MOV?" {

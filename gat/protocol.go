@@ -159,7 +159,7 @@ func ParseServerMessage(line string) (Message, error) {
 	}
 	b, err := engine.ParseGATBoard(body)
 	if err != nil {
-		return Message{}, fmt.Errorf("gat: server message %s: %v", quote(line), err)
+		return Message{}, fmt.Errorf("gat: server message %s: %w", quote(line), err)
 	}
 	m.Board = b
 	return m, nil

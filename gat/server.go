@@ -485,7 +485,7 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 		if err == nil {
 			captured, err = s.ref.move(me, m.Piece, m.Dir)
 			if err != nil {
-				err = fmt.Errorf("%s: %v", quote(ev.line), err)
+				err = fmt.Errorf("%s: %w", quote(ev.line), err)
 			}
 		}
 		if err != nil {

@@ -19,42 +19,7 @@ func TestHAFUCTPlaysEveryone(t *testing.T) {
 	others := append([]string{"random", "blue-chototsu", "red-chototsu", "chototsu", "naotti10:depth=1",
 		"naotti11:depth=1", "purplemax:depth=2,dfpn=200", "keeper", "keeper-purplemax:depth=2,dfpn=0",
 		"hayazashi", "mc:playouts=100", "upp:playouts=100", "uct:iterations=150", "expectimax:depth=1"}, methods...)
-	env := player.DefaultEnv()
-	games := 0
-	for i, a := range methods {
-		for j, b := range others {
-			for seat := 0; seat < 2; seat++ {
-				first, second := a, b
-				if seat == 1 {
-					first, second = b, a
-				}
-				fa, err := player.New(first, env)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sa, err := player.New(second, env)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, err := match.Play(context.Background(), fa, sa, uint64(100*i+10*j+seat), 100, nil, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				games++
-				switch {
-				case g.Reason == match.ReasonIllegal || g.Reason == match.ReasonError:
-					t.Errorf("%s vs %s: %s: %s", first, second, g.Reason, g.Detail)
-				case g.Outcome == engine.Ongoing:
-					t.Errorf("%s vs %s: the game did not end", first, second)
-				case g.Outcome == engine.Draw && len(g.Moves) != 100:
-					t.Errorf("%s vs %s: a draw after %d plies", first, second, len(g.Moves))
-				}
-			}
-		}
-	}
-	if games != 2*len(methods)*len(others) {
-		t.Fatalf("%d games", games)
-	}
+	playEveryone(t, methods, others, 100)
 }
 
 // TestHAFUCTRepeats: with a seed and an iteration budget a game repeats

@@ -18,42 +18,7 @@ func TestSamplingAgentsPlayEveryone(t *testing.T) {
 		"expectimax:depth=2", "expectimax:depth=2,upp=true,playouts=150"}
 	others := append([]string{"random", "blue-chototsu", "red-chototsu", "chototsu", "naotti10:depth=1",
 		"naotti11:depth=1", "purplemax:depth=2,dfpn=200", "keeper", "keeper-purplemax:depth=2,dfpn=0"}, newAgents...)
-	env := player.DefaultEnv()
-	games := 0
-	for i, a := range newAgents {
-		for j, b := range others {
-			for seat := 0; seat < 2; seat++ {
-				first, second := a, b
-				if seat == 1 {
-					first, second = b, a
-				}
-				fa, err := player.New(first, env)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sa, err := player.New(second, env)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, err := match.Play(context.Background(), fa, sa, uint64(100*i+10*j+seat), 120, nil, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				games++
-				switch {
-				case g.Reason == match.ReasonIllegal || g.Reason == match.ReasonError:
-					t.Errorf("%s vs %s: %s: %s", first, second, g.Reason, g.Detail)
-				case g.Outcome == engine.Ongoing:
-					t.Errorf("%s vs %s: the game did not end", first, second)
-				case g.Outcome == engine.Draw && len(g.Moves) != 120:
-					t.Errorf("%s vs %s: a draw after %d plies", first, second, len(g.Moves))
-				}
-			}
-		}
-	}
-	if games != 2*len(newAgents)*len(others) {
-		t.Fatalf("%d games", games)
-	}
+	playEveryone(t, newAgents, others, 120)
 }
 
 // TestSamplingAgentsRepeat: with a seed and a playout or iteration budget
@@ -92,5 +57,48 @@ func TestSamplingOptions(t *testing.T) {
 		if _, err := player.New(good, player.Env{}); err != nil {
 			t.Errorf("%s: %v", good, err)
 		}
+	}
+}
+
+// playEveryone plays each of agents against each of others in both seats
+// with plyLimit: every game must end by the rules (a win or the ply
+// limit), never by an illegal move or an agent error.
+func playEveryone(t *testing.T, agents, others []string, plyLimit int) {
+	t.Helper()
+	env := player.DefaultEnv()
+	games := 0
+	for i, a := range agents {
+		for j, b := range others {
+			for seat := 0; seat < 2; seat++ {
+				first, second := a, b
+				if seat == 1 {
+					first, second = b, a
+				}
+				fa, err := player.New(first, env)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sa, err := player.New(second, env)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, err := match.Play(context.Background(), fa, sa, uint64(100*i+10*j+seat), plyLimit, nil, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				games++
+				switch {
+				case g.Reason == match.ReasonIllegal || g.Reason == match.ReasonError:
+					t.Errorf("%s vs %s: %s: %s", first, second, g.Reason, g.Detail)
+				case g.Outcome == engine.Ongoing:
+					t.Errorf("%s vs %s: the game did not end", first, second)
+				case g.Outcome == engine.Draw && len(g.Moves) != plyLimit:
+					t.Errorf("%s vs %s: a draw after %d plies", first, second, len(g.Moves))
+				}
+			}
+		}
+	}
+	if games != 2*len(agents)*len(others) {
+		t.Fatalf("%d games", games)
 	}
 }

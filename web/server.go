@@ -263,7 +263,7 @@ func parsePosition(text string) (engine.Position, error) {
 	}
 	p, err := engine.ParsePosition(text)
 	if err != nil {
-		return p, fmt.Errorf("position: %v", err)
+		return p, fmt.Errorf("position: %w", err)
 	}
 	return p, nil
 }
@@ -278,7 +278,7 @@ func pictureQuery(r *http.Request) (engine.Position, Options, error) {
 	var o Options
 	if t := q.Get("last"); t != "" {
 		if o.LastMove, err = engine.ParseMove(t); err != nil {
-			return p, o, fmt.Errorf("last: %v", err)
+			return p, o, fmt.Errorf("last: %w", err)
 		}
 	}
 	if t := q.Get("line"); t != "" {
@@ -288,7 +288,7 @@ func pictureQuery(r *http.Request) (engine.Position, Options, error) {
 			}
 			m, err := engine.ParseMove(f)
 			if err != nil {
-				return p, o, fmt.Errorf("line: %v", err)
+				return p, o, fmt.Errorf("line: %w", err)
 			}
 			o.Line = append(o.Line, m)
 		}
@@ -299,7 +299,7 @@ func pictureQuery(r *http.Request) (engine.Position, Options, error) {
 		}
 		sq, err := engine.ParseSquare(h)
 		if err != nil {
-			return p, o, fmt.Errorf("highlight: %v", err)
+			return p, o, fmt.Errorf("highlight: %w", err)
 		}
 		if len(o.Highlight) < 36 {
 			o.Highlight = append(o.Highlight, sq)
@@ -438,7 +438,7 @@ func proverOf(p *engine.Position, v string) (engine.Player, error) {
 	case "":
 		pr, err := purple.DefaultProver(p)
 		if err != nil {
-			return pr, fmt.Errorf("prover: %v", err)
+			return pr, fmt.Errorf("prover: %w", err)
 		}
 		return pr, nil
 	case "f", "s":
@@ -447,7 +447,7 @@ func proverOf(p *engine.Position, v string) (engine.Player, error) {
 			pr = engine.Second
 		}
 		if err := purple.CheckProver(p, pr); err != nil {
-			return pr, fmt.Errorf("prover: %v", err)
+			return pr, fmt.Errorf("prover: %w", err)
 		}
 		return pr, nil
 	}

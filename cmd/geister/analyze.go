@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -53,18 +51,14 @@ Example:
 			if *nodes == 0 && *timeLimit == 0 {
 				return usagef("--nodes 0 and --time 0 leave a question without any budget")
 			}
-			var in io.Reader = e.stdin
-			if args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				in = f
+			in, closeIn, err := openOperand(e, args[0])
+			if err != nil {
+				return err
 			}
+			defer closeIn()
 			recs, err := analysis.ReadGames(in)
 			if err != nil {
-				return fmt.Errorf("%s: %v", args[0], err)
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			o := analysis.Options{Nodes: *nodes, Time: *timeLimit, TTMegabytes: *ttMB}
 			src, err := openSources(e, tf, storeOpts)

@@ -203,3 +203,16 @@ func printHelp(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nRun 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see README.md).\n")
 }
+
+// openOperand opens the file an operand names, or standard input for
+// "-". The returned function closes it.
+func openOperand(e *env, name string) (io.Reader, func(), error) {
+	if name == "-" {
+		return e.stdin, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -32,18 +31,14 @@ one line per game instead (--json: one JSON object a game).`,
 			if *jsonOut && !*list {
 				return usagef("--json goes with --list")
 			}
-			in := e.stdin
-			if args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				in = f
+			in, closeIn, err := openOperand(e, args[0])
+			if err != nil {
+				return err
 			}
+			defer closeIn()
 			recs, err := match.ReadRecords(in)
 			if err != nil {
-				return fmt.Errorf("%s: %v", args[0], err)
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			if len(recs) == 0 {
 				return fmt.Errorf("%s: no games", args[0])
@@ -51,7 +46,7 @@ one line per game instead (--json: one JSON object a game).`,
 			if *list {
 				for _, r := range recs {
 					if *jsonOut {
-						l := listJSON{r.Game, r.Seed, r.First, r.Second, r.FirstReds, r.SecondReds, r.Result, r.Reason, r.Detail, r.Plies, r.PlyLimit}
+						l := listJSON{Record: r}
 						if err := writeJSONLine(e.stdout, l); err != nil {
 							return err
 						}
@@ -95,17 +90,9 @@ one line per game instead (--json: one JSON object a game).`,
 	},
 }
 
-// listJSON is a game of replay --list --json: the record without its moves.
+// listJSON is a game of replay --list --json: the record without its
+// moves (the outer Moves, always empty, hides the record's).
 type listJSON struct {
-	Game       int    `json:"game"`
-	Seed       uint64 `json:"seed"`
-	First      string `json:"first"`
-	Second     string `json:"second"`
-	FirstReds  string `json:"first_reds"`
-	SecondReds string `json:"second_reds"`
-	Result     string `json:"result"`
-	Reason     string `json:"reason"`
-	Detail     string `json:"detail,omitempty"`
-	Plies      int    `json:"plies"`
-	PlyLimit   int    `json:"ply_limit,omitempty"`
+	match.Record
+	Moves []string `json:"moves,omitempty"`
 }

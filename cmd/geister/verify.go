@@ -112,10 +112,7 @@ Older spellings still accepted for one release, with a warning:
 				return verifyTables(e, *table, args, solver.CrossCheckOptions{Samples: *sample, Seed: *seed, Nodes: *nodes, TTMegabytes: *ttMB}, *quiet, *jsonOut)
 			case checkStore:
 				if len(args) != 0 {
-					if fi, err := os.Stat(args[0]); err == nil && fi.IsDir() {
-						return usagef("--store is a switch: give the store's directory with --store-dir %s", args[0])
-					}
-					return usagef("--store takes no operands, got %d", len(args))
+					return usagef("--store is a switch and takes no operands: give the store's directory with --store-dir %s", args[0])
 				}
 				if !fs.Changed("sample") && !fs.Changed("samples") {
 					*sample = 100
@@ -133,11 +130,11 @@ Older spellings still accepted for one release, with a warning:
 			name := "standard input"
 			switch {
 			case len(args) == 1 && args[0] != "-":
-				f, err := os.Open(args[0])
+				f, closeF, err := openOperand(e, args[0])
 				if err != nil {
 					return err
 				}
-				defer f.Close()
+				defer closeF()
 				r, name = f, args[0]
 			case len(args) == 0:
 				if f, ok := e.stdin.(*os.File); ok {
