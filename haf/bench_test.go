@@ -33,19 +33,13 @@ func BenchmarkScoreMoves(b *testing.B) {
 	ps := benchPositions()
 	var out [engine.MaxMoves]float64
 	moves := 0
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cputime.ThreadSeconds()
-	for i := 0; i < b.N; i++ {
+	cpuBench(b, func(i int) {
 		x := &ps[i%len(ps)]
 		if err := w.ScoreMoves(&x.p, x.p.Turn(), x.ml.Slice(), out[:x.ml.N]); err != nil {
 			b.Fatal(err)
 		}
 		moves += x.ml.N
-	}
-	b.ReportMetric((cputime.ThreadSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+	})
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
 }
 
@@ -55,18 +49,12 @@ func BenchmarkScoreMoves(b *testing.B) {
 func BenchmarkChoose(b *testing.B) {
 	w := builtin(b, "900")
 	ps := benchPositions()
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cputime.ThreadSeconds()
-	for i := 0; i < b.N; i++ {
+	cpuBench(b, func(i int) {
 		x := &ps[i%len(ps)]
 		if _, err := w.Choose(&x.p, &x.units); err != nil {
 			b.Fatal(err)
 		}
-	}
-	b.ReportMetric((cputime.ThreadSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+	})
 }
 
 // BenchmarkExact is the direct reading for comparison: every afterstate
@@ -75,18 +63,26 @@ func BenchmarkExact(b *testing.B) {
 	w := builtin(b, "900")
 	ps := benchPositions()
 	var buf [engine.MaxMoves]Scored
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cputime.ThreadSeconds()
-	for i := 0; i < b.N; i++ {
+	cpuBench(b, func(i int) {
 		x := &ps[i%len(ps)]
 		st, err := StateFromPosition(&x.p, x.p.Turn(), &x.units)
 		if err != nil {
 			b.Fatal(err)
 		}
 		w.Afterstates(&st, buf[:0])
+	})
+}
+
+// cpuBench runs body b.N times on one locked thread and reports the
+// thread's CPU time per op (the machine is shared, so wall time misleads).
+func cpuBench(b *testing.B, body func(i int)) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cputime.ThreadSeconds()
+	for i := 0; i < b.N; i++ {
+		body(i)
 	}
 	b.ReportMetric((cputime.ThreadSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 }
