@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/geister-solver/geister/internal/badgerdb"
 	"io"
 	"os"
-	"path/filepath"
 )
 
 // OpenForReading opens an existing store for listing or checking:
@@ -24,7 +24,7 @@ func OpenForReading(dir string) (*Store, error) {
 	if err == nil || errors.Is(err, ErrLocked) {
 		return st, err
 	}
-	if _, statErr := os.Stat(filepath.Join(dir, "MANIFEST")); statErr != nil {
+	if !badgerdb.IsStore(dir) {
 		// Not a store at all: never turn the directory into one.
 		return nil, fmt.Errorf("%s is not a proof store: %w", dir, err)
 	}

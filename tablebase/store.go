@@ -164,9 +164,6 @@ func OpenReadOnly(dir string) (*DB, error) {
 	return OpenWith(dir, o)
 }
 
-// badgerManifest is the file every Badger directory holds.
-const badgerManifest = "MANIFEST"
-
 // checkDir tells whether dir may be opened: a read-only open needs an
 // existing store; a read-write one a store, an empty directory or none.
 func checkDir(dir string, readOnly bool) error {
@@ -183,7 +180,7 @@ func checkDir(dir string, readOnly bool) error {
 	if !st.IsDir() {
 		return fmt.Errorf("tablebase: %s is a file, %w", dir, ErrNotStore)
 	}
-	if _, err := os.Stat(filepath.Join(dir, badgerManifest)); err == nil {
+	if badgerdb.IsStore(dir) {
 		return nil
 	}
 	ents, err := os.ReadDir(dir)

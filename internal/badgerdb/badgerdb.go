@@ -87,3 +87,11 @@ func Sum(key, value []byte) uint64 {
 	d.Write(value)
 	return d.Sum64()
 }
+
+// IsStore reports whether dir holds a Badger store (its MANIFEST file), so
+// that a reader can refuse a directory that is not one instead of letting
+// Badger turn it into one.
+func IsStore(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "MANIFEST"))
+	return err == nil
+}
