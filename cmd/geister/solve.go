@@ -1,22 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"math"
 	"path/filepath"
 	"runtime"
-	"strings"
-	"sync"
+	"slices"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/memlimit"
-	"github.com/geister-solver/geister/internal/words"
-	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/web"
 )
@@ -121,43 +115,17 @@ Example:
 			}
 			single := len(args) == 1 && args[0] != "-"
 			if single && !*quiet {
-				opts.Progress = progressReporter(e.stderr)
+				opts.Progress = solver.ProgressPrinter(e.stderr)
 			}
-			jobs := make(chan solver.Job)
-			go func() {
-				defer close(jobs)
-				// An interrupt stops the reading too: standard input may be
-				// a terminal or a pipe that stays open.
-				for i := 0; ; i++ {
-					var in inputLine
-					var ok bool
-					select {
-					case in, ok = <-inputs:
-					case <-e.ctx.Done():
-						return
-					}
-					if !ok {
-						return
-					}
-					j := solver.Job{Index: i, Text: in.text, Err: in.err}
-					if in.err == nil {
-						j = makeJob(i, in.text, pl)
-					}
-					select {
-					case jobs <- j:
-					case <-e.ctx.Done():
-						return
-					}
-				}
-			}()
+			jobs := solver.Jobs(e.ctx, inputs, pl)
 			failed := false
-			var tally batchTally
+			var tally solver.Tally
 			if !single && !*quiet {
-				stop := tally.report(e.stderr, 5*time.Second)
+				stop := tally.Report(e.stderr, 5*time.Second)
 				defer stop()
 			}
 			solver.Batch(e.ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
-				tally.add(a, err)
+				tally.Add(a, err)
 				if err != nil {
 					failed = true
 				}
@@ -172,9 +140,9 @@ Example:
 					}
 				}
 				if *jsonOut {
-					writeJSON(e.stdout, j, a, err, *shortest)
+					writeJSONLine(e.stdout, solver.JSONOf(j, a, err, *shortest))
 				} else {
-					writeHuman(e.stdout, j, a, err, opts, !single)
+					solver.WriteText(e.stdout, j, a, err, opts, !single)
 				}
 			})
 			if err := e.ctx.Err(); err != nil {
@@ -188,79 +156,26 @@ Example:
 	},
 }
 
-// maxLineBytes bounds an input line. Position strings are short; a longer
-// line is answered with an error (naming its number and length) without
-// being kept in memory, and the lines after it are read as usual.
-const maxLineBytes = 1 << 20
-
-// inputLine is one question: an operand, or a line of standard input.
-type inputLine struct {
-	text string // the input as given (for an over-long line, its start)
-	line int    // its line number in standard input (0 for an operand)
-	err  error  // the line could not be read
-}
+// maxLineBytes bounds an input line (solver.ReadInputs).
+const maxLineBytes = solver.MaxLineBytes
 
 // readInputs yields the operands, or, for "-", every line of standard
-// input that is not blank or a comment (starting with #), each exactly
-// once and in order. It reads until the end of the input, so every line
-// gets its answer.
-func readInputs(e *env, args []string) (<-chan inputLine, error) {
-	for _, a := range args {
-		if a == "-" && len(args) > 1 {
-			return nil, usagef("- (read standard input) cannot be mixed with positions")
-		}
+// input that is not blank or a comment (solver.ReadInputs).
+func readInputs(e *env, args []string) (<-chan solver.Input, error) {
+	if len(args) > 1 && slices.Contains(args, "-") {
+		return nil, usagef("- (read standard input) cannot be mixed with positions")
 	}
-	out := make(chan inputLine)
+	if args[0] == "-" {
+		return solver.ReadInputs(e.stdin), nil
+	}
+	out := make(chan solver.Input)
 	go func() {
 		defer close(out)
-		if args[0] != "-" {
-			for _, a := range args {
-				out <- inputLine{text: a}
-			}
-			return
-		}
-		r := bufio.NewReaderSize(e.stdin, 64<<10)
-		for n := 1; ; n++ {
-			line, size, err := readLine(r)
-			if size > maxLineBytes {
-				head := strings.ToValidUTF8(string(line[:64]), "?")
-				out <- inputLine{text: head + "...", line: n, err: fmt.Errorf("input line %d: %d bytes, longer than the limit of %d bytes a line", n, size, maxLineBytes)}
-			} else if t := strings.TrimSpace(string(line)); t != "" && !strings.HasPrefix(t, "#") {
-				out <- inputLine{text: t, line: n}
-			}
-			if err != nil {
-				return
-			}
+		for _, a := range args {
+			out <- solver.Input{Text: a}
 		}
 	}()
 	return out, nil
-}
-
-// readLine reads one line (without its end) and its length in bytes. Of a
-// line longer than maxLineBytes it keeps only the start. The error is
-// io.EOF (or a read error) at the end of the input.
-func readLine(r *bufio.Reader) ([]byte, int, error) {
-	var line []byte
-	size := 0
-	for {
-		chunk, err := r.ReadSlice('\n')
-		size += len(chunk)
-		if len(line) <= maxLineBytes {
-			line = append(line, chunk...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == nil {
-			size-- // the newline
-			line = line[:len(line)-1]
-			if size > maxLineBytes {
-				line = line[:min(len(line), maxLineBytes)]
-			}
-			return line, size, nil
-		}
-		return line, size, err
-	}
 }
 
 // positionInputs is readInputs as plain texts: an unreadable line comes as
@@ -275,190 +190,19 @@ func positionInputs(e *env, args []string) (<-chan string, error) {
 	go func() {
 		defer close(out)
 		for l := range in {
-			if l.err != nil {
-				out <- "(" + l.err.Error() + ")"
+			if l.Err != nil {
+				out <- "(" + l.Err.Error() + ")"
 				continue
 			}
-			out <- l.text
+			out <- l.Text
 		}
 	}()
 	return out, nil
 }
 
-func makeJob(i int, text string, prover *engine.Player) solver.Job {
-	j := solver.Job{Index: i, Text: text}
-	p, err := engine.ParsePosition(text)
-	if err != nil {
-		j.Err = err
-		return j
-	}
-	j.Pos = p
-	if prover != nil {
-		j.Prover = *prover
-		j.Err = purple.CheckProver(&p, *prover)
-		return j
-	}
-	j.Prover, j.Err = purple.DefaultProver(&p)
-	return j
-}
-
+// toJSON is the SPEC §5 object of an answer (solver.JSONOf).
 func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON {
-	if err != nil {
-		return answerJSON{Position: j.Text, Error: err.Error()}
-	}
-	ms := math.Round(float64(a.Elapsed.Microseconds())/100) / 10
-	out := answerJSON{
-		Position: a.Position, Prover: a.Prover.String(), Result: a.Result.String(),
-		Nodes: &a.Nodes, ElapsedMS: &ms, Source: a.Source, Interrupted: a.Interrupted,
-	}
-	if a.Result == solver.Win {
-		out.Plies = &a.Plies
-		if shortest && !a.Exact {
-			// Only when --shortest could not be honoured within the budget.
-			f := false
-			out.Exact = &f
-		}
-		if a.Move != engine.NoMove {
-			out.Move = a.Move.String()
-		}
-		out.PV = moveStrings(a.PV)
-	}
-	return out
-}
-
-func writeJSON(w io.Writer, j solver.Job, a solver.Answer, err error, shortest bool) {
-	writeJSONLine(w, toJSON(j, a, err, shortest))
-}
-
-func playerWord(p engine.Player) string {
-	if p == engine.First {
-		return "first player (upper case)"
-	}
-	return "second player (lower case)"
-}
-
-func writeHuman(w io.Writer, j solver.Job, a solver.Answer, err error, opts solver.Options, many bool) {
-	shortest := opts.Shortest
-	if many {
-		fmt.Fprintf(w, "== %s\n", j.Text)
-	}
-	if err != nil {
-		fmt.Fprintf(w, "error: %v\n\n", err)
-		return
-	}
-	fmt.Fprint(w, j.Pos.Pretty())
-	switch a.Result {
-	case solver.Win:
-		kind := "within"
-		if a.Exact {
-			kind = "in exactly"
-		}
-		fmt.Fprintf(w, "%s surely wins %s %s", playerWord(a.Prover), kind, words.Count(a.Plies, "ply"))
-		if a.Move != engine.NoMove {
-			fmt.Fprintf(w, ", with %s", a.Move)
-		}
-		fmt.Fprintln(w)
-		if !a.Exact && !shortest {
-			fmt.Fprintln(w, "(the length of the proof found; --shortest gives the exact distance)")
-		}
-		if shortest && !a.Exact {
-			fmt.Fprintln(w, "(the budget ran out before the shortest win was proven: the plies are an upper bound)")
-		}
-		if len(a.PV) > 0 {
-			fmt.Fprintf(w, "line: %s\n", strings.Join(moveStrings(a.PV), " "))
-		}
-	case solver.NoWin:
-		fmt.Fprintf(w, "no sure win for the %s", playerWord(a.Prover))
-		if opts.MaxPlies > 0 {
-			fmt.Fprintf(w, " within %s", words.Count(opts.MaxPlies, "ply"))
-		}
-		if opts.PlyLimit > 0 {
-			fmt.Fprintf(w, " before ply %d", opts.PlyLimit)
-		}
-		fmt.Fprintln(w)
-	default:
-		if a.Interrupted {
-			fmt.Fprintf(w, "unknown: interrupted before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
-			break
-		}
-		fmt.Fprintf(w, "unknown: the budget ran out before the %s's sure win was proven or refuted\n", playerWord(a.Prover))
-	}
-	fmt.Fprintf(w, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
-	if a.TableHits > 0 {
-		fmt.Fprintf(w, "; %d answered by the endgame tables", a.TableHits)
-	}
-	fmt.Fprint(w, ")\n\n")
-}
-
-// progressReporter prints a line on stderr about every million nodes of
-// a long search.
-func progressReporter(w io.Writer) func(uint64, time.Duration) {
-	var mu sync.Mutex
-	return func(nodes uint64, el time.Duration) {
-		if el < 2*time.Second {
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		fmt.Fprintf(w, "searching: %d positions, %.1f M/s, %v\n", nodes, float64(nodes)/el.Seconds()/1e6, el.Round(time.Second))
-	}
-}
-
-// batchTally counts a batch's answers for the progress line.
-type batchTally struct {
-	mu                        sync.Mutex
-	done, wins, noWin, errors int
-}
-
-func (t *batchTally) add(a solver.Answer, err error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.done++
-	switch {
-	case err != nil:
-		t.errors++
-	case a.Result == solver.Win:
-		t.wins++
-	case a.Result == solver.NoWin:
-		t.noWin++
-	}
-}
-
-// report prints a progress line on w every period until the returned
-// function is called, which prints a last line if any was printed.
-func (t *batchTally) report(w io.Writer, period time.Duration) func() {
-	start := time.Now()
-	done := make(chan struct{})
-	finished := make(chan struct{})
-	printed := false
-	line := func() {
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		el := time.Since(start)
-		fmt.Fprintf(w, "solve: %s in %v (%.1f/s): %d win, %d no-win, %d unknown, %s\n",
-			words.Count(t.done, "position"), el.Round(time.Second), float64(t.done)/el.Seconds(), t.wins, t.noWin, t.done-t.wins-t.noWin-t.errors, words.Count(t.errors, "error"))
-	}
-	go func() {
-		defer close(finished)
-		tick := time.NewTicker(period)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				if printed {
-					line()
-				}
-				return
-			case <-tick.C:
-				printed = true
-				line()
-			}
-		}
-	}()
-	return func() {
-		close(done)
-		<-finished
-	}
+	return solver.JSONOf(j, a, err, shortest)
 }
 
 // proverFlag reads a --prover value: nil for "" (SPEC §4's default), the

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -167,77 +164,30 @@ func (s *storeSwitch) Set(v string) error {
 	return nil
 }
 
-// verifyClaims checks every answer line read from r (see verify's help).
+// verifyClaims checks every answer line read from r (solver.CheckLines).
 func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.Duration, ttMB int, quiet, asJSON bool) error {
-	count := map[string]int{}
-	err := eachLine(r, 16<<20, func(n int, line []byte, tooLong bool) error {
-		out := struct {
-			Line int `json:"line"`
-			solver.ClaimResult
-		}{Line: n, ClaimResult: solver.ClaimResult{Status: "invalid", Message: fmt.Sprintf("%v: the line is longer than 16 MiB", solver.ErrInvalidClaim)}}
-		if !tooLong {
-			out.ClaimResult = solver.CheckLine(e.ctx, line, exact, timeLimit, ttMB)
-		}
-		count[out.Status]++
+	count, err := solver.CheckLines(e.ctx, r, exact, timeLimit, ttMB, func(out solver.LineResult) {
 		switch {
 		case asJSON:
 			if !quiet || out.Status == "disagree" || out.Status == "invalid" {
 				writeJSONLine(e.stdout, out)
 			}
-		case out.Status == "disagree":
-			fmt.Fprintf(e.stdout, "%s:%d: DISAGREE: %s\n", name, n, out.Message)
-		case out.Status == "invalid" || !quiet:
-			fmt.Fprintf(e.stdout, "%s:%d: %s: %s\n", name, n, out.Status, out.Message)
+		case out.Status == "disagree" || out.Status == "invalid" || !quiet:
+			fmt.Fprintln(e.stdout, out.Text(name))
 		}
-		if e.ctx.Err() != nil {
-			return fmt.Errorf("interrupted after line %d", n)
-		}
-		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", name, err)
 	}
 	if asJSON {
-		writeJSONLine(e.stdout, map[string]map[string]int{"summary": {"confirmed": count["ok"], "disagreements": count["disagree"], "invalid": count["invalid"], "skipped": count["skipped"]}})
+		writeJSONLine(e.stdout, map[string]solver.ClaimCounts{"summary": count})
 	} else {
-		fmt.Fprintf(e.stdout, "%d wins confirmed, %d disagreements, %d invalid lines, %d lines without a win to check\n", count["ok"], count["disagree"], count["invalid"], count["skipped"])
+		fmt.Fprintln(e.stdout, count)
 	}
-	if count["disagree"]+count["invalid"] > 0 {
+	if count.Failed() {
 		return errReported
 	}
 	return nil
-}
-
-// eachLine calls fn with every non-blank line of r, numbered from 1; a
-// line longer than max bytes is cut there and marked tooLong.
-func eachLine(r io.Reader, max int, fn func(n int, line []byte, tooLong bool) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var buf []byte
-	long := false
-	for n := 1; ; {
-		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) <= max {
-			buf = append(buf, chunk...)
-		} else {
-			long = true
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return err
-		}
-		if line := strings.TrimSpace(string(buf)); line != "" || long {
-			if ferr := fn(n, []byte(line), long); ferr != nil {
-				return ferr
-			}
-		}
-		if err != nil {
-			return nil
-		}
-		n++
-		buf, long = buf[:0], false
-	}
 }
 
 // verifyTables checks the endgame tables in dir (tablebase.Verify), then
