@@ -65,9 +65,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			defer src.close()
-			o.Tables = src.tables
-			o.Store = src.proofStore()
+			defer src.Close()
+			o.Tables = src.Tables
+			o.Store = src.ProofStore()
 			found := false
 			for _, rec := range recs {
 				if *game >= 0 && rec.Game != *game {

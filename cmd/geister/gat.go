@@ -140,15 +140,11 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 			if sp.Name == "human" {
 				return usagef("--agent human: people play with geister play")
 			}
-			aenv, closeTables, err := agentEnv(e.stderr, tf)
+			a, closeAgent, err := newAgent(e, tf, *agent)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
-			a, err := player.New(*agent, aenv)
-			if err != nil {
-				return err
-			}
+			defer closeAgent()
 			var rec *os.File
 			if *records != "" {
 				if rec, err = createRecords(*records, *force); err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"time"
@@ -15,8 +14,6 @@ import (
 	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
-	"github.com/geister-solver/geister/purple"
-	"github.com/geister-solver/geister/tablebase"
 )
 
 var matchCommand = command{
@@ -74,11 +71,12 @@ only with --force.
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			env, closeTables, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
+			defer src.Close()
+			env := src.Env()
 			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
 			if *records != "" {
 				f, err := createRecords(*records, *force)
@@ -144,90 +142,4 @@ func createRecords(name string, force bool) (*os.File, error) {
 		return nil, usagef("--records %s: the file exists; give another name, or --force to overwrite it", name)
 	}
 	return f, err
-}
-
-// agentEnv is what agents get from the command line: the df-pn prover,
-// the endgame tables tf names when there are any, and the proof store
-// beside them when the directory exists.
-func agentEnv(w io.Writer, tf tableFlags) (player.Env, func() error, error) {
-	if err := tf.check(); err != nil {
-		return player.Env{}, nil, err
-	}
-	t, closeTables, err := optionalTables(w, tf)
-	if err != nil {
-		return player.Env{}, nil, err
-	}
-	env := player.DefaultEnv().WithTables(t)
-	dir, _, use := tf.resolve()
-	if !use {
-		return env, closeTables, nil
-	}
-	st, release := openAgentStore(dir, w)
-	if st != nil {
-		env = env.WithStore(st)
-	}
-	return env, func() error { release(); return closeTables() }, nil
-}
-
-// openTables is openTablesDB for the players and the solver: nil (no
-// tables) where openTablesDB finds none.
-func openTables(dir string) (purple.Tables, func() error, error) {
-	db, closeDB, err := openTablesDB(dir)
-	if db == nil {
-		return nil, closeDB, err
-	}
-	return db, closeDB, nil
-}
-
-// openTablesDB opens the endgame tables in dir read-only (several
-// processes may share them; nothing is ever written). A directory that
-// does not exist, or holds no complete class, means no tables: nil, with
-// no error. A directory that is not a table store, or that a build holds,
-// is an error naming it (tablebase.ErrNotStore, tablebase.ErrLocked). The
-// returned function closes them.
-func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
-	none := func() error { return nil }
-	if dir == "" {
-		return nil, none, nil
-	}
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-		return nil, none, nil
-	}
-	db, err := tablebase.OpenReadOnly(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(db.Classes()) == 0 {
-		db.Close()
-		return nil, none, nil
-	}
-	return db, db.Close, nil
-}
-
-// optionalTables opens the tables of a command that can do without them
-// (solve, match, play): none with --no-table; the directory --table names,
-// which must then exist and be a store; else the default directory, used
-// when it holds tables. A default directory that is not a store, and a
-// store a build holds, give one warning on w and no tables.
-func optionalTables(w io.Writer, tf tableFlags) (purple.Tables, func() error, error) {
-	none := func() error { return nil }
-	dir, explicit, use := tf.resolve()
-	if !use {
-		return nil, none, nil
-	}
-	if explicit {
-		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-			fmt.Fprintf(w, "geister: warning: no table directory %s; going on without endgame tables\n", dir)
-			return nil, none, nil
-		}
-	}
-	t, closeTables, err := openTables(dir)
-	if err == nil {
-		return t, closeTables, nil
-	}
-	if errors.Is(err, tablebase.ErrLocked) || (!explicit && errors.Is(err, tablebase.ErrNotStore)) {
-		fmt.Fprintf(w, "geister: warning: %v; going on without endgame tables\n", err)
-		return nil, none, nil
-	}
-	return nil, nil, err
 }

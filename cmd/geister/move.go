@@ -58,15 +58,11 @@ the protocol's form (C,N).
 				u := haf.UnitsFromGAT(g, p.Turn())
 				units = &u
 			}
-			aenv, closeTables, err := agentEnv(e.stderr, tf)
+			a, closeAgent, err := newAgent(e, tf, *agent)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
-			a, err := player.New(*agent, aenv)
-			if err != nil {
-				return err
-			}
+			defer closeAgent()
 			d, err := player.Decide(e.ctx, a, p, units, *seed, *plyLimit)
 			if err != nil {
 				return err

@@ -40,11 +40,12 @@ prints the moves played so far.
 			if *plyLimit < 0 {
 				return usagef("--ply-limit %d: must not be negative", *plyLimit)
 			}
-			env, closeTables, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
+			defer src.Close()
+			env := src.Env()
 			env.In, env.Out = e.stdin, e.stdout
 			var agents [2]player.Agent
 			humans := 0

@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/web"
 )
 
@@ -47,14 +46,13 @@ names the cap. Uploaded records are read in memory, never written to disk.`,
 			}
 			cfg := def
 			cfg.MaxNodes, cfg.MaxTime, cfg.DefaultNodes, cfg.DefaultTime = *maxNodes, *maxTime, *nodes, *timeLimit
-			cfg.Env = player.DefaultEnv()
 			src, err := openSources(e, tf, storeOpts)
 			if err != nil {
 				return err
 			}
-			defer src.close()
-			cfg.Tables, cfg.Store = src.tables, src.proofStore()
-			cfg.Env = cfg.Env.WithTables(src.tables).WithStore(src.proofStore())
+			defer src.Close()
+			cfg.Tables, cfg.Store = src.Tables, src.ProofStore()
+			cfg.Env = src.Env()
 			ln, err := net.Listen("tcp", *addr)
 			if err != nil {
 				return err

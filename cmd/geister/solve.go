@@ -106,9 +106,9 @@ Example:
 			if err != nil {
 				return err
 			}
-			defer src.close()
-			opts.Tables = src.tables
-			opts.Store = src.proofStore()
+			defer src.Close()
+			opts.Tables = src.Tables
+			opts.Store = src.ProofStore()
 			inputs, err := readInputs(e, args)
 			if err != nil {
 				return err

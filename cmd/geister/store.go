@@ -1,23 +1,22 @@
 package main
 
 import (
-	"errors"
 	"fmt"
+	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/purple"
-	"github.com/geister-solver/geister/solver"
 	"io"
-	"os"
-	"sync"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/sources"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 // storeFlags are the proof store flags of the commands that use it.
 type storeFlags struct {
 	on, off *bool
-	dir     *string // nil or "": beside the table directory
+	dir     *string
 }
 
 func addStoreFlags(fs *pflag.FlagSet, what string) storeFlags {
@@ -29,79 +28,20 @@ func addStoreFlags(fs *pflag.FlagSet, what string) storeFlags {
 	}
 }
 
-// dirFor is the proof store's directory for the table directory
-// tableDir.
-func (f storeFlags) dirFor(tableDir string) string {
-	if f.dir != nil && *f.dir != "" {
-		return *f.dir
-	}
-	return proofstore.DirFor(tableDir)
-}
+func (f storeFlags) choice() sources.Store { return sources.Store{On: *f.on, Off: *f.off, Dir: *f.dir} }
 
-// openStore opens the proof store that goes with tableDir for this
-// process, as the flags say: nil when it is not wanted, or cannot be
-// opened (another process writing it, a damaged directory) — then a
-// message on e.stderr says why, and the command goes on without it. It
-// is opened read-only when another process reads it. Problems met while
-// in use (corrupt entries, conflicting proofs) are printed on e.stderr,
-// each once. The returned function releases it and reports a failure
-// to write what was pending.
+// warner prints the warnings of package sources on w.
+func warner(w io.Writer) func(string) { return func(m string) { fmt.Fprintf(w, "geister: %s\n", m) } }
+
+// openStore opens the proof store beside tableDir as the flags say
+// (sources.OpenStore).
 func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	none := func() {}
-	if *f.off {
-		return nil, none
-	}
-	dir := f.dirFor(tableDir)
-	if !*f.on && dir == proofstore.DirFor(tableDir) {
-		if _, err := os.Stat(tableDir); err != nil {
-			return nil, none
-		}
-	}
-	o := proofstore.DefaultOptions()
-	o.OnProblem = onceReporter(e.stderr)
-	st, err := proofstore.OpenShared(dir, o)
-	switch {
-	case errors.Is(err, proofstore.ErrLocked):
-		fmt.Fprintf(e.stderr, "geister: %v; going on without it (--no-store silences this)\n", err)
-		return nil, none
-	case err != nil:
-		fmt.Fprintf(e.stderr, "geister: proof store %s cannot be opened, going on without it: %v\n", dir, err)
-		return nil, none
-	}
-	if st.ReadOnly() {
-		fmt.Fprintf(e.stderr, "geister: proof store %s is open in another process: reading it only, new proofs are not kept\n", dir)
-	}
-	return st, func() {
-		if err := proofstore.Release(st); err != nil {
-			fmt.Fprintf(e.stderr, "geister: proof store %s: %v\n", dir, err)
-		}
-	}
+	return sources.OpenStore(tableDir, f.choice(), warner(e.stderr))
 }
 
-// openStoreIfExists is openStore for commands that only read (probe):
-// a store that does not exist is not created.
+// openStoreIfExists is openStore for commands that only read (probe).
 func openStoreIfExists(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	if _, err := os.Stat(f.dirFor(tableDir)); err != nil {
-		if (*f.on || f.dirFor(tableDir) != proofstore.DirFor(tableDir)) && !*f.off {
-			fmt.Fprintf(e.stderr, "geister: no proof store in %s\n", f.dirFor(tableDir))
-		}
-		return nil, func() {}
-	}
-	return openStore(e, tableDir, f)
-}
-
-// onceReporter prints each distinct problem once.
-func onceReporter(w io.Writer) func(error) {
-	var mu sync.Mutex
-	seen := map[string]bool{}
-	return func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if msg := err.Error(); !seen[msg] {
-			seen[msg] = true
-			fmt.Fprintf(w, "geister: %s\n", msg)
-		}
-	}
+	return sources.OpenStoreIfExists(tableDir, f.choice(), warner(e.stderr))
 }
 
 // The proof store as "geister tables" shows it.
@@ -112,55 +52,59 @@ func summarizeStore(e *env, dir string) (storeSummary, error) {
 }
 func writeStoreSummary(w io.Writer, s storeSummary) { s.WriteText(w) }
 
-// openAgentStore opens the proof store beside the table directory dir
-// for the agents of match and play (one Store for all games), when dir
-// exists; messages go to w.
-func openAgentStore(dir string, w io.Writer) (*proofstore.Store, func()) {
-	if dir == "" {
-		return nil, func() {}
-	}
-	f := false
-	return openStore(&env{stderr: w}, dir, storeFlags{on: &f, off: &f})
-}
-
-// sources are the answers a solving command starts from: the endgame
-// tables and the proof store, each nil when there is none.
-type sources struct {
-	tables purple.Tables
-	store  *proofstore.Store // nil: none
-	closes []func()
-}
-
-// proofStore is the store as solver options take it (a nil interface when
-// there is none).
-func (s *sources) proofStore() solver.ProofStore {
-	if s.store == nil {
-		return nil
-	}
-	return s.store
-}
-
-func (s *sources) close() {
-	for i := len(s.closes) - 1; i >= 0; i-- {
-		s.closes[i]()
-	}
-}
-
-// openSources opens the tables of --table/--no-table (optional: see
-// optionalTables) and the proof store of --store/--store-dir beside them.
-// The caller closes them with close.
-func openSources(e *env, tf tableFlags, so storeFlags) (*sources, error) {
+// openSources opens the tables of --table/--no-table and the proof store
+// beside them (sources.Open). The caller closes them.
+func openSources(e *env, tf tableFlags, so storeFlags) (*sources.Sources, error) {
 	if err := tf.check(); err != nil {
 		return nil, err
 	}
-	t, closeTables, err := optionalTables(e.stderr, tf)
-	if err != nil {
+	return sources.Open(*tf.dir, *tf.none, so.choice(), warner(e.stderr))
+}
+
+// agentEnv is what agents get from the command line: the df-pn prover,
+// the endgame tables tf names when there are any, and the proof store
+// beside them when the directory exists.
+func agentEnv(w io.Writer, tf tableFlags) (*sources.Sources, error) {
+	if err := tf.check(); err != nil {
 		return nil, err
 	}
-	s := &sources{tables: t, closes: []func(){func() { closeTables() }}}
-	if st, release := openStore(e, tableDir(*tf.dir), so); st != nil {
-		s.store = st
-		s.closes = append(s.closes, release)
+	dir, named, use := tf.resolve()
+	if !named {
+		dir = ""
 	}
-	return s, nil
+	return sources.Open(dir, !use, sources.Store{Off: !use}, warner(w))
+}
+
+// openTablesDB opens the endgame tables in dir read-only
+// (sources.OpenTables); the returned function closes them.
+func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
+	db, err := sources.OpenTables(dir)
+	if db == nil {
+		return nil, func() error { return nil }, err
+	}
+	return db, db.Close, nil
+}
+
+// openTables is openTablesDB with no tables as nil.
+func openTables(dir string) (purple.Tables, func() error, error) {
+	db, closeDB, err := openTablesDB(dir)
+	if db == nil {
+		return nil, closeDB, err
+	}
+	return db, closeDB, nil
+}
+
+// newAgent makes the agent of spec with the tables and store of tf
+// (agentEnv); the returned function releases them.
+func newAgent(e *env, tf tableFlags, spec string) (player.Agent, func(), error) {
+	src, err := agentEnv(e.stderr, tf)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := player.New(spec, src.Env())
+	if err != nil {
+		src.Close()
+		return nil, nil, err
+	}
+	return a, src.Close, nil
 }

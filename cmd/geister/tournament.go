@@ -135,11 +135,12 @@ gives the same games on every run (see the agent list below). There is no
 			if _, err := cfg.Settings(); err != nil {
 				return usagef("%v", err)
 			}
-			envA, closeTables, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.stderr, tf)
 			if err != nil {
 				return err
 			}
-			defer closeTables()
+			defer src.Close()
+			envA := src.Env()
 			cfg.Env = envA
 			if !*quiet {
 				last := time.Time{}
