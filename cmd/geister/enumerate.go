@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -136,7 +134,7 @@ Examples:
 					pv = l
 				}
 				a := solver.Answer{Result: solver.Win, Plies: en.Plies, Move: move, PV: pv, Source: "table"}
-				writeEnumerated(e.stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
+				solver.WriteEnumerated(e.stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
 				if *limit > 0 && printed >= *limit {
 					return solver.ErrStop
 				}
@@ -149,103 +147,22 @@ Examples:
 			if err != nil {
 				return err
 			}
-			sum := enumSummary{Class: c.String(), Source: "table", EnumCounts: counts, ElapsedMS: ms(time.Since(start))}
-			writeEnumSummary(e.stdout, &sum, *jsonOut)
-			return nil
+			sum := solver.EnumSummary{Class: c.String(), Source: "table", EnumCounts: counts, ElapsedMS: solver.Milliseconds(time.Since(start))}
+			return sum.Write(e.stdout, *jsonOut)
 		}
 	},
-}
-
-func ms(d time.Duration) float64 { return math.Round(float64(d.Microseconds())/100) / 10 }
-
-// writeEnumerated prints a position of the class with its answer (the
-// prover is the first player); a sampled one with its nodes and whether
-// its distance is exact.
-func writeEnumerated(w io.Writer, p engine.Position, a solver.Answer, mirrors int, sampled, asJSON bool) {
-	if asJSON {
-		out := answerJSON{Position: p.String(), Prover: "f", Result: a.Result.String(), Mirrors: mirrors, Source: a.Source, PV: moveStrings(a.PV)}
-		if a.Result == solver.Win {
-			out.Plies = &a.Plies
-			if sampled {
-				out.Exact = &a.Exact
-			}
-		}
-		if sampled {
-			out.Nodes = &a.Nodes
-		}
-		if a.Move != engine.NoMove {
-			out.Move = a.Move.String()
-		}
-		writeJSONLine(w, out)
-		return
-	}
-	fmt.Fprintf(w, "%s  %s", p.String(), a.Result)
-	if a.Result == solver.Win {
-		fmt.Fprintf(w, " in %d", a.Plies)
-	}
-	if a.Move != engine.NoMove {
-		fmt.Fprintf(w, " with %s", a.Move)
-	}
-	if len(a.PV) > 0 {
-		fmt.Fprintf(w, ": %s", strings.Join(moveStrings(a.PV), " "))
-	}
-	fmt.Fprintln(w)
-}
-
-type enumSummary struct {
-	Class  string `json:"class"`
-	Source string `json:"source"`
-	solver.EnumCounts
-	// --sample only.
-	Sampled   int     `json:"sampled,omitempty"`
-	Wins      *int    `json:"wins,omitempty"`
-	NoWins    *int    `json:"no_wins,omitempty"`
-	Unknown   *int    `json:"unknown,omitempty"`
-	Inexact   *int    `json:"wins_inexact,omitempty"`
-	Budget    string  `json:"budget,omitempty"`
-	ElapsedMS float64 `json:"elapsed_ms"`
-}
-
-func writeEnumSummary(w io.Writer, s *enumSummary, asJSON bool) {
-	if asJSON {
-		writeJSONLine(w, struct {
-			Summary *enumSummary `json:"summary"`
-		}{s})
-		return
-	}
-	fmt.Fprintf(w, "\n%s (%s): ", s.Class, s.Source)
-	if s.Sampled > 0 {
-		fmt.Fprintf(w, "%d sampled: %d wins, %d no-wins, %d unknown (budget %s)", s.Sampled, *s.Wins, *s.NoWins, *s.Unknown, s.Budget)
-		if *s.Inexact > 0 {
-			fmt.Fprintf(w, "; %d wins without a proven exact distance (not counted by distance)", *s.Inexact)
-		}
-		fmt.Fprintf(w, "; %d wins with an exact distance passed the filters\n", s.Matched)
-	} else {
-		fmt.Fprintf(w, "%d positions scanned (mirror pairs once), %d matched (%d with mirror images)", s.Scanned, s.Matched, s.WithMirrors)
-		if s.Stopped {
-			fmt.Fprint(w, "; stopped at the limit: the counts cover the part scanned")
-		}
-		fmt.Fprintln(w)
-	}
-	if len(s.ByDTW) > 0 {
-		fmt.Fprintf(w, "%6s %12s %14s\n", "DTW", "positions", "with mirrors")
-		for _, d := range s.ByDTW {
-			fmt.Fprintf(w, "%6d %12d %14d\n", d.Plies, d.Positions, d.WithMirrors)
-		}
-	}
-	fmt.Fprintf(w, "%.1fs\n", s.ElapsedMS/1000)
 }
 
 // runSample solves random positions of c by df-pn (solver.SampleClass).
 func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint64, timeLimit time.Duration, threads, limit int, line, asJSON bool, dir string, storeOpts storeFlags) error {
 	opts := solver.Options{Shortest: true, MaxNodes: nodes, TTMegabytes: 256}
-	t, closeTables, err := openTables(dir)
+	db, closeTables, err := openTablesDB(dir)
 	if err != nil {
 		return err
 	}
 	defer closeTables()
-	if t != nil {
-		opts.Tables = t
+	if db != nil {
+		opts.Tables = db
 	}
 	if st, release := openStore(e, dir, storeOpts); st != nil {
 		defer release()
@@ -266,7 +183,7 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 		if !line {
 			a.PV = nil
 		}
-		writeEnumerated(e.stdout, s.Pos, a, 0, true, asJSON)
+		solver.WriteEnumerated(e.stdout, s.Pos, a, 0, true, asJSON)
 	})
 	if err != nil {
 		if e.ctx.Err() != nil {
@@ -274,9 +191,6 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 		}
 		return err
 	}
-	sum := enumSummary{Class: c.String(), Source: "dfpn sample", EnumCounts: sc.EnumCounts, Sampled: n,
-		Wins: &sc.Wins, NoWins: &sc.NoWins, Unknown: &sc.Unknown, Inexact: &sc.Inexact,
-		Budget: fmt.Sprintf("%d nodes, %v per position", nodes, timeLimit), ElapsedMS: ms(time.Since(start))}
-	writeEnumSummary(e.stdout, &sum, asJSON)
-	return nil
+	sum := solver.SampleSummary(c.String(), sc, n, fmt.Sprintf("%d nodes, %v per position", nodes, timeLimit), time.Since(start))
+	return sum.Write(e.stdout, asJSON)
 }

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/geister-solver/geister/player"
-	"github.com/geister-solver/geister/purple"
 	"io"
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
