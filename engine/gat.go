@@ -163,7 +163,7 @@ func gatLetter(i int) byte {
 func GATBoardOf(p *Position, viewer Player) (GATBoard, error) {
 	var g GATBoard
 	if !p.AllShown(viewer) {
-		return g, fmt.Errorf("engine: GAT board of %s: the %s player's colours must be shown", p, playerName(viewer))
+		return g, fmt.Errorf("engine: GAT board of %s: the %s player's colours must be shown", p, viewer.Name())
 	}
 	for side := 0; side < 2; side++ {
 		pl := viewer
@@ -202,7 +202,7 @@ func GATBoardOf(p *Position, viewer Player) (GATBoard, error) {
 			entries = append(entries, GATPiece{9, 9, 'b'})
 		}
 		if len(entries) != 8 {
-			return g, fmt.Errorf("engine: GAT board of %s: the %s player has %d pieces and captures, want 8", p, playerName(pl), len(entries))
+			return g, fmt.Errorf("engine: GAT board of %s: the %s player has %d pieces and captures, want 8", p, pl.Name(), len(entries))
 		}
 		copy(g[side*8:], entries)
 	}

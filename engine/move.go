@@ -152,13 +152,13 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	case p.won != Ongoing:
 		why = "the game is over"
 	case p.occ[us]&from.Bit() == 0:
-		why = fmt.Sprintf("no %s-player piece on %s", playerName(us), from)
+		why = fmt.Sprintf("no %s-player piece on %s", us.Name(), from)
 	case m.IsEscape() && exitMask[us]&from.Bit() == 0:
-		why = fmt.Sprintf("%s is not an exit of the %s player", from, playerName(us))
+		why = fmt.Sprintf("%s is not an exit of the %s player", from, us.Name())
 	case m.IsEscape():
 		why = fmt.Sprintf("the piece on %s cannot be blue, and only a blue escapes", from)
 	default:
-		why = fmt.Sprintf("%s holds a %s-player piece", to, playerName(us))
+		why = fmt.Sprintf("%s holds a %s-player piece", to, us.Name())
 	}
 	return NoMove, fmt.Errorf("engine: move %q is not legal in %s: %s", s, p.String(), why)
 }

@@ -121,18 +121,11 @@ func (p *Position) parseBoard(b string) error {
 	return nil
 }
 
-func playerName(pl Player) string {
-	if pl == First {
-		return "first"
-	}
-	return "second"
-}
-
 // validate checks the counts against the board (SPEC §2); field is the
 // text of the reds field for the message.
 func (p *Position) validate(field string) error {
 	for pl := First; pl <= Second; pl++ {
-		name := playerName(pl)
+		name := pl.Name()
 		n, reds := popcount(p.occ[pl]), int(p.reds[pl])
 		blues := n - reds
 		switch {

@@ -39,12 +39,12 @@ func (p *Position) Pretty() string {
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "%s player (%s) to move, ply %d\n", playerName(p.turn), map[Player]string{First: "upper case", Second: "lower case"}[p.turn], p.ply)
+	fmt.Fprintf(&b, "%s player (%s) to move, ply %d\n", p.turn.Name(), map[Player]string{First: "upper case", Second: "lower case"}[p.turn], p.ply)
 	for pl := First; pl <= Second; pl++ {
 		if pl == Second {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%s: %s, %d blue, %d red", playerName(pl), words.Count(p.Count(pl), "piece"), p.Blues(pl), p.Reds(pl))
+		fmt.Fprintf(&b, "%s: %s, %d blue, %d red", pl.Name(), words.Count(p.Count(pl), "piece"), p.Blues(pl), p.Reds(pl))
 		if h := popcount(p.pieces[pl][Unknown]); h > 0 {
 			fmt.Fprintf(&b, " (%d hidden: %d red, %d blue)", h, p.HiddenReds(pl), p.HiddenBlues(pl))
 		}

@@ -665,9 +665,9 @@ func (c *client) finish(g ClientGame, m Message, placed bool, refused string, ga
 		rec.Result = "draw"
 		rec.PlyLimit = g.Plies
 	case "won":
-		rec.Result = sideWord(c.cfg.Side)
+		rec.Result = c.cfg.Side.Name()
 	default:
-		rec.Result = sideWord(c.cfg.Side.Other())
+		rec.Result = c.cfg.Side.Other().Name()
 	}
 	g.Record = &rec
 	return g

@@ -257,15 +257,15 @@ func TestClientFollowsSplitAndMergedMessages(t *testing.T) {
 		for _, mode := range modes {
 			games, cerr, serr := runScripted(t, me, "random", seed, steps, mode, 5*time.Second, 10*time.Second)
 			if cerr != nil || serr != nil {
-				t.Fatalf("%s, mode %d: client: %v; server: %v", sideWord(me), mode, cerr, serr)
+				t.Fatalf("%s, mode %d: client: %v; server: %v", me.Name(), mode, cerr, serr)
 			}
 			if len(games) != 1 || games[0].Record == nil {
-				t.Fatalf("%s, mode %d: games %+v", sideWord(me), mode, games)
+				t.Fatalf("%s, mode %d: games %+v", me.Name(), mode, games)
 			}
 			got := games[0].Record
 			if got.FirstReds != want.FirstReds || got.SecondReds != want.SecondReds || got.Result != want.Result ||
 				got.Reason != want.Reason || strings.Join(got.Moves, " ") != strings.Join(want.Moves, " ") {
-				t.Fatalf("%s, mode %d: the client's record\n %+v\nwant\n %+v", sideWord(me), mode, got, want)
+				t.Fatalf("%s, mode %d: the client's record\n %+v\nwant\n %+v", me.Name(), mode, got, want)
 			}
 		}
 	}

@@ -126,22 +126,22 @@ func TestLoopbackEqualsInProcess(t *testing.T) {
 				for side := 0; side < 2; side++ {
 					cg := res.clients[side][k]
 					if cg.Record == nil || cg.Fallbacks != 0 {
-						t.Fatalf("game %d, %s client: no record or fallbacks: %+v", k+1, sideWord(engine.Player(side)), cg)
+						t.Fatalf("game %d, %s client: no record or fallbacks: %+v", k+1, engine.Player(side).Name(), cg)
 					}
 					cr := cg.Record
 					if cr.FirstReds != wrec.FirstReds || cr.SecondReds != wrec.SecondReds || cr.Result != wrec.Result ||
 						cr.Reason != wrec.Reason || strings.Join(cr.Moves, " ") != strings.Join(wrec.Moves, " ") {
-						t.Fatalf("game %d, the %s client's record:\n %+v\nin-process:\n %+v", k+1, sideWord(engine.Player(side)), cr, wrec)
+						t.Fatalf("game %d, the %s client's record:\n %+v\nin-process:\n %+v", k+1, engine.Player(side).Name(), cr, wrec)
 					}
 					if _, _, err := cr.Replay(); err != nil {
-						t.Errorf("game %d: the %s client's record does not replay: %v", k+1, sideWord(engine.Player(side)), err)
+						t.Errorf("game %d: the %s client's record does not replay: %v", k+1, engine.Player(side).Name(), err)
 					}
-					wantResult := map[bool]string{true: "won", false: "lost"}[wrec.Result == sideWord(engine.Player(side))]
+					wantResult := map[bool]string{true: "won", false: "lost"}[wrec.Result == engine.Player(side).Name()]
 					if wrec.Result == "draw" {
 						wantResult = "drawn"
 					}
 					if cg.Result != wantResult {
-						t.Errorf("game %d: the %s client says %s, want %s", k+1, sideWord(engine.Player(side)), cg.Result, wantResult)
+						t.Errorf("game %d: the %s client says %s, want %s", k+1, engine.Player(side).Name(), cg.Result, wantResult)
 					}
 				}
 			}

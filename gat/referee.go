@@ -34,7 +34,7 @@ func (r *referee) move(pl engine.Player, piece int, dir Dir) (byte, error) {
 		return 0, fmt.Errorf("the game is over")
 	}
 	if pl != r.pos.Turn() {
-		return 0, fmt.Errorf("it is not the %s player's turn", sideWord(pl))
+		return 0, fmt.Errorf("it is not the %s player's turn", pl.Name())
 	}
 	letter := byte('A' + piece)
 	switch r.gone[pl][piece] {
@@ -141,10 +141,3 @@ func (r *referee) board(viewer engine.Player, global bool) engine.GATBoard {
 
 // over returns the outcome with the ply limit applied.
 func (r *referee) over(plyLimit int) engine.Outcome { return r.pos.OutcomeWithLimit(plyLimit) }
-
-func sideWord(pl engine.Player) string {
-	if pl == engine.First {
-		return "first"
-	}
-	return "second"
-}

@@ -144,7 +144,7 @@ func Listen(cfg ServerConfig) (*Server, error) {
 			if i == 1 {
 				s.ln[0].Close()
 			}
-			return nil, fmt.Errorf("gat: listen for the %s player: %w", sideWord(engine.Player(i)), err)
+			return nil, fmt.Errorf("gat: listen for the %s player: %w", engine.Player(i).Name(), err)
 		}
 		s.ln[i] = ln
 		s.accepted[i] = make(chan *peer, 4)
@@ -334,7 +334,7 @@ func (s *Server) seat(ctx context.Context, i, n int) seatResult {
 			for _, c := range cands {
 				s.drop(c)
 			}
-			return seatResult{err: fmt.Errorf("no %s player connected and sent its placement within %v", sideWord(engine.Player(i)), s.cfg.Wait)}
+			return seatResult{err: fmt.Errorf("no %s player connected and sent its placement within %v", engine.Player(i).Name(), s.cfg.Wait)}
 		}
 		c := cands[k-3]
 		ev := v.Interface().(event)
@@ -433,7 +433,7 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 		other := me.Other()
 		allowed := budget[me] + s.cfg.TimePerMove
 		if err := s.cur[me].send(Message{Kind: KindMoveQ, Board: s.ref.board(me, false)}, allowed); err != nil {
-			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's connection failed: %v", sideWord(me), err))
+			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's connection failed: %v", me.Name(), err))
 			break
 		}
 		start := time.Now()
@@ -444,7 +444,7 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 		case <-ctx.Done():
 			return g, names, ctx.Err()
 		case <-timer.C:
-			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's clock ran out at ply %d (%v a move after its budget)", sideWord(me), s.ref.pos.Ply()+1, s.cfg.TimePerMove))
+			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's clock ran out at ply %d (%v a move after its budget)", me.Name(), s.ref.pos.Ply()+1, s.cfg.TimePerMove))
 			goto over
 		case ev = <-s.cur[me].events:
 			from = me
@@ -469,12 +469,12 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 			if !errors.Is(ev.err, io.EOF) {
 				what = ev.err.Error()
 			}
-			s.forfeit(&g, from, match.ReasonError, fmt.Sprintf("the %s player %s at ply %d", sideWord(from), what, s.ref.pos.Ply()+1))
+			s.forfeit(&g, from, match.ReasonError, fmt.Sprintf("the %s player %s at ply %d", from.Name(), what, s.ref.pos.Ply()+1))
 			break
 		}
 		if from != me {
 			s.cur[from].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
-			s.forfeit(&g, from, match.ReasonIllegal, fmt.Sprintf("the %s player sent %s out of turn at ply %d", sideWord(from), quote(ev.line), s.ref.pos.Ply()+1))
+			s.forfeit(&g, from, match.ReasonIllegal, fmt.Sprintf("the %s player sent %s out of turn at ply %d", from.Name(), quote(ev.line), s.ref.pos.Ply()+1))
 			break
 		}
 		m, err := ParseClientMessage(ev.line)
@@ -490,7 +490,7 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 		}
 		if err != nil {
 			s.cur[me].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
-			s.forfeit(&g, me, match.ReasonIllegal, fmt.Sprintf("the %s player at ply %d: %v", sideWord(me), s.ref.pos.Ply()+1, err))
+			s.forfeit(&g, me, match.ReasonIllegal, fmt.Sprintf("the %s player at ply %d: %v", me.Name(), s.ref.pos.Ply()+1, err))
 			break
 		}
 		s.cur[me].send(Message{Kind: KindOK, Captured: captured}, s.cfg.TimePerMove)

@@ -81,7 +81,7 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 	for i, pl := range [2]engine.Placement{g.FirstReds, g.SecondReds} {
 		if !pl.Valid() {
 			g.Outcome = engine.WinFor(engine.Player(i).Other())
-			g.Reason, g.Detail = ReasonError, fmt.Sprintf("invalid placement %08b from the %s player", uint8(pl), sideWord(engine.Player(i)))
+			g.Reason, g.Detail = ReasonError, fmt.Sprintf("invalid placement %08b from the %s player", uint8(pl), engine.Player(i).Name())
 			return g, nil
 		}
 	}
@@ -127,12 +127,12 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 				return g, ctx.Err()
 			}
 			g.Outcome = engine.WinFor(me.Other())
-			g.Reason, g.Detail = ReasonError, fmt.Sprintf("the %s player at ply %d: %v", sideWord(me), p.Ply(), err)
+			g.Reason, g.Detail = ReasonError, fmt.Sprintf("the %s player at ply %d: %v", me.Name(), p.Ply(), err)
 			return g, nil
 		}
 		if !p.IsLegal(m) {
 			g.Outcome = engine.WinFor(me.Other())
-			g.Reason, g.Detail = ReasonIllegal, fmt.Sprintf("the %s player played %s in %s", sideWord(me), m, p.String())
+			g.Reason, g.Detail = ReasonIllegal, fmt.Sprintf("the %s player played %s in %s", me.Name(), m, p.String())
 			return g, nil
 		}
 		m = m.Plain()
@@ -169,13 +169,6 @@ func reasonOf(m engine.Move, u engine.Undo) string {
 		return ReasonRedsGiven
 	}
 	return ReasonBluesTaken
-}
-
-func sideWord(pl engine.Player) string {
-	if pl == engine.First {
-		return "first"
-	}
-	return "second"
 }
 
 // GameSeed returns the seed of game i of a match seeded by seed.

@@ -117,21 +117,9 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 			if *tpm <= 0 || *wait <= 0 || *connectFor <= 0 || *plyLimit < 0 {
 				return usagef("--time-per-move, --wait and --connect-for must be positive, --ply-limit not negative")
 			}
-			pl := engine.First
-			switch strings.ToLower(*side) {
-			case "":
-				switch *port {
-				case gat.FirstPort:
-				case gat.SecondPort:
-					pl = engine.Second
-				default:
-					return usagef("--port %d: say --side first or --side second (the tournament's first player connects to %d, the second to %d)", *port, gat.FirstPort, gat.SecondPort)
-				}
-			case "first", "f":
-			case "second", "s":
-				pl = engine.Second
-			default:
-				return usagef("--side %q: want first or second", *side)
+			pl, err := gat.SideOf(*port, *side)
+			if err != nil {
+				return usagef("%v", err)
 			}
 			sp, err := player.ParseSpec(*agent)
 			if err != nil {
@@ -154,7 +142,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 			}
 			addr := net.JoinHostPort(*host, strconv.Itoa(*port))
 			if !*quiet {
-				fmt.Fprintf(e.stderr, "gat: %s plays %d game(s) as the %s player on %s\n", sp, *games, sideName(pl), addr)
+				fmt.Fprintf(e.stderr, "gat: %s plays %d game(s) as the %s player on %s\n", sp, *games, pl.Name(), addr)
 			}
 			var recErr error
 			cfg := gat.ClientConfig{
@@ -163,7 +151,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 				Warn: func(s string) { fmt.Fprintf(e.stderr, "gat: %s\n", s) },
 				OnGame: func(g gat.ClientGame) {
 					if *asJSON {
-						writeJSONLine(e.stdout, clientGameJSON{g.Number, sideName(g.Side), g.Result, g.How, g.Plies, g.Fallbacks, g.Detail})
+						writeJSONLine(e.stdout, g.JSON())
 					} else {
 						fmt.Fprintln(e.stdout, g.Line())
 					}
@@ -192,23 +180,6 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 			return nil
 		}
 	},
-}
-
-type clientGameJSON struct {
-	Game      int    `json:"game"`
-	Side      string `json:"side"`
-	Result    string `json:"result"`
-	How       string `json:"how"`
-	Plies     int    `json:"plies"`
-	Fallbacks int    `json:"fallback_moves"`
-	Detail    string `json:"detail,omitempty"`
-}
-
-func sideName(pl engine.Player) string {
-	if pl == engine.First {
-		return "first"
-	}
-	return "second"
 }
 
 var gatServe = gatSub{
@@ -267,18 +238,10 @@ programs that speak the protocol can play, for example two of our agents:
 			}
 			cfg.OnGame = func(g gat.ServedGame) {
 				if *asJSON {
-					writeJSONLine(e.stdout, servedGameJSON{g.Number, g.Result(), g.Game.Reason, g.Game.Detail, len(g.Game.Moves), g.Players[0], g.Players[1]})
-					return
+					writeJSONLine(e.stdout, g.JSON())
+				} else {
+					fmt.Fprintln(e.stdout, g.Line())
 				}
-				what := "drawn"
-				if w, ok := g.Game.Outcome.Winner(); ok {
-					what = sideName(w) + " won"
-				}
-				fmt.Fprintf(e.stdout, "game %d: %s (%s, %d plies)", g.Number, what, g.Game.Reason, len(g.Game.Moves))
-				if g.Game.Detail != "" {
-					fmt.Fprintf(e.stdout, ": %s", g.Game.Detail)
-				}
-				fmt.Fprintln(e.stdout)
 			}
 			srv, err := gat.Listen(cfg)
 			if err != nil {
@@ -297,14 +260,4 @@ programs that speak the protocol can play, for example two of our agents:
 			return err
 		}
 	},
-}
-
-type servedGameJSON struct {
-	Game   int    `json:"game"`
-	Result string `json:"result"`
-	Reason string `json:"reason"`
-	Detail string `json:"detail,omitempty"`
-	Plies  int    `json:"plies"`
-	First  string `json:"first"`
-	Second string `json:"second"`
 }

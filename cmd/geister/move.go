@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
@@ -67,57 +65,13 @@ the protocol's form (C,N).
 			if err != nil {
 				return err
 			}
-			return printDecision(e, *agent, &p, units != nil, d, *jsonOut)
+			if *jsonOut {
+				return writeJSONLine(e.stdout, d.JSON(*agent, &p, units != nil))
+			}
+			return d.WriteText(e.stdout, units != nil)
 		}
 	},
 }
 
-type scoredJSON struct {
-	Move  string  `json:"move"`
-	Piece string  `json:"piece"`
-	Dir   string  `json:"dir"`
-	H     float64 `json:"h"`
-	Bits  []int   `json:"bits"`
-}
-
-type decisionJSON struct {
-	Position string       `json:"position"`
-	Agent    string       `json:"agent"`
-	Move     string       `json:"move"`
-	GAT      string       `json:"gat_move,omitempty"`
-	H        *float64     `json:"h,omitempty"`
-	Moves    []scoredJSON `json:"moves,omitempty"`
-}
-
-func printDecision(e *env, agent string, p *engine.Position, gat bool, d player.Decision, jsonOut bool) error {
-	out := decisionJSON{Position: p.String(), Agent: agent, Move: d.Move.String()}
-	if gat {
-		out.GAT = d.GATMove
-	}
-	for i, s := range d.Scored {
-		out.Moves = append(out.Moves, scoredJSON{Move: s.Engine.String(), Piece: string(rune('A' + s.Move.Unit)), Dir: s.Move.Dir.String(), H: s.H, Bits: s.Bits.Active(nil)})
-		if i == d.Best {
-			h := s.H
-			out.H = &h
-		}
-	}
-	if jsonOut {
-		return writeJSONLine(e.stdout, out)
-	}
-	if len(d.Scored) > 0 {
-		fmt.Fprintf(e.stdout, "%-5s %-4s %s\n", "GAT", "move", "h")
-		for i, s := range d.Scored {
-			mark := ""
-			if i == d.Best {
-				mark = "  <- plays"
-			}
-			fmt.Fprintf(e.stdout, "%-5s %-4s %v%s\n", s.Move, s.Engine, s.H, mark)
-		}
-	}
-	fmt.Fprintf(e.stdout, "move: %s", d.Move)
-	if gat && d.GATMove != "" {
-		fmt.Fprintf(e.stdout, " (%s)", d.GATMove)
-	}
-	fmt.Fprintln(e.stdout)
-	return nil
-}
+// decisionJSON is what move --json prints (player.DecisionJSON).
+type decisionJSON = player.DecisionJSON

@@ -12,3 +12,11 @@ func MoveTexts(ms []Move) []string {
 	}
 	return out
 }
+
+// Name is the player's name in words: "first" or "second".
+func (pl Player) Name() string {
+	if pl == First {
+		return "first"
+	}
+	return "second"
+}
