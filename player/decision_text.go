@@ -66,4 +66,3 @@ func (d Decision) WriteText(w io.Writer, withGAT bool) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
-
