@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"time"
@@ -87,17 +88,8 @@ only with --force.
 				cfg.Records = f
 			}
 			if !*quiet {
-				last := time.Time{}
-				cfg.Progress = func(p match.Progress) {
-					if p.Done < p.Games && time.Since(last) < 500*time.Millisecond {
-						return
-					}
-					last = time.Now()
-					fmt.Fprintf(e.stderr, "\rmatch: %d/%d games, A %d-%d-%d, %.0fs   ", p.Done, p.Games, p.Wins, p.Losses, p.Draws, p.Elapsed.Seconds())
-					if p.Done == p.Games {
-						fmt.Fprintln(e.stderr)
-					}
-				}
+				show := progressPrinter(e.stderr)
+				cfg.Progress = func(p match.Progress) { show(p.Done, p.Games, p.Line) }
 			}
 			sum, err := match.Run(e.ctx, cfg)
 			if err != nil && (sum == nil || e.ctx.Err() == nil) {
@@ -142,4 +134,21 @@ func createRecords(name string, force bool) (*os.File, error) {
 		return nil, usagef("--records %s: the file exists; give another name, or --force to overwrite it", name)
 	}
 	return f, err
+}
+
+// progressPrinter returns a printer of progress lines over each other on
+// w ("\r"), at most one every half second and always the last (done ==
+// total), which ends the line.
+func progressPrinter(w io.Writer) func(done, total int, line func() string) {
+	last := time.Time{}
+	return func(done, total int, line func() string) {
+		if done < total && time.Since(last) < 500*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		fmt.Fprintf(w, "\r%s   ", line())
+		if done == total {
+			fmt.Fprintln(w)
+		}
+	}
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -62,62 +60,16 @@ gives the same games on every run (see the agent list below). There is no
 			if *boot < 0 {
 				return usagef("--bootstrap %d: must not be negative", *boot)
 			}
-			print := func(s tournament.Settings, rs []tournament.Result) error {
-				if s.Placements {
-					st, err := tournament.Cuts(s, rs)
-					if err != nil {
-						return err
-					}
-					if *asJSON {
-						out, err := json.Marshal(st)
-						if err != nil {
-							return err
-						}
-						fmt.Fprintf(e.stdout, "%s\n", out)
-						return nil
-					}
-					fmt.Fprintf(e.stdout, "%d games\n%s", len(rs), st.Text())
-					return nil
-				}
-				r := tournament.Rate(s, rs, *boot, *seed)
-				if *plotTo != "" {
-					for _, ext := range []string{".svg", ".png"} {
-						if err := tournament.PlotRatings(r, *plotTo+"-ratings"+ext); err != nil {
-							return err
-						}
-						if err := tournament.PlotPairs(r, *plotTo+"-pairs"+ext); err != nil {
-							return err
-						}
-					}
-				}
-				if *asJSON {
-					out, err := json.Marshal(r)
-					if err != nil {
-						return err
-					}
-					fmt.Fprintf(e.stdout, "%s\n", out)
-					return nil
-				}
-				fmt.Fprintf(e.stdout, "%d games\n%s", len(rs), r.Text())
-				return nil
-			}
+			ro := tournament.ReportOptions{Bootstrap: *boot, Seed: *seed, Plot: *plotTo, JSON: *asJSON}
 			if *rate != "" {
 				if len(args) > 0 || *results != "" || *gauntlet != "" || *placements {
 					return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
 				}
-				f, err := os.Open(*rate)
+				s, rs, err := tournament.ReadResultsFile(*rate)
 				if err != nil {
 					return err
 				}
-				defer f.Close()
-				s, rs, err := tournament.ReadResults(f)
-				if err != nil {
-					return fmt.Errorf("%s: %w", *rate, err)
-				}
-				if len(rs) == 0 {
-					return fmt.Errorf("%s: no games to rate", *rate)
-				}
-				return print(s, rs)
+				return tournament.Report(e.stdout, s, rs, ro)
 			}
 			if *results == "" {
 				return usagef("--results FILE is required: the games are kept there")
@@ -143,22 +95,8 @@ gives the same games on every run (see the agent list below). There is no
 			envA := src.Env()
 			cfg.Env = envA
 			if !*quiet {
-				last := time.Time{}
-				cfg.Progress = func(p tournament.Progress) {
-					if p.Done < p.Games && time.Since(last) < 500*time.Millisecond {
-						return
-					}
-					last = time.Now()
-					eta := "?"
-					if n := p.Done - p.Resumed; n > 0 {
-						left := time.Duration(float64(p.Elapsed) / float64(n) * float64(p.Games-p.Done))
-						eta = left.Round(time.Second).String()
-					}
-					fmt.Fprintf(e.stderr, "\rtournament: %s %d/%d games, %.0fs, ETA %s   ", bar(p.Done, p.Games, 20), p.Done, p.Games, p.Elapsed.Seconds(), eta)
-					if p.Done == p.Games {
-						fmt.Fprintln(e.stderr)
-					}
-				}
+				show := progressPrinter(e.stderr)
+				cfg.Progress = func(p tournament.Progress) { show(p.Done, p.Games, p.Line) }
 			}
 			f, err := os.OpenFile(*results, os.O_RDWR|os.O_CREATE, 0o644)
 			if err != nil {
@@ -174,25 +112,7 @@ gives the same games on every run (see the agent list below). There is no
 				return fmt.Errorf("interrupted: %w", err)
 			}
 			s, _ := cfg.Settings()
-			return print(s, all)
+			return tournament.Report(e.stdout, s, all, ro)
 		}
 	},
-}
-
-// bar draws a progress bar of width cells.
-func bar(done, total, width int) string {
-	n := 0
-	if total > 0 {
-		n = done * width / total
-	}
-	b := make([]byte, 0, width+2)
-	b = append(b, '[')
-	for i := 0; i < width; i++ {
-		if i < n {
-			b = append(b, '#')
-		} else {
-			b = append(b, '.')
-		}
-	}
-	return string(append(b, ']'))
 }
