@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -62,64 +59,35 @@ prints the moves played so far.
 					return err
 				}
 				if sp.Name == "human" {
-					agents[i] = &humanAgent{Agent: agents[i]}
+					agents[i] = &player.Interruptible{Agent: agents[i]}
 				}
 			}
 			fmt.Fprintf(e.stdout, "first: %s, second: %s\n", args[0], args[1])
-			var obs match.Observer
-			if humans == 0 {
-				obs = func(p *engine.Position, m engine.Move, took time.Duration) {
-					if m == engine.NoMove {
-						fmt.Fprintf(e.stdout, "\nstart\n%s", p.Pretty())
-						return
-					}
-					mover := "first"
-					if p.Turn() == engine.First {
-						mover = "second"
-					}
-					fmt.Fprintf(e.stdout, "\nply %d: %s plays %s (%.1f ms)\n%s", p.Ply(), mover, m, took.Seconds()*1e3, p.Pretty())
-				}
-			} else {
-				obs = func(p *engine.Position, m engine.Move, took time.Duration) {
-					if m == engine.NoMove {
-						return
-					}
-					mover := "first"
-					if p.Turn() == engine.First {
-						mover = "second"
-					}
-					fmt.Fprintf(e.stdout, "ply %d: %s plays %s\n", p.Ply(), mover, m)
-				}
-			}
+			obs := match.Printer(e.stdout, humans > 0)
 			g, err := match.Play(e.ctx, agents[0], agents[1], *seed, *plyLimit, nil, obs)
 			if err != nil {
 				// Interrupted: what was played so far.
-				fmt.Fprintf(e.stdout, "\ninterrupted after %s: %s\n", words.Count(len(g.Moves), "ply"), strings.Join(moveStrings(g.Moves), " "))
-				for side, name := range [2]string{"first", "second"} {
-					if g.NMoves[side] > 0 {
-						fmt.Fprintf(e.stdout, "%s (%s): %s, %.1f ms on average, %.1f ms at most\n", name, args[side], words.Count(g.NMoves[side], "move"),
-							g.Time[side].Seconds()*1e3/float64(g.NMoves[side]), g.MaxTime[side].Seconds()*1e3)
-					}
-				}
+				g.WriteStopped(e.stdout, [2]string{args[0], args[1]})
 				return fmt.Errorf("interrupted: %w", err)
 			}
+			rec := match.RecordOf(g, 0, args[0], args[1], *plyLimit)
+			final := rec.Final()
 			for side, a := range agents {
-				h, ok := a.(*humanAgent)
-				if !ok || h.stopped == nil || g.Reason != match.ReasonError {
+				h, ok := a.(*player.Interruptible)
+				if !ok || h.Stopped == nil || g.Reason != match.ReasonError {
 					continue
 				}
-				name := [2]string{"first", "second"}[side]
-				if errors.Is(h.stopped, io.EOF) {
+				name := engine.Player(side).Name()
+				if errors.Is(h.Stopped, io.EOF) {
 					fmt.Fprintf(e.stdout, "\ngame abandoned at ply %d: the input ended before the %s player's move (type resign to resign)\n", len(g.Moves), name)
 					return errReported
 				}
-				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", prettyOf(finalPosition(g, args, *plyLimit)))
-				fmt.Fprintf(e.stdout, "result: %s wins: the %s player resigned at ply %d\n", [2]string{"first", "second"}[1-side], name, len(g.Moves))
+				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", final.Pretty())
+				fmt.Fprintf(e.stdout, "result: %s wins: the %s player resigned at ply %d\n", engine.Player(1-side).Name(), name, len(g.Moves))
 				return nil
 			}
-			rec := match.RecordOf(g, 0, args[0], args[1], *plyLimit)
 			if humans > 0 {
-				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", prettyOf(finalPosition(g, args, *plyLimit)))
+				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", final.Pretty())
 			}
 			fmt.Fprintf(e.stdout, "result: %s (%s) after %s; placements: first %s, second %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"), rec.FirstReds, rec.SecondReds)
 			if g.Detail != "" {
@@ -129,42 +97,3 @@ prints the moves played so far.
 		}
 	},
 }
-
-// humanAgent notes why a human gave no move: a resignation, or the end of
-// the input (io.EOF).
-type humanAgent struct {
-	player.Agent
-	stopped error
-}
-
-// Move waits for the human's move, or for an interrupt: reading the
-// terminal does not stop for one, so the read is left behind.
-func (h *humanAgent) Move(ctx context.Context, v *player.View) (engine.Move, error) {
-	type reply struct {
-		m   engine.Move
-		err error
-	}
-	c := make(chan reply, 1)
-	go func() {
-		m, err := h.Agent.Move(ctx, v)
-		c <- reply{m, err}
-	}()
-	select {
-	case r := <-c:
-		if r.err != nil && ctx.Err() == nil {
-			h.stopped = r.err
-		}
-		return r.m, r.err
-	case <-ctx.Done():
-		return engine.NoMove, ctx.Err()
-	}
-}
-
-// finalPosition is the game's last position with every colour shown.
-func finalPosition(g match.Game, args []string, plyLimit int) engine.Position {
-	rec := match.RecordOf(g, 0, args[0], args[1], plyLimit)
-	positions, _, _ := rec.Replay()
-	return positions[len(positions)-1]
-}
-
-func prettyOf(p engine.Position) string { return p.Pretty() }

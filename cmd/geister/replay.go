@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
 )
 
@@ -52,7 +51,7 @@ one line per game instead (--json: one JSON object a game).`,
 						}
 						continue
 					}
-					fmt.Fprintf(e.stdout, "game %d: %s (reds %s) vs %s (reds %s): %s, %s, %s\n", r.Game, r.First, r.FirstReds, r.Second, r.SecondReds, r.Result, r.Reason, words.Count(r.Plies, "ply"))
+					fmt.Fprintln(e.stdout, r.Line())
 				}
 				return nil
 			}
@@ -69,23 +68,7 @@ one line per game instead (--json: one JSON object a game).`,
 					return fmt.Errorf("%s: no game %d (games %d to %d)", args[0], *game, recs[0].Game, recs[len(recs)-1].Game)
 				}
 			}
-			positions, moves, err := rec.Replay()
-			fmt.Fprintf(e.stdout, "game %d (seed %d): first %s (reds %s), second %s (reds %s)\n", rec.Game, rec.Seed, rec.First, rec.FirstReds, rec.Second, rec.SecondReds)
-			for i, m := range moves {
-				fmt.Fprintf(e.stdout, "\n%s", positions[i].Pretty())
-				fmt.Fprintf(e.stdout, "position: %s\n", positions[i].String())
-				fmt.Fprintf(e.stdout, "ply %d: %s plays %s\n", i+1, map[bool]string{true: "first", false: "second"}[i%2 == 0], m)
-			}
-			fmt.Fprintf(e.stdout, "\n%s", positions[len(positions)-1].Pretty())
-			fmt.Fprintf(e.stdout, "position: %s\n", positions[len(positions)-1].String())
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stdout, "result: %s (%s) after %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"))
-			if rec.Detail != "" {
-				fmt.Fprintf(e.stdout, "detail: %s\n", rec.Detail)
-			}
-			return nil
+			return rec.WriteReplay(e.stdout)
 		}
 	},
 }
