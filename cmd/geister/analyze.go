@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -56,10 +55,6 @@ Example:
 				return err
 			}
 			defer closeIn()
-			recs, err := analysis.ReadGames(in)
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
-			}
 			o := analysis.Options{Nodes: *nodes, Time: *timeLimit, TTMegabytes: *ttMB}
 			src, err := openSources(e, tf, storeOpts)
 			if err != nil {
@@ -68,42 +63,20 @@ Example:
 			defer src.Close()
 			o.Tables = src.Tables
 			o.Store = src.ProofStore()
-			found := false
-			for _, rec := range recs {
-				if *game >= 0 && rec.Game != *game {
-					continue
-				}
-				found = true
-				if !*quiet {
-					start := time.Now()
-					last := start
-					g := rec.Game
-					o.Progress = func(done, total int) {
-						if now := time.Now(); now.Sub(last) >= 2*time.Second {
-							last = now
-							fmt.Fprintf(e.stderr, "analyze: game %d: %d of %d questions, %v\n", g, done, total, now.Sub(start).Round(time.Second))
-						}
-					}
-				}
-				rep, err := analysis.Analyze(e.ctx, rec, o)
-				if err != nil {
-					return fmt.Errorf("%s: game %d: %w", args[0], rec.Game, err)
-				}
+			var log func(string)
+			if !*quiet {
+				log = func(m string) { fmt.Fprintf(e.stderr, "analyze: %s\n", m) }
+			}
+			return analysis.AnalyzeGames(e.ctx, args[0], in, *game, o, log, func(rep *analysis.Report) error {
 				if *jsonOut {
-					if err := writeJSONLine(e.stdout, rep); err != nil {
-						return err
-					}
-					continue
+					return writeJSONLine(e.stdout, rep)
 				}
 				if err := rep.WriteText(e.stdout); err != nil {
 					return err
 				}
-				fmt.Fprintln(e.stdout)
-			}
-			if !found {
-				return fmt.Errorf("%s: no game %d", args[0], *game)
-			}
-			return nil
+				_, err := fmt.Fprintln(e.stdout)
+				return err
+			})
 		}
 	},
 }

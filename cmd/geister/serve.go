@@ -1,12 +1,8 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -53,29 +49,11 @@ names the cap. Uploaded records are read in memory, never written to disk.`,
 			defer src.Close()
 			cfg.Tables, cfg.Store = src.Tables, src.ProofStore()
 			cfg.Env = src.Env()
-			ln, err := net.Listen("tcp", *addr)
-			if err != nil {
-				return err
-			}
-			srv := &http.Server{Handler: web.NewServer(cfg), ReadHeaderTimeout: 10 * time.Second,
-				ReadTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
-			if !*quiet {
-				fmt.Fprintf(e.stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
-			}
-			done := make(chan error, 1)
-			go func() { done <- srv.Serve(ln) }()
-			select {
-			case err := <-done:
-				return err
-			case <-e.ctx.Done():
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				err := srv.Shutdown(ctx)
-				if errors.Is(<-done, http.ErrServerClosed) && err == nil {
-					return nil
+			return web.ListenAndServe(e.ctx, *addr, cfg, func(a net.Addr) {
+				if !*quiet {
+					fmt.Fprintf(e.stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)
 				}
-				return err
-			}
+			})
 		}
 	},
 }

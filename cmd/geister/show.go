@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -40,13 +39,12 @@ or a GAT board string with --gat.`,
 			if *pngOut {
 				return web.WritePicture(e.stdout, &p, "png", web.Options{})
 			}
-			var ml engine.MoveList
-			ml.Generate(&p)
+			sum := p.Summary()
 			if *jsonOut {
-				return writeJSONLine(e.stdout, showJSONOf(&p, moveStrings(ml.Slice())))
+				return writeJSONLine(e.stdout, sum)
 			}
 			fmt.Fprint(e.stdout, p.Pretty())
-			fmt.Fprintf(e.stdout, "position: %s\n%d legal moves: %s\n", p.String(), ml.N, strings.Join(moveStrings(ml.Slice()), " "))
+			fmt.Fprintf(e.stdout, "position: %s\n%d legal moves: %s\n", p.String(), len(sum.Moves), strings.Join(sum.Moves, " "))
 			return nil
 		}
 	},
@@ -72,37 +70,6 @@ func readPosition(s, gat string) (engine.Position, error) {
 		return engine.Position{}, err
 	}
 	return g.Position(viewer, viewer)
-}
-
-// sideJSON is one player's material in show --json.
-type sideJSON struct {
-	Pieces     int `json:"pieces"`
-	Blue       int `json:"blue"`
-	Red        int `json:"red"`
-	Hidden     int `json:"hidden"`
-	HiddenRed  int `json:"hidden_red"`
-	HiddenBlue int `json:"hidden_blue"`
-}
-
-type showJSON struct {
-	Position string   `json:"position"`
-	ToMove   string   `json:"to_move"`
-	Ply      int      `json:"ply"`
-	Outcome  string   `json:"outcome"`
-	First    sideJSON `json:"first"`
-	Second   sideJSON `json:"second"`
-	Moves    []string `json:"moves"`
-}
-
-func showJSONOf(p *engine.Position, moves []string) showJSON {
-	side := func(pl engine.Player) sideJSON {
-		return sideJSON{p.Count(pl), p.Blues(pl), p.Reds(pl), bits.OnesCount64(p.Pieces(pl, engine.Unknown)), p.HiddenReds(pl), p.HiddenBlues(pl)}
-	}
-	if moves == nil {
-		moves = []string{}
-	}
-	return showJSON{p.String(), map[engine.Player]string{engine.First: "f", engine.Second: "s"}[p.Turn()], p.Ply(), p.Outcome().String(),
-		side(engine.First), side(engine.Second), moves}
 }
 
 func btoi(b bool) int {

@@ -2,9 +2,10 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 
 	"github.com/spf13/pflag"
+
+	"github.com/geister-solver/geister/internal/buildinfo"
 )
 
 var versionCommand = command{
@@ -20,54 +21,12 @@ its time (with "+dirty" when the checkout had changes), and the Go version.`,
 			if len(args) != 0 {
 				return usagef("takes no operands, got %d", len(args))
 			}
-			v := readVersion()
+			v := buildinfo.Read()
 			if *jsonOut {
 				return writeJSONLine(e.stdout, v)
 			}
-			fmt.Fprintf(e.stdout, "geister %s", v.Version)
-			if v.Commit != "" {
-				fmt.Fprintf(e.stdout, " commit %s", v.Commit)
-				if v.Dirty {
-					fmt.Fprint(e.stdout, "+dirty")
-				}
-				if v.Time != "" {
-					fmt.Fprintf(e.stdout, " (%s)", v.Time)
-				}
-			}
-			fmt.Fprintf(e.stdout, " %s\n", v.Go)
+			fmt.Fprintln(e.stdout, v)
 			return nil
 		}
 	},
-}
-
-// versionInfo is what runtime/debug.ReadBuildInfo tells of the binary.
-type versionInfo struct {
-	Module  string `json:"module"`
-	Version string `json:"version"`
-	Commit  string `json:"commit,omitempty"`
-	Time    string `json:"commit_time,omitempty"`
-	Dirty   bool   `json:"dirty,omitempty"`
-	Go      string `json:"go"`
-}
-
-func readVersion() versionInfo {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return versionInfo{Version: "unknown", Go: "unknown"}
-	}
-	v := versionInfo{Module: bi.Main.Path, Version: bi.Main.Version, Go: bi.GoVersion}
-	if v.Version == "" {
-		v.Version = "(devel)"
-	}
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			v.Commit = s.Value
-		case "vcs.time":
-			v.Time = s.Value
-		case "vcs.modified":
-			v.Dirty = s.Value == "true"
-		}
-	}
-	return v
 }
