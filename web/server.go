@@ -256,6 +256,22 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	w.Write(buf.Bytes())
 }
 
+// readPositionJSON reads the request's JSON into req, then the position
+// string text points at (a field of req). On a fault it has answered the
+// request (readJSON's answer, or 400 naming the position's fault) and
+// returns false.
+func (s *Server) readPositionJSON(w http.ResponseWriter, r *http.Request, req any, text *string) (engine.Position, bool) {
+	if !s.readJSON(w, r, req) {
+		return engine.Position{}, false
+	}
+	p, err := parsePosition(*text)
+	if err != nil {
+		writeErr(w, http.StatusBadRequest, err.Error())
+		return p, false
+	}
+	return p, true
+}
+
 // parsePosition reads a position field, naming it in the error.
 func parsePosition(text string) (engine.Position, error) {
 	if len(text) > 200 {
@@ -358,12 +374,8 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 		// the counts leave open, "red" or "blue" (default blue).
 		Reveal string `json:"reveal"`
 	}
-	if !s.readJSON(w, r, &req) {
-		return
-	}
-	p, err := parsePosition(req.Position)
-	if err != nil {
-		writeErr(w, http.StatusBadRequest, err.Error())
+	p, ok := s.readPositionJSON(w, r, &req, &req.Position)
+	if !ok {
 		return
 	}
 	info := positionInfo(&p)
@@ -568,12 +580,8 @@ func (s *Server) probe(w http.ResponseWriter, r *http.Request) {
 		Position string `json:"position"`
 		Prover   string `json:"prover"`
 	}
-	if !s.readJSON(w, r, &req) {
-		return
-	}
-	p, err := parsePosition(req.Position)
-	if err != nil {
-		writeErr(w, http.StatusBadRequest, err.Error())
+	p, ok := s.readPositionJSON(w, r, &req, &req.Position)
+	if !ok {
 		return
 	}
 	if p.Outcome() != engine.Ongoing {

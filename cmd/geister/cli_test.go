@@ -356,16 +356,7 @@ func TestCLIInterruptedBatch(t *testing.T) {
 	}
 	cmd := exec.Command(geisterBin(t), "solve", "--json", "--no-table", "--threads", "1", "--tt", "16", "--time", "30s", "-")
 	cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
-	cmd.Stdin = strings.NewReader(in.String())
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(700 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Wait()
-	r := cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+	r := interrupted(t, cmd, in.String(), false, 700*time.Millisecond)
 	assertNoCrash(t, []string{"solve", "-"}, r)
 	if r.code != 1 {
 		t.Errorf("interrupted batch: exit %d, want 1", r.code)
@@ -393,15 +384,7 @@ func TestCLINonASCII(t *testing.T) {
 func TestCLIBuildInterrupted(t *testing.T) {
 	dir := copyDir(t, tinyTables(t))
 	cmd := exec.Command(geisterBin(t), "build", "--quiet", "--threads", "1", "--table", dir, "--pieces", "5")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(1500 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Wait()
-	r := cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+	r := interrupted(t, cmd, "", false, 1500*time.Millisecond)
 	assertNoCrash(t, []string{"build"}, r)
 	if r.code != 1 || !strings.Contains(r.errOut, "interrupted") {
 		t.Fatalf("interrupted build: exit %d\n%s\n%s", r.code, r.out, r.errOut)
@@ -421,15 +404,7 @@ func TestCLIMatchInterrupted(t *testing.T) {
 		}
 		cmd := exec.Command(geisterBin(t), args...)
 		cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(1000 * time.Millisecond)
-		cmd.Process.Signal(syscall.SIGINT)
-		cmd.Wait()
-		r := cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+		r := interrupted(t, cmd, "", false, 1000*time.Millisecond)
 		assertNoCrash(t, args, r)
 		if r.code != 1 || !strings.Contains(r.errOut, "interrupted after") {
 			t.Errorf("interrupted match: exit %d\n%s\n%s", r.code, r.out, r.errOut)
@@ -807,22 +782,30 @@ func TestCLICorruptStore(t *testing.T) {
 	}
 }
 
-// An interrupt ends a batch whose input stays open (a terminal, a pipe).
-func TestCLIInterruptOpenInput(t *testing.T) {
-	cmd := exec.Command(geisterBin(t), "solve", "--json", "--no-table", "--threads", "1", "-")
-	cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
+// interrupted starts cmd with input on standard input (a pipe kept open
+// until the command ends when open is set), sends it an interrupt after
+// wait, and waits at most 10 s for it to end.
+func interrupted(t *testing.T, cmd *exec.Cmd, input string, open bool, wait time.Duration) cliResult {
+	t.Helper()
+	var stdin io.WriteCloser
+	if open {
+		var err error
+		if stdin, err = cmd.StdinPipe(); err != nil {
+			t.Fatal(err)
+		}
+		defer stdin.Close()
+	} else {
+		cmd.Stdin = strings.NewReader(input)
 	}
-	defer stdin.Close()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	io.WriteString(stdin, posWin5+"\n"+posStart+"\n")
-	time.Sleep(700 * time.Millisecond)
+	if open {
+		io.WriteString(stdin, input)
+	}
+	time.Sleep(wait)
 	cmd.Process.Signal(syscall.SIGINT)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -831,41 +814,28 @@ func TestCLIInterruptOpenInput(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		cmd.Process.Kill()
 		<-done
-		t.Fatalf("solve - did not end after an interrupt with its input open:\n%s", out.String())
+		t.Fatalf("%q did not end after an interrupt:\n%s", cmd.Args[1:], out.String())
 	}
-	objs := jsonLines(t, out.String())
+	return cliResult{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+}
+
+// An interrupt ends a batch whose input stays open (a terminal, a pipe).
+func TestCLIInterruptOpenInput(t *testing.T) {
+	cmd := exec.Command(geisterBin(t), "solve", "--json", "--no-table", "--threads", "1", "-")
+	cmd.Env = append(os.Environ(), "GEISTER_TABLES="+filepath.Join(t.TempDir(), "none"))
+	r := interrupted(t, cmd, posWin5+"\n"+posStart+"\n", true, 700*time.Millisecond)
+	objs := jsonLines(t, r.out)
 	if len(objs) != 2 || objs[0]["result"] != "win" || objs[1]["interrupted"] != true {
-		t.Errorf("answers after the interrupt:\n%s%s", out.String(), errb.String())
+		t.Errorf("answers after the interrupt:\n%s%s", r.out, r.errOut)
 	}
 }
 
 // An interrupt ends a game that waits for a human's move.
 func TestCLIInterruptHuman(t *testing.T) {
 	cmd := exec.Command(geisterBin(t), "play", "--no-table", "human", "random")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	io.WriteString(stdin, "BCFG\n")
-	time.Sleep(500 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("play human did not end after an interrupt:\n%s", out.String())
-	}
-	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(out.String(), "interrupted after 0 plies") {
-		t.Errorf("exit %d\n%s%s", cmd.ProcessState.ExitCode(), out.String(), errb.String())
+	r := interrupted(t, cmd, "BCFG\n", true, 500*time.Millisecond)
+	if r.code != 1 || !strings.Contains(r.out, "interrupted after 0 plies") {
+		t.Errorf("exit %d\n%s%s", r.code, r.out, r.errOut)
 	}
 }
 
