@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -103,10 +102,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 		wait := fs.Duration("wait", 15*time.Minute, "give up when the server sends nothing for this long")
 		connectFor := fs.Duration("connect-for", 10*time.Second, "retry connecting for this long (the tournament server binds its ports again between games)")
 		tf := addTableFlags(fs, "use no endgame tables")
-		records := fs.String("records", "", "write one JSON game record per game to this file (geister replay shows them)")
-		force := fs.Bool("force", false, "overwrite the --records file")
-		asJSON := fs.Bool("json", false, "print one JSON object per game and one for the score")
-		quiet := fs.Bool("quiet", false, "no progress messages on standard error")
+		rf, asJSON, quiet := addGameOutputFlags(fs)
 		return func(e *env) error {
 			if *games < 1 {
 				return usagef("--games %d: want at least 1", *games)
@@ -133,11 +129,10 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 				return err
 			}
 			defer closeAgent()
-			var rec *os.File
-			if *records != "" {
-				if rec, err = createRecords(*records, *force); err != nil {
-					return err
-				}
+			rec, err := rf.create()
+			if err != nil {
+				return err
+			} else if rec != nil {
 				defer rec.Close()
 			}
 			addr := net.JoinHostPort(*host, strconv.Itoa(*port))
@@ -175,7 +170,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 				return err
 			}
 			if recErr != nil {
-				return fmt.Errorf("--records %s: %v", *records, recErr)
+				return fmt.Errorf("--records %s: %v", *rf.name, recErr)
 			}
 			return nil
 		}
@@ -211,10 +206,7 @@ programs that speak the protocol can play, for example two of our agents:
 		budget := fs.Duration("budget", 10*time.Minute, "each player's time budget per game, spent by its moves (0: none)")
 		wait := fs.Duration("wait", time.Minute, "how long to wait for the players of each game after the first")
 		closeAfter := fs.Bool("close-after-game", false, "close both connections after each game, as the tournament server does")
-		records := fs.String("records", "", "write one JSON game record per game to this file (geister replay shows them)")
-		force := fs.Bool("force", false, "overwrite the --records file")
-		asJSON := fs.Bool("json", false, "print one JSON object per game and one for the score")
-		quiet := fs.Bool("quiet", false, "no progress messages on standard error")
+		rf, asJSON, quiet := addGameOutputFlags(fs)
 		return func(e *env) error {
 			if *games < 1 {
 				return usagef("--games %d: want at least 1", *games)
@@ -227,12 +219,9 @@ programs that speak the protocol can play, for example two of our agents:
 			}
 			cfg := gat.ServerConfig{Addr: *addr, Port: *port, Games: *games, PlyLimit: *plyLimit,
 				TimePerMove: *tpm, Budget: *budget, Wait: *wait, CloseAfterGame: *closeAfter}
-			var rec *os.File
-			if *records != "" {
-				var err error
-				if rec, err = createRecords(*records, *force); err != nil {
-					return err
-				}
+			if rec, err := rf.create(); err != nil {
+				return err
+			} else if rec != nil {
 				defer rec.Close()
 				cfg.Records = rec
 			}

@@ -2,10 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"time"
 
@@ -41,8 +39,7 @@ only with --force.
 		fs.IntVar(jobs, "jobs", 0, "games played at once (deprecated: use --threads)")
 		fs.IntVar(jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
 		fs.MarkDeprecated("jobs", "use --threads")
-		records := fs.String("records", "", "write one JSON line per game to this file (a new file: see --force)")
-		force := fs.Bool("force", false, "let --records overwrite an existing file")
+		rf := addRecordsFlags(fs, "write one JSON line per game to this file (a new file: see --force)", "let --records overwrite an existing file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
 		cpuTime := fs.Bool("cpu-time", false, "time moves by the CPU time of the thread playing the game, not the clock (for a busy machine; costs a system call a move)")
@@ -60,7 +57,7 @@ only with --force.
 			if err := checkThreads(*jobs); err != nil {
 				return err
 			}
-			if *force && *records == "" {
+			if *rf.force && *rf.name == "" {
 				return usagef("--force goes with --records FILE")
 			}
 			for _, a := range args {
@@ -79,11 +76,9 @@ only with --force.
 			defer src.Close()
 			env := src.Env()
 			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
-			if *records != "" {
-				f, err := createRecords(*records, *force)
-				if err != nil {
-					return err
-				}
+			if f, err := rf.create(); err != nil {
+				return err
+			} else if f != nil {
 				defer f.Close()
 				cfg.Records = f
 			}
@@ -120,20 +115,6 @@ only with --force.
 			return nil
 		}
 	},
-}
-
-// createRecords creates the file of --records; an existing file is an
-// error unless force (then it is overwritten).
-func createRecords(name string, force bool) (*os.File, error) {
-	flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if force {
-		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(name, flag, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		return nil, usagef("--records %s: the file exists; give another name, or --force to overwrite it", name)
-	}
-	return f, err
 }
 
 // progressPrinter returns a printer of progress lines over each other on
