@@ -234,10 +234,7 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 			return err
 		}
 	}
-	bad := 0
-	for _, c := range sample {
-		bad += len(c.Disagreements)
-	}
+	bad := solver.Disagreements(sample)
 	if asJSON {
 		writeJSONLine(e.stdout, struct {
 			Tables tablebase.VerifyReport   `json:"tables"`
@@ -245,26 +242,15 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 			OK     bool                     `json:"ok"`
 		}{rep, sample, rep.OK() && bad == 0})
 	} else {
-		writeTablesReport(e.stdout, rep, sample, o, bad)
+		rep.WriteText(e.stdout)
+		if o.Samples > 0 {
+			solver.WriteCrossCheck(e.stdout, sample, o.Nodes)
+		}
 	}
 	if !rep.OK() || bad > 0 {
 		return errReported
 	}
 	return nil
-}
-
-func writeTablesReport(w io.Writer, rep tablebase.VerifyReport, sample []solver.CrossCheckClass, o solver.CrossCheckOptions, bad int) {
-	rep.WriteText(w)
-	if o.Samples == 0 {
-		return
-	}
-	for _, c := range sample {
-		for _, d := range c.Disagreements {
-			fmt.Fprintf(w, "disagreement: %s\n", d)
-		}
-		fmt.Fprintf(w, "%-10s df-pn sample: %d agree, %d undecided within %d nodes\n", c.Class, c.Agree, c.Undecided, o.Nodes)
-	}
-	fmt.Fprintf(w, "df-pn sample: %d disagreements\n", bad)
 }
 
 // verifyStore checks the proof store in dir (proofstore.Verify).
