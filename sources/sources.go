@@ -12,7 +12,6 @@ import (
 	"os"
 	"sync"
 
-	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
@@ -190,12 +189,6 @@ func (s *Sources) ProofStore() solver.ProofStore {
 		return nil
 	}
 	return s.Store
-}
-
-// Env is the environment of agents (package player) with these tables and
-// this store.
-func (s *Sources) Env() player.Env {
-	return player.DefaultEnv().WithTables(s.Tables).WithStore(s.ProofStore())
 }
 
 // Close releases the store and closes the tables.

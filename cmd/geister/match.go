@@ -74,7 +74,7 @@ only with --force.
 				return err
 			}
 			defer src.Close()
-			env := src.Env()
+			env := playerEnv(src)
 			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
 			if f, err := rf.create(); err != nil {
 				return err

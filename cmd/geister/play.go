@@ -42,7 +42,7 @@ prints the moves played so far.
 				return err
 			}
 			defer src.Close()
-			env := src.Env()
+			env := playerEnv(src)
 			env.In, env.Out = e.stdin, e.stdout
 			var agents [2]player.Agent
 			humans := 0

@@ -48,7 +48,7 @@ names the cap. Uploaded records are read in memory, never written to disk.`,
 			}
 			defer src.Close()
 			cfg.Tables, cfg.Store = src.Tables, src.ProofStore()
-			cfg.Env = src.Env()
+			cfg.Env = playerEnv(src)
 			return web.ListenAndServe(e.ctx, *addr, cfg, func(a net.Addr) {
 				if !*quiet {
 					fmt.Fprintf(e.stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)

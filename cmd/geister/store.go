@@ -101,10 +101,15 @@ func newAgent(e *env, tf tableFlags, spec string) (player.Agent, func(), error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := player.New(spec, src.Env())
+	a, err := player.New(spec, playerEnv(src))
 	if err != nil {
 		src.Close()
 		return nil, nil, err
 	}
 	return a, src.Close, nil
+}
+
+// playerEnv is the agents' environment with the tables and store of src.
+func playerEnv(src *sources.Sources) player.Env {
+	return player.DefaultEnv().WithTables(src.Tables).WithStore(src.ProofStore())
 }

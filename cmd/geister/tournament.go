@@ -92,7 +92,7 @@ gives the same games on every run (see the agent list below). There is no
 				return err
 			}
 			defer src.Close()
-			envA := src.Env()
+			envA := playerEnv(src)
 			cfg.Env = envA
 			if !*quiet {
 				show := progressPrinter(e.stderr)
