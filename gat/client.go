@@ -357,6 +357,20 @@ func (c *client) send(m Message) error {
 	return err
 }
 
+// sendMove sends mv in the protocol's form. A failure to write is kept in
+// writeErr, not returned: the server's answer, or its silence, tells
+// what became of the game.
+func (c *client) sendMove(mv engine.Move, writeErr *error) error {
+	msg, err := c.t.message(mv)
+	if err != nil {
+		return err
+	}
+	if err := c.send(msg); err != nil {
+		*writeErr = err
+	}
+	return nil
+}
+
 // game plays one game on the connection; haveSetQ says its SET? has
 // been read already.
 func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, error) {
@@ -387,14 +401,10 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 				}
 				g.Fallbacks++
 				c.warn(fmt.Sprintf("game %d: the server refused our move %s and waits; playing %s instead", n, moveText(c.t.sentMsg), mv))
-				msg, err := c.t.message(mv)
-				if err != nil {
+				if err := c.sendMove(mv, &writeErr); err != nil {
 					return g, err
 				}
 				awaiting = KindMove
-				if err := c.send(msg); err != nil {
-					writeErr = err
-				}
 				continue
 			}
 		default:
@@ -478,14 +488,10 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 			if fell {
 				g.Fallbacks++
 			}
-			msg, err := c.t.message(mv)
-			if err != nil {
+			if err := c.sendMove(mv, &writeErr); err != nil {
 				return g, err
 			}
 			awaiting = KindMove
-			if err := c.send(msg); err != nil {
-				writeErr = err
-			}
 		case KindWon, KindLost, KindDraw:
 			return c.finish(g, m, placed, refused, gameSeed), nil
 		default:
