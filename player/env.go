@@ -19,8 +19,7 @@ func DefaultEnv() Env {
 func (e Env) WithTables(t purple.Tables) Env {
 	e.Tables = t
 	if t != nil {
-		st := e.Store
-		e.NewProver = func() Prover { return &solverProver{tables: t, store: st, ttMB: 8} }
+		e = e.withSolverProver()
 	}
 	return e
 }
@@ -31,9 +30,16 @@ func (e Env) WithTables(t purple.Tables) Env {
 func (e Env) WithStore(st solver.ProofStore) Env {
 	e.Store = st
 	if st != nil {
-		t := e.Tables
-		e.NewProver = func() Prover { return &solverProver{tables: t, store: st, ttMB: 8} }
+		e = e.withSolverProver()
 	}
+	return e
+}
+
+// withSolverProver returns e with package solver's df-pn as its prover,
+// using e's tables and proof store.
+func (e Env) withSolverProver() Env {
+	t, st := e.Tables, e.Store
+	e.NewProver = func() Prover { return &solverProver{tables: t, store: st, ttMB: 8} }
 	return e
 }
 
