@@ -220,7 +220,7 @@ func TestChoicesAreLegal(t *testing.T) {
 			marks = append(marks, sq(x&-x))
 		}
 		for _, mk := range marks {
-			for _, rd := range Readings {
+			for _, rd := range allReadings() {
 				cs := Choices(&b, mk, rd, nil)
 				if len(cs) == 0 {
 					t.Fatalf("%s: no choice", p.String())

@@ -67,7 +67,7 @@ Examples:
 		keeperReds := fs.Int("keeper-reds", 1, "reds K has left: 1 (Theorem 1's hypothesis) or 2 (relaxed)")
 		keepers := fs.Int("keepers", 2, "K's pieces on N's exits: 2 (both, the hypothesis) or 1 (exactly one; relaxed)")
 		algorithm := fs.Bool("algorithm", false, "N must win against paper 002's Algorithm 1 only (the keeper game), not against every K")
-		reading := fs.String("reading", "paper", "with --algorithm: paper (the literal text), agent (the project's keeper agent) or cautious (paper, but step 8's approach never takes the piece of value 1); docs/keeper.md")
+		reading := fs.String("reading", "paper", "with --algorithm: how the steps the paper leaves open are read: paper (the literal text), agent (the project's keeper agent) or cautious (paper, but step 8's approach never takes the piece of value 1), then optionally steps read otherwise, comma-separated: 7=literal|any, 8a=shortest|cautious, 8b=step7|written|corrected, 9b=both|exit-first (e.g. paper,7=any,8b=written); docs/keeper.md")
 		list := fs.Int("list", -1, "print at most this many N wins per class (-1: every one under Theorem 1's hypothesis, none otherwise)")
 		reach := fs.Int("reach", 4, "plies of the backward check of whether keeper play can reach an N win (0: no check)")
 		sample := fs.Int("sample", 0, "for classes answered by df-pn: solve this many random positions of each (meeting the hypothesis, either side to move) instead of all")
@@ -93,7 +93,7 @@ Examples:
 			}
 			rd, err := keeper.ParseReading(*reading)
 			if err != nil {
-				return usagef("--reading %q: want paper, agent or cautious", *reading)
+				return usagef("--reading: %v", err)
 			}
 			if name := changedOf(fs, "reading", "max-states", "verify"); name != "" && !*algorithm {
 				return usagef("--%s applies only with --algorithm", name)
