@@ -75,6 +75,8 @@ Examples:
 		nodes := fs.Uint64("nodes", 200000, "df-pn budget per position for classes not in the tables")
 		timeLimit := fs.Duration("time", 10*time.Second, "df-pn time limit per position for classes not in the tables (0: none)")
 		maxStates := fs.Uint64("max-states", 600_000_000, "with --algorithm: solve a class by retrograde analysis only up to this many states (about 3 bytes each while solving)")
+		hidden := fs.Bool("hidden-values", false, "with --algorithm: ask of every N win with no value held whether N still surely wins without seeing the algorithm's value state (the belief game; --nodes bounds each search)")
+		hiddenSlack := fs.Int("hidden-slack", 10, "with --hidden-values: search wins up to this many plies longer than with the value seen")
 		verify := fs.Bool("verify", true, "with --algorithm: check every solved state against its successors (Bellman consistency) before reporting")
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
 		jsonOut := fs.Bool("json", false, `print one JSON object {"classes":[...],...}`)
@@ -95,7 +97,7 @@ Examples:
 			if err != nil {
 				return usagef("--reading: %v", err)
 			}
-			if name := changedOf(fs, "reading", "max-states", "verify"); name != "" && !*algorithm {
+			if name := changedOf(fs, "reading", "max-states", "verify", "hidden-values", "hidden-slack"); name != "" && !*algorithm {
 				return usagef("--%s applies only with --algorithm", name)
 			}
 			if *threads < 1 || *reach < 0 || *sample < 0 {
@@ -134,7 +136,7 @@ Examples:
 			defer closeDB()
 			o := keeper.CheckOptions{Spec: spec, Algorithm: *algorithm, Reading: rd, Tables: db,
 				List: listN, Reach: *reach, Sample: *sample, Seed: *seed, Nodes: *nodes, Time: *timeLimit,
-				MaxStates: *maxStates, Verify: *verify, Threads: *threads}
+				MaxStates: *maxStates, Verify: *verify, Hidden: *hidden, HiddenSlack: *hiddenSlack, Threads: *threads}
 			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
 				defer release()
 				o.Store = st
