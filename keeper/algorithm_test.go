@@ -211,7 +211,7 @@ func TestChoicesCoverTheKeeperAgent(t *testing.T) {
 // a value is only ever given to N's piece on the free exit.
 func TestChoicesAreLegal(t *testing.T) {
 	r := engine.NewRand(7)
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 6000; i++ {
 		p := randomKeeperGamePosition(r, engine.Second)
 		b := BoardOf(&p)
 		var marks []engine.Square
