@@ -377,6 +377,15 @@ func densePosition(r *engine.Rand) engine.Position {
 	}
 }
 
+// valueStates lists the value states of b: none, or one of N's pieces.
+func valueStates(b *Board) []engine.Square {
+	marks := []engine.Square{engine.NoSquare}
+	for x := b.N; x != 0; x &= x - 1 {
+		marks = append(marks, sq(x&-x))
+	}
+	return marks
+}
+
 // Choices agrees with the transcription in every reading, for every value
 // state, on positions dense near the exits.
 func TestChoicesMatchTranscription(t *testing.T) {
@@ -389,11 +398,7 @@ func TestChoicesMatchTranscription(t *testing.T) {
 	for i := 0; i < n; i++ {
 		p := densePosition(r)
 		b := BoardOf(&p)
-		marks := []engine.Square{engine.NoSquare}
-		for x := b.N; x != 0; x &= x - 1 {
-			marks = append(marks, sq(x&-x))
-		}
-		for _, mk := range marks {
+		for _, mk := range valueStates(&b) {
 			for _, rd := range readings {
 				got := choiceStrings(Choices(&b, mk, rd, nil))
 				want := transStrings(newTrans(&p, mk, rd).choices())
@@ -413,11 +418,7 @@ func TestStep7AnyPieceIsSuperset(t *testing.T) {
 	for i := 0; i < 3000; i++ {
 		p := densePosition(r)
 		b := BoardOf(&p)
-		marks := []engine.Square{engine.NoSquare}
-		for x := b.N; x != 0; x &= x - 1 {
-			marks = append(marks, sq(x&-x))
-		}
-		for _, mk := range marks {
+		for _, mk := range valueStates(&b) {
 			for _, rd := range allReadings() {
 				if rd.Step7 != Step7Literal {
 					continue
