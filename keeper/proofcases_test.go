@@ -182,6 +182,7 @@ func TestProofCase1Counterexample(t *testing.T) {
 //     which takes a blue on b1 or a2 (value 0);
 //   - 8(b) as written or corrected: the keeper on the exit (a1) moves; it
 //     has no empty square next to it, so it takes a blue;
+//
 // N is left with two blues around the keepers, which is not enough
 // (2B1R-2U1r has no win). So the value-1 branch escapes the trap; the
 // exact answer (no win at any depth) is the 6-piece run's, this checks
