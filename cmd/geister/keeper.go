@@ -45,7 +45,9 @@ Against whom N must win:
                  --reading says how the steps the paper leaves open are
                  read (docs/keeper.md). Counts are given with no piece
                  holding the value 1 and, where the algorithm can hold
-                 one, for some value state.
+                 one, for some value state. --hidden-values asks of each
+                 N win whether N still wins without seeing that state
+                 (the belief game).
 
 For each N win the command tries to say whether keeper play can reach it:
 whether some sequence of --reach plies ending in the position has every K
