@@ -14,7 +14,8 @@ import (
 // (the second player) is one of Algorithm 1's choices in the paper
 // reading and N's moves are legal, reaching the shortest counterexample
 // uB2Ru/B3B1/6/6/6/6 s R1r1 after 117 plies and ending in N's win: game 0
-// with the value 0 drawn in step 8(b), game 1 with the value 1.
+// with the value 0 drawn in step 8(b) (keeper play in the cautious
+// reading too), game 1 with the value 1.
 func TestCounterexampleGameFromTheStart(t *testing.T) {
 	f, err := os.Open("testdata/counterexample-game.jsonl")
 	if err != nil {
@@ -69,6 +70,12 @@ func TestCounterexampleGameFromTheStart(t *testing.T) {
 					for _, c := range Choices(&b, mk, Paper, nil) {
 						if c.Move == m.Plain() {
 							next[NextMark(&q, engine.Second, mk, c.Move, c.Mark)] = true
+						}
+					}
+					// Game 0 is keeper play in the cautious reading too.
+					if rec.Game == 0 {
+						if ok, _ := IsChoice(&b, mk, Cautious, Choice{m.Plain(), engine.NoSquare}, nil); !ok {
+							t.Errorf("game 0, ply %d: %s is no choice in the cautious reading", i+1, m)
 						}
 					}
 				}
