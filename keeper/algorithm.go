@@ -1,63 +1,219 @@
 package keeper
 
 import (
+	"fmt"
 	"math/bits"
+	"slices"
+	"strings"
 
 	"github.com/geister-solver/geister/engine"
 )
 
-// Reading selects between the two readings of Algorithm 1 where paper 002's
-// text leaves a choice open (steps 7 and 9(b)). Both are written out in
-// docs/keeper.md.
-type Reading uint8
-
-const (
-	// Paper is the literal reading of paper 002 §3, Algorithm 1:
-	//   - step 7: "if some piece can move to a square without an opponent
-	//     piece, choose one of those pieces at random and move it to such a
-	//     square"; only when no piece can, the chosen piece takes an
-	//     opponent piece of value 0, else a random piece makes a random move;
-	//   - step 9(b): both actions the step names (onto an exit without an
-	//     opponent piece; take a value-0 piece on an exit) are choices.
-	Paper Reading = iota
-	// Agent is the reading of the project's keeper agent (player/keeper.go):
-	//   - step 7: the chosen piece is any movable piece; it moves to a
-	//     square without an opponent piece if it has one, else takes a
-	//     value-0 piece, else a random piece makes a random move;
-	//   - step 9(b): moves onto empty exits first; captures of value-0
-	//     pieces on exits only when no such move exists.
-	Agent
-	// Cautious is the paper reading with one gap filled differently: when
-	// step 8 moves its other piece towards the free exit and that piece
-	// is not next to it, the text says nothing of how; Paper and Agent
-	// step along a shortest path, taking an opponent piece in the way
-	// when no empty square shortens it, whatever its value. Cautious never
-	// takes the piece of value 1 on the way (steps 7 and 9(b) never take
-	// it deliberately either); with no other step it plays step 7.
-	Cautious
-)
-
-// Readings lists every reading.
-var Readings = []Reading{Paper, Agent, Cautious}
-
-func (r Reading) String() string {
-	switch r {
-	case Agent:
-		return "agent"
-	case Cautious:
-		return "cautious"
-	}
-	return "paper"
+// Reading says how Algorithm 1 is read where paper 002's text (§3,
+// Algorithm 1) leaves a choice open or says something that cannot be
+// meant as written. Each step that admits more than one reading has a
+// field; the zero value is the literal reading (Paper). docs/keeper.md
+// states every reading with its justification.
+type Reading struct {
+	Step7    Step7Rule
+	Approach ApproachRule
+	Step8b   Step8bRule
+	Step9b   Step9bRule
 }
 
-// ParseReading reads "paper", "agent" or "cautious".
-func ParseReading(s string) (Reading, error) {
-	for _, r := range Readings {
-		if s == r.String() {
-			return r, nil
+// Step7Rule reads step 7's first sentence: 相手駒がおかれていない番地に移動
+// 可能な駒があれば, 移動可能な駒の中から無作為に一つ選び相手駒がおかれてい
+// ない番地へ移動する ("if there is a piece that can move to a square
+// without an opponent piece, choose one of the movable pieces at random
+// and move it to a square without an opponent piece").
+type Step7Rule uint8
+
+const (
+	// Step7Literal: "the movable pieces" are those that can move to a
+	// square without an opponent piece; only when none can, the chosen
+	// piece takes an opponent piece of value 0, else a random piece makes
+	// a random move.
+	Step7Literal Step7Rule = iota
+	// Step7AnyPiece: the chosen piece is any movable piece (the project's
+	// keeper agent, player/keeper.go); it moves to a square without an
+	// opponent piece if it has one, else takes a value-0 piece (the next
+	// sentence, "if every destination of the chosen piece holds an
+	// opponent piece"), else a random piece makes a random move.
+	Step7AnyPiece
+)
+
+// ApproachRule reads step 8's "move it to the exit" (脱出口に移動させる,
+// (a)) and "take it, moving onto the exit" ((b), value 0) for the piece
+// not on an exit, which the text does not say how to do when that piece
+// is not next to the free exit.
+type ApproachRule uint8
+
+const (
+	// ApproachShortest: every step that shortens the piece's distance to
+	// the free exit, to squares without opponent pieces when there are
+	// such, else taking the opponent piece in the way, whatever its value;
+	// step 7 when no step shortens it (the project's keeper agent).
+	ApproachShortest ApproachRule = iota
+	// ApproachCautious: the same, but never taking the piece of value 1
+	// (which steps 7 and 9(b) never take deliberately either).
+	ApproachCautious
+)
+
+// Step8bRule reads step 8(b)'s response when the opponent piece on the
+// free exit has the value 1. The text: 脱出口に存在するキーパー駒が相手駒が
+// おかれている番地に移動可能であれば, 移動可能な駒の中から無作為に一つ選び
+// 相手駒がおかれていない番地へ移動する. 選んだ駒の全ての可能な移動先に相手駒
+// が置かれている場合, 置かれている相手駒の値が 0である番地が存在すれば, その
+// 点を選択する. ("If the keeper on the exit can move to a square where an
+// opponent piece is placed, choose one of the movable pieces at random and
+// move it to a square where no opponent piece is placed. If every possible
+// destination of the chosen piece holds an opponent piece and one of them
+// has the value 0, choose that square.")
+type Step8bRule uint8
+
+const (
+	// Step8bAsStep7: the response is step 7's (read as Step7 says): the
+	// sentence copies step 7's wording, so read as step 7 (the project's
+	// keeper agent).
+	Step8bAsStep7 Step8bRule = iota
+	// Step8bWritten: as written. When the keeper on K's exit can move onto
+	// a square holding an opponent piece, that keeper (the only piece the
+	// condition names) moves to a square without an opponent piece if it
+	// has one, else takes a piece of value 0. When it cannot, the text
+	// prescribes nothing: every legal move of either piece is a choice,
+	// the completion that leaves N the fewest wins, so that a sure win of
+	// N's in this reading is one against every completion of the gap.
+	Step8bWritten
+	// Step8bCorrected: おかれている read as おかれていない (a slip): when the
+	// keeper on K's exit can move to a square without an opponent piece,
+	// it moves to such a square; else every destination of it holds an
+	// opponent piece, all of value 0 (the piece of value 1 stands on the
+	// other exit, next to neither), and it takes one of them.
+	Step8bCorrected
+)
+
+// Step9bRule reads step 9(b), which names two actions (onto an exit
+// without an opponent piece; take a value-0 piece on an exit) without an
+// order.
+type Step9bRule uint8
+
+const (
+	// Step9bBoth: both actions are choices; any move when neither exists.
+	Step9bBoth Step9bRule = iota
+	// Step9bExitFirst: onto an empty exit first, captures only when there
+	// is no such move (the project's keeper agent).
+	Step9bExitFirst
+)
+
+var (
+	// Paper is the literal reading of paper 002 §3, Algorithm 1: every
+	// field at its first value.
+	Paper = Reading{}
+	// Agent is the reading of the project's keeper agent
+	// (player/keeper.go): step 7 chooses any movable piece, step 9(b)
+	// moves onto empty exits first.
+	Agent = Reading{Step7: Step7AnyPiece, Step9b: Step9bExitFirst}
+	// Cautious is the literal reading with step 8's approach never taking
+	// the piece of value 1.
+	Cautious = Reading{Approach: ApproachCautious}
+)
+
+// Readings lists the named readings.
+var Readings = []Reading{Paper, Agent, Cautious}
+
+// Grid lists the six readings of the table in docs/keeper.md: step 7
+// literal or any piece, times step 8(b)'s value-1 response as step 7, as
+// written, or corrected; the other steps as in Paper.
+var Grid = func() []Reading {
+	var out []Reading
+	for _, s7 := range []Step7Rule{Step7Literal, Step7AnyPiece} {
+		for _, b := range []Step8bRule{Step8bAsStep7, Step8bWritten, Step8bCorrected} {
+			out = append(out, Reading{Step7: s7, Step8b: b})
 		}
 	}
-	return Paper, errorf("reading %q: want paper, agent or cautious", s)
+	return out
+}()
+
+var readingKeys = []struct {
+	key    string
+	values []string
+	get    func(*Reading) *uint8
+}{
+	{"7", []string{"literal", "any"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step7) }},
+	{"8a", []string{"shortest", "cautious"}, func(r *Reading) *uint8 { return (*uint8)(&r.Approach) }},
+	{"8b", []string{"step7", "written", "corrected"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step8b) }},
+	{"9b", []string{"both", "exit-first"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step9b) }},
+}
+
+var readingNames = []struct {
+	name string
+	r    Reading
+}{{"paper", Paper}, {"agent", Agent}, {"cautious", Cautious}}
+
+// String names r: "paper", "agent" or "cautious" for the named readings,
+// else "paper" followed by the steps read otherwise, e.g.
+// "paper,7=any,8b=written".
+func (r Reading) String() string {
+	for _, n := range readingNames {
+		if n.r == r {
+			return n.name
+		}
+	}
+	s := "paper"
+	for _, k := range readingKeys {
+		if v := *k.get(&r); v != 0 {
+			if int(v) < len(k.values) {
+				s += "," + k.key + "=" + k.values[v]
+			} else {
+				s += fmt.Sprintf(",%s=%d", k.key, v)
+			}
+		}
+	}
+	return s
+}
+
+// ParseReading reads a reading: optionally a named one (paper, agent,
+// cautious; default paper), then comma-separated steps read otherwise:
+// 7=literal|any, 8a=shortest|cautious, 8b=step7|written|corrected,
+// 9b=both|exit-first. Example: "paper,7=any,8b=written".
+func ParseReading(s string) (Reading, error) {
+	var r Reading
+	parts := strings.Split(s, ",")
+	i := 0
+	if !strings.Contains(parts[0], "=") {
+		found := false
+		for _, n := range readingNames {
+			if parts[0] == n.name {
+				r, found = n.r, true
+			}
+		}
+		if !found {
+			return Paper, errorf("reading %q: %q is no reading (paper, agent or cautious)", s, parts[0])
+		}
+		i = 1
+	}
+	for _, p := range parts[i:] {
+		key, val, ok := strings.Cut(p, "=")
+		if !ok {
+			return Paper, errorf("reading %q: %q is not STEP=VALUE", s, p)
+		}
+		known := false
+		for _, k := range readingKeys {
+			if k.key != key {
+				continue
+			}
+			known = true
+			j := slices.Index(k.values, val)
+			if j < 0 {
+				return Paper, errorf("reading %q: step %s: %q is none of %s", s, key, val, strings.Join(k.values, ", "))
+			}
+			*k.get(&r) = uint8(j)
+		}
+		if !known {
+			return Paper, errorf("reading %q: no step %q (7, 8a, 8b, 9b)", s, key)
+		}
+	}
+	return r, nil
 }
 
 // Choice is one move that Algorithm 1 may make: the move, and the opponent
@@ -105,19 +261,19 @@ func (b *Board) Exits() uint64 { return engine.Exits(b.Side.Other()) }
 //     else the captures of those pieces; else (no such piece can move at
 //     all, which the board's shape rules out) any move.
 //   - step 6: both pieces on exits: step 7; one: step 8; none: step 9.
-//   - step 7: see Reading.
+//   - step 7: see Step7Rule.
 //   - step 8(a): no opponent piece on the free exit, or the opponent has 2
 //     or more reds: the other piece steps towards the free exit (onto it,
 //     taking what stands there, when next to it); the steps that shorten
 //     its distance, to squares without opponent pieces first (the
-//     project's agent, player/keeper.go; the Cautious reading never takes
-//     the piece of value 1 on the way); step 7 if it has none.
+//     project's agent, player/keeper.go; see ApproachRule); step 7 if it
+//     has none.
 //   - step 8(b): one opponent red left and an opponent piece on the free
 //     exit: when no piece has the value 1, with probability p the exit
 //     piece gets it — both outcomes are choices. Value 0: take it (step
-//     towards it as in (a)); value 1: as step 7.
+//     towards it as in (a)); value 1: see Step8bRule.
 //   - step 9(a): a piece not next to an exit: any move of any piece.
-//   - step 9(b): see Reading; when neither action exists, any move.
+//   - step 9(b): see Step9bRule; when neither action exists, any move.
 //
 // Escapes are never chosen: Algorithm 1 has no step that declares one (an
 // escape is not a move "to a square"), and being blind to its own colours
@@ -255,7 +411,7 @@ func (b *Board) step7(dst []Choice, start int, marked, mark engine.Square, r Rea
 			dst = b.addMoves(dst, start, s, q, mark)
 		case c == 0:
 			// Not movable: never chosen.
-		case r != Agent && anyQuiet:
+		case r.Step7 == Step7Literal && anyQuiet:
 			// Paper: the chosen piece is one that can move to a square
 			// without an opponent piece; this one cannot.
 		default:
@@ -324,7 +480,7 @@ func (b *Board) step8(dst []Choice, start int, marked engine.Square, r Reading) 
 	oppOnExit := b.N&free.Bit() != 0
 	approach := func(dst []Choice, marked, mark engine.Square) []Choice {
 		var avoid uint64
-		if r == Cautious {
+		if r.Approach == ApproachCautious {
 			avoid = markBit(marked)
 		}
 		dst, ok := b.towards(dst, start, other, free, mark, avoid)
@@ -338,13 +494,37 @@ func (b *Board) step8(dst []Choice, start int, marked engine.Square, r Reading) 
 		return approach(dst, marked, engine.NoSquare) // (a)
 	case marked == engine.NoSquare:
 		// (b) with probability p the exit piece gets the value 1 ...
-		dst = b.step7(dst, start, free, free, r)
+		dst = b.value1(dst, start, free, free, r)
 		// ... else it keeps the value 0 and is taken.
 		return approach(dst, marked, engine.NoSquare)
 	case marked == free:
-		return b.step7(dst, start, marked, engine.NoSquare, r)
+		return b.value1(dst, start, marked, engine.NoSquare, r)
 	}
 	return approach(dst, marked, engine.NoSquare)
+}
+
+// value1 appends step 8(b)'s response when the opponent piece on the free
+// exit has the value 1 (marked), as r.Step8b reads it; mark as in step7.
+func (b *Board) value1(dst []Choice, start int, marked, mark engine.Square, r Reading) []Choice {
+	if r.Step8b == Step8bAsStep7 {
+		return b.step7(dst, start, marked, mark, r)
+	}
+	keeper := sq(b.K & b.Exits())
+	q, c := b.targets(keeper)
+	if r.Step8b == Step8bWritten && c == 0 {
+		// The condition (the keeper can move onto an opponent piece)
+		// fails and the text says nothing more: any move.
+		return b.anyMove(dst, start, mark)
+	}
+	if q != 0 {
+		return b.addMoves(dst, start, keeper, q, mark)
+	}
+	if z := c &^ markBit(marked); z != 0 {
+		return b.addMoves(dst, start, keeper, z, mark)
+	}
+	// Unreachable: the keeper always has a destination (K has two
+	// pieces) and the piece of value 1 is on the other exit.
+	return b.anyMove(dst, start, mark)
 }
 
 func (b *Board) step9(dst []Choice, start int, marked engine.Square, r Reading) []Choice {
@@ -360,7 +540,7 @@ func (b *Board) step9(dst []Choice, start int, marked engine.Square, r Reading) 
 		s := sq(x)
 		dst = b.addMoves(dst, start, s, engine.Neighbours(s.Bit())&ex&^b.K&^b.N, engine.NoSquare)
 	}
-	if r != Agent || len(dst) == n {
+	if r.Step9b == Step9bBoth || len(dst) == n {
 		for x := b.K; x != 0; x &= x - 1 {
 			s := sq(x)
 			dst = b.addMoves(dst, start, s, engine.Neighbours(s.Bit())&ex&b.N&^markBit(marked), engine.NoSquare)

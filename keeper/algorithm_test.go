@@ -211,7 +211,7 @@ func TestChoicesCoverTheKeeperAgent(t *testing.T) {
 // a value is only ever given to N's piece on the free exit.
 func TestChoicesAreLegal(t *testing.T) {
 	r := engine.NewRand(7)
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 6000; i++ {
 		p := randomKeeperGamePosition(r, engine.Second)
 		b := BoardOf(&p)
 		var marks []engine.Square
@@ -220,7 +220,7 @@ func TestChoicesAreLegal(t *testing.T) {
 			marks = append(marks, sq(x&-x))
 		}
 		for _, mk := range marks {
-			for _, rd := range Readings {
+			for _, rd := range allReadings() {
 				cs := Choices(&b, mk, rd, nil)
 				if len(cs) == 0 {
 					t.Fatalf("%s: no choice", p.String())
@@ -272,6 +272,48 @@ func randomKeeperGamePosition(r *engine.Rand, toMove engine.Player) engine.Posit
 		p.SetTurn(toMove)
 		if p.Validate() == nil {
 			return p
+		}
+	}
+}
+
+// Step 8(b)'s response to the value 1 in its three readings, worked out by
+// hand from the text (paper 002 §3, Algorithm 1).
+func TestStep8bByHand(t *testing.T) {
+	cases := []struct {
+		name, pos, marked string
+		want              map[Reading]string
+	}{
+		{"the exit piece holds 1; K's keeper on f1 has only empty squares next to it",
+			"B4u/u5/6/6/6/R5 s R1r1", "a1",
+			map[Reading]string{
+				Paper: "a2a3 a2b2 f1e1 f1f2", // step 7
+				// As written: f1's keeper cannot move onto an opponent piece,
+				// and the text says nothing more: any move (a2a1 takes N's blue).
+				{Step8b: Step8bWritten}: "a2a1 a2a3 a2b2 f1e1 f1f2",
+				// Corrected: f1's keeper moves to a square without one.
+				{Step8b: Step8bCorrected}: "f1e1 f1f2",
+			}},
+		{"the shortest counterexample after f1f2 e1f1: no value held, a1's keeper hemmed in by blues",
+			"uB3R/B3Bu/6/6/6/6 s R1r1", "",
+			map[Reading]string{
+				// Value 0: take the red (f2f1); value 1: step 7, literal: only
+				// f2 can reach an empty square.
+				Paper: "f2f1 f2f3+f1",
+				// Step 7, any piece: a1 may be chosen and take a blue (value 0).
+				{Step7: Step7AnyPiece}: "a1a2+f1 a1b1+f1 f2f1 f2f3+f1",
+				// 8(b) as written and corrected: a1's keeper is chosen; it has
+				// no empty square, so it takes a value-0 piece.
+				{Step8b: Step8bWritten}:   "a1a2+f1 a1b1+f1 f2f1",
+				{Step8b: Step8bCorrected}: "a1a2+f1 a1b1+f1 f2f1",
+			}},
+	}
+	for _, c := range cases {
+		p := engine.MustParsePosition(c.pos)
+		b := BoardOf(&p)
+		for r, want := range c.want {
+			if got := choiceStrings(Choices(&b, sqr(t, c.marked), r, nil)); got != want {
+				t.Errorf("%s (%s)\n%s marked %q: got %q, want %q", c.name, r, c.pos, c.marked, got, want)
+			}
 		}
 	}
 }

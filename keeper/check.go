@@ -48,6 +48,13 @@ type CheckOptions struct {
 	// successors.
 	MaxStates uint64
 	Verify    bool
+	// Hidden, with Algorithm, asks of every N win with no value held
+	// (classes solved by retrograde analysis) whether N still surely wins
+	// when it does not see the algorithm's value state (Hidden, the
+	// belief game), searching up to HiddenSlack plies beyond the win's
+	// full-information distance with at most Nodes nodes (0: no bound).
+	Hidden      bool
+	HiddenSlack int
 	// Threads solve positions at once (0: one).
 	Threads int
 	// Progress, when set, receives a line of progress about every two
@@ -100,7 +107,15 @@ type ClassReport struct {
 	NWinsValueOnBlue uint64     `json:"n_wins_value_on_blue,omitempty"`
 	NWinsValueOnRed  uint64     `json:"n_wins_value_on_red,omitempty"`
 	ValueExamples    []*Example `json:"value_examples,omitempty"`
-	Unknown          uint64     `json:"unknown"`
+	// With Hidden: of the N wins with no value held, those N still wins
+	// without seeing the value state, and those undecided within the
+	// search; examples of wins that need the values or stay undecided.
+	NWinsHidden     *uint64    `json:"n_wins_value_hidden,omitempty"`
+	HiddenUndecided uint64     `json:"n_wins_value_hidden_undecided,omitempty"`
+	HiddenExamples  []*Example `json:"value_hidden_examples,omitempty"`
+	// HiddenLonger counts wins that take longer without seeing the value.
+	HiddenLonger uint64 `json:"n_wins_value_hidden_longer,omitempty"`
+	Unknown      uint64 `json:"unknown"`
 	// Source: "table", "retrograde", "dfpn" or "dfpn sample".
 	Source string `json:"source"`
 	// Longest distance of an N win.
@@ -252,12 +267,16 @@ type checkItem struct {
 	anyBlue, anyRed bool
 	valMark         engine.Square
 	valPlies        int
+	// Hidden: the answer with the value hidden from N, and its distance.
+	hidden      HiddenStatus
+	hiddenPlies int
 }
 
 // checkWorker holds a worker's solvers.
 type checkWorker struct {
-	sv *solver.Solver
-	tt *dfpn.Table
+	sv     *solver.Solver
+	tt     *dfpn.Table
+	hidden *Hidden
 }
 
 func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
@@ -267,8 +286,11 @@ func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
 	switch {
 	case k.Algorithm && k.solved.Has(c):
 		r.Source = "retrograde"
-		var zero uint64
+		var zero, zero2 uint64
 		r.NWinsAnyValue = &zero
+		if k.Hidden {
+			r.NWinsHidden = &zero2
+		}
 		solve = k.solveRetro
 	case k.Algorithm:
 		r.Source = "dfpn"
@@ -348,6 +370,24 @@ func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
 			r.NWinsNToMove += w
 		}
 		r.MaxPlies = max(r.MaxPlies, it.plies)
+		if r.NWinsHidden != nil {
+			switch it.hidden {
+			case HiddenWin:
+				*r.NWinsHidden += w
+				if it.hiddenPlies > it.plies {
+					r.HiddenLonger += w
+				}
+			case HiddenNotWithin:
+				r.HiddenUndecided += w
+			}
+			if it.hidden != HiddenWin && len(r.HiddenExamples) < 10 {
+				ex := &Example{Position: it.pos.String(), Plies: it.plies, Kind: "value hidden: no win found"}
+				if it.hidden == HiddenNoWin {
+					ex.Kind = "value hidden: no win"
+				}
+				r.HiddenExamples = append(r.HiddenExamples, ex)
+			}
+		}
 		cp := *it
 		if shortest == nil || it.plies < shortest.plies {
 			shortest = &cp
@@ -512,7 +552,7 @@ func (k *checkRun) solvePurpleDfpn(items []checkItem, w *checkWorker) error {
 	return nil
 }
 
-func (k *checkRun) solveRetro(items []checkItem, _ *checkWorker) error {
+func (k *checkRun) solveRetro(items []checkItem, w *checkWorker) error {
 	for i := range items {
 		it := &items[i]
 		it.known = true
@@ -521,6 +561,15 @@ func (k *checkRun) solveRetro(items []checkItem, _ *checkWorker) error {
 			return fmt.Errorf("keeper game: no value for %s", it.pos.String())
 		}
 		it.win, it.plies, it.mark = v.Win, v.Plies, engine.NoSquare
+		if k.Hidden && it.win {
+			if w.hidden == nil {
+				w.hidden = NewHidden(k.Reading, k.solved)
+			}
+			it.hidden, it.hiddenPlies = w.hidden.Win(it.pos, BeliefOf(engine.NoSquare), it.plies+k.HiddenSlack, k.Nodes)
+			if err := k.ctx.Err(); err != nil {
+				return err
+			}
+		}
 		if it.pos.Reds(engine.First) != 1 || it.pos.Count(engine.Second) != 2 {
 			continue // the algorithm holds no value here (step 8(b))
 		}

@@ -29,6 +29,13 @@ func (r *ClassReport) WriteText(w io.Writer, o CheckOptions) {
 		fmt.Fprintf(w, "; %d unknown (budget)", r.Unknown)
 	}
 	fmt.Fprintf(w, " [%s, %.1fs]\n", r.Source, r.ElapsedMS/1000)
+	if r.NWinsHidden != nil {
+		fmt.Fprintf(w, "with the value state hidden from N: %d of the %d N wins with no value held remain wins (%d of them longer), %d undecided within the search\n",
+			*r.NWinsHidden, r.NWins, r.HiddenLonger, r.HiddenUndecided)
+		for _, ex := range r.HiddenExamples {
+			fmt.Fprintf(w, "  %s: %s (wins in %d seeing the value)\n", ex.Kind, ex.Position, ex.Plies)
+		}
+	}
 	for _, ex := range r.Examples {
 		fmt.Fprintf(w, "  %s: %s  wins in %d%s: %s\n", ex.Kind, ex.Position, ex.Plies, value1(ex), strings.Join(ex.PV, " "))
 	}

@@ -26,3 +26,28 @@ func Example() {
 	fmt.Println(r.Status)
 	// Output: disproven
 }
+
+// N does not see the algorithm's value state: does it still surely win
+// the shortest counterexample of the literal reading? Step 8(b)'s two
+// draws show in K's moves there, so it does, in the same 5 plies; read
+// with 8(b) corrected, K's hemmed-in keeper takes a blue and N has no win
+// within 5.
+func ExampleHidden() {
+	pos, err := engine.ParsePosition("uB2Ru/B3B1/6/6/6/6 s R1r1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	corrected, err := keeper.ParseReading("paper,8b=corrected")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range []keeper.Reading{keeper.Paper, corrected} {
+		st, plies := keeper.NewHidden(r, nil).Win(pos, keeper.BeliefOf(engine.NoSquare), 5, 0)
+		fmt.Println(r, st == keeper.HiddenWin, plies)
+	}
+	// Output:
+	// paper true 5
+	// paper,8b=corrected false 0
+}

@@ -174,3 +174,36 @@ func TestProofCase1Counterexample(t *testing.T) {
 		t.Errorf("the purple solver says %v (%v), want no-win", a.Result, err)
 	}
 }
+
+// The same position in the readings that have no counterexample up to six
+// pieces (docs/keeper.md, "Every reading of steps 7 and 8(b)"). By hand:
+// after f1f2 e1f1, the red on f1 gets the value 1 with probability p, and
+//   - step 7 read as "any movable piece" may choose a1's hemmed-in keeper,
+//     which takes a blue on b1 or a2 (value 0);
+//   - 8(b) as written or corrected: the keeper on the exit (a1) moves; it
+//     has no empty square next to it, so it takes a blue;
+//
+// N is left with two blues around the keepers, which is not enough
+// (2B1R-2U1r has no win). So the value-1 branch escapes the trap; the
+// exact answer (no win at any depth) is the 6-piece run's, this checks
+// that there is none within 9 plies, and that the divergence is where
+// the hand analysis puts it.
+func TestProofCase1CounterexampleOtherReadings(t *testing.T) {
+	p := engine.MustParsePosition("uB2Ru/B3B1/6/6/6/6 s R1r1")
+	after := engine.MustParsePosition("uB3R/B3Bu/6/6/6/6 s R1r1") // after f1f2 e1f1
+	b := BoardOf(&after)
+	for _, r := range []Reading{{Step7: Step7AnyPiece}, Agent, {Step8b: Step8bWritten}, {Step8b: Step8bCorrected}} {
+		if newPlain(r).win(&p, engine.NoSquare, 9) {
+			t.Errorf("%s: a win within 9 plies", r)
+		}
+		takes := false
+		for _, c := range Choices(&b, engine.NoSquare, r, nil) {
+			if c.Mark != engine.NoSquare && c.Move.From() == engine.Sq(0, 1) && after.Occupied(engine.First)&c.Move.To().Bit() != 0 {
+				takes = true
+			}
+		}
+		if !takes {
+			t.Errorf("%s: after f1f2 e1f1, no choice gives the red the value 1 and takes a blue with a1's keeper", r)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package keeper
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/bits"
@@ -297,17 +298,18 @@ type retro struct {
 	// mask, for classes where K has two pieces, holds each K-to-move
 	// state's in-class choices as bits (see choiceBit), so that the
 	// backward pass need not list them again.
-	mask    []uint16
-	buckets [][]uint32
-	mu      sync.Mutex
+	mask []uint16
+	// top is the highest distance stored so far: the levels are found
+	// by scanning val for each distance up to it (no lists of states,
+	// so that a class of 1.2 G states fits in about 3.5 GB).
+	top int
+	mu  sync.Mutex
 }
 
-func (x *retro) push(level int, i uint64, local [][]uint32) [][]uint32 {
-	for len(local) <= level {
-		local = append(local, nil)
-	}
-	local[level] = append(local[level], uint32(i))
-	return local
+// set stores the distance level for state i.
+func (x *retro) set(i uint64, level int) {
+	x.t.val[i] = uint8(level)
+	x.top = max(x.top, level)
 }
 
 func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)) error {
@@ -330,7 +332,7 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var local [][]uint32
+			top := 0
 			var buf []Choice
 			for {
 				x.mu.Lock()
@@ -348,7 +350,7 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 					break
 				}
 				var err error
-				local, buf, err = x.initK(kI, local, buf)
+				top, buf, err = x.initK(kI, top, buf)
 				x.mu.Lock()
 				done += per
 				if err != nil && firstErr == nil {
@@ -357,12 +359,7 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 				x.mu.Unlock()
 			}
 			x.mu.Lock()
-			for l, b := range local {
-				for len(x.buckets) <= l {
-					x.buckets = append(x.buckets, nil)
-				}
-				x.buckets[l] = append(x.buckets[l], b...)
-			}
+			x.top = max(x.top, top)
 			x.mu.Unlock()
 		}()
 	}
@@ -373,22 +370,24 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 	// Levels.
 	var buf []Choice
 	var processed uint64
-	for level := 1; level < len(x.buckets); level++ {
+	for level := 1; level <= x.top; level++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if level >= dead-1 && len(x.buckets[level]) > 0 {
+		if level >= dead-1 {
 			return errorf("class %s: a distance beyond %d plies", t.c, dead-2)
 		}
-		for j := 0; j < len(x.buckets[level]); j++ {
-			i := uint64(x.buckets[level][j])
-			if int(t.val[i]) != level {
-				continue
+		// Every state of distance level is final when the level is
+		// reached: predecessors get level+1 or more.
+		for i := 0; ; i++ {
+			j := bytes.IndexByte(t.val[i:], uint8(level))
+			if j < 0 {
+				break
 			}
-			buf = x.predecessors(i, level, buf)
+			i += j
+			buf = x.predecessors(uint64(i), level, buf)
 			processed++
 		}
-		x.buckets[level] = nil
 		if progress != nil {
 			progress(Progress{Class: t.c, Phase: "retro", Level: level, Done: processed, Total: n, Elapsed: time.Since(start)})
 		}
@@ -401,8 +400,9 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 	return nil
 }
 
-// initK initialises the states with K's placement number kI.
-func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []Choice, error) {
+// initK initialises the states with K's placement number kI; top is the
+// highest distance stored by the caller's worker so far.
+func (x *retro) initK(kI uint64, top int, buf []Choice) (int, []Choice, error) {
 	t := x.t
 	c := t.c
 	var st state
@@ -423,7 +423,7 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 				i := base + slot
 				if bFrame&nExits != 0 {
 					t.val[i] = 1
-					local = x.push(1, i, local)
+					top = max(top, 1)
 					continue
 				}
 				if c.OppReds < 2 {
@@ -436,7 +436,7 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 					for z := engine.Neighbours(from.Bit()) & kFrame; z != 0; z &= z - 1 {
 						v, err := x.afterNCapture(&st, from, sq(z))
 						if err != nil {
-							return local, buf, err
+							return top, buf, err
 						}
 						if v != 0 && (best == 0 || v < best) {
 							best = v
@@ -445,7 +445,7 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 				}
 				if best != 0 {
 					t.val[i] = uint8(best + 1)
-					local = x.push(best+1, i, local)
+					top = max(top, best+1)
 				}
 			}
 			// K to move: the algorithm's choices.
@@ -455,7 +455,7 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 				marked := frameSq(markOf(st.b|st.r, slot))
 				buf = Choices(&b, marked, x.s.reading, buf[:0])
 				if len(buf) == 0 {
-					return local, buf, errorf("class %s: no keeper move in a position", c)
+					return top, buf, errorf("class %s: no keeper move in a position", c)
 				}
 				cnt, ext := 0, 0
 				for _, ch := range buf {
@@ -479,14 +479,14 @@ func (x *retro) initK(kI uint64, local [][]uint32, buf []Choice) ([][]uint32, []
 					x.cnt[t.half(i)] = dead
 				case cnt == 0:
 					t.val[i] = uint8(ext + 1)
-					local = x.push(ext+1, i, local)
+					top = max(top, ext+1)
 				default:
 					x.cnt[t.half(i)], x.ext[t.half(i)] = uint8(cnt), uint8(ext)
 				}
 			}
 		}
 	}
-	return local, buf, nil
+	return top, buf, nil
 }
 
 // afterNCapture returns the value (0: no N win) of the state after N's
@@ -584,8 +584,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 				ps := st.withNMoved(to, from, marked, 0) // the step taken back
 				j := t.index(&ps)
 				if v := t.val[j]; v == 0 || int(v) > level+1 {
-					t.val[j] = uint8(level + 1)
-					x.buckets = x.pushGlobal(level+1, j)
+					x.set(j, level+1)
 				}
 			}
 		}
@@ -637,9 +636,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 				}
 				x.cnt[h]--
 				if x.cnt[h] == 0 {
-					l := max(level, int(x.ext[h])) + 1
-					t.val[j] = uint8(l)
-					x.buckets = x.pushGlobal(l, j)
+					x.set(j, max(level, int(x.ext[h]))+1)
 				}
 			}
 		}
@@ -672,14 +669,6 @@ func choiceBit(k uint64, c Choice) uint16 {
 		bit++
 	}
 	return 1 << bit
-}
-
-func (x *retro) pushGlobal(level int, i uint64) [][]uint32 {
-	for len(x.buckets) <= level {
-		x.buckets = append(x.buckets, nil)
-	}
-	x.buckets[level] = append(x.buckets[level], uint32(i))
-	return x.buckets
 }
 
 // Verify checks every state of the solved class c against its successors

@@ -45,7 +45,9 @@ Against whom N must win:
                  --reading says how the steps the paper leaves open are
                  read (docs/keeper.md). Counts are given with no piece
                  holding the value 1 and, where the algorithm can hold
-                 one, for some value state.
+                 one, for some value state. --hidden-values asks of each
+                 N win whether N still wins without seeing that state
+                 (the belief game).
 
 For each N win the command tries to say whether keeper play can reach it:
 whether some sequence of --reach plies ending in the position has every K
@@ -67,7 +69,7 @@ Examples:
 		keeperReds := fs.Int("keeper-reds", 1, "reds K has left: 1 (Theorem 1's hypothesis) or 2 (relaxed)")
 		keepers := fs.Int("keepers", 2, "K's pieces on N's exits: 2 (both, the hypothesis) or 1 (exactly one; relaxed)")
 		algorithm := fs.Bool("algorithm", false, "N must win against paper 002's Algorithm 1 only (the keeper game), not against every K")
-		reading := fs.String("reading", "paper", "with --algorithm: paper (the literal text), agent (the project's keeper agent) or cautious (paper, but step 8's approach never takes the piece of value 1); docs/keeper.md")
+		reading := fs.String("reading", "paper", "with --algorithm: how the steps the paper leaves open are read: paper (the literal text), agent (the project's keeper agent) or cautious (paper, but step 8's approach never takes the piece of value 1), then optionally steps read otherwise, comma-separated: 7=literal|any, 8a=shortest|cautious, 8b=step7|written|corrected, 9b=both|exit-first (e.g. paper,7=any,8b=written); docs/keeper.md")
 		list := fs.Int("list", -1, "print at most this many N wins per class (-1: every one under Theorem 1's hypothesis, none otherwise)")
 		reach := fs.Int("reach", 4, "plies of the backward check of whether keeper play can reach an N win (0: no check)")
 		sample := fs.Int("sample", 0, "for classes answered by df-pn: solve this many random positions of each (meeting the hypothesis, either side to move) instead of all")
@@ -75,6 +77,8 @@ Examples:
 		nodes := fs.Uint64("nodes", 200000, "df-pn budget per position for classes not in the tables")
 		timeLimit := fs.Duration("time", 10*time.Second, "df-pn time limit per position for classes not in the tables (0: none)")
 		maxStates := fs.Uint64("max-states", 600_000_000, "with --algorithm: solve a class by retrograde analysis only up to this many states (about 3 bytes each while solving)")
+		hidden := fs.Bool("hidden-values", false, "with --algorithm: ask of every N win with no value held whether N still surely wins without seeing the algorithm's value state (the belief game; --nodes bounds each search)")
+		hiddenSlack := fs.Int("hidden-slack", 10, "with --hidden-values: search wins up to this many plies longer than with the value seen")
 		verify := fs.Bool("verify", true, "with --algorithm: check every solved state against its successors (Bellman consistency) before reporting")
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
 		jsonOut := fs.Bool("json", false, `print one JSON object {"classes":[...],...}`)
@@ -93,9 +97,9 @@ Examples:
 			}
 			rd, err := keeper.ParseReading(*reading)
 			if err != nil {
-				return usagef("--reading %q: want paper, agent or cautious", *reading)
+				return usagef("--reading: %v", err)
 			}
-			if name := changedOf(fs, "reading", "max-states", "verify"); name != "" && !*algorithm {
+			if name := changedOf(fs, "reading", "max-states", "verify", "hidden-values", "hidden-slack"); name != "" && !*algorithm {
 				return usagef("--%s applies only with --algorithm", name)
 			}
 			if *threads < 1 || *reach < 0 || *sample < 0 {
@@ -134,7 +138,7 @@ Examples:
 			defer closeDB()
 			o := keeper.CheckOptions{Spec: spec, Algorithm: *algorithm, Reading: rd, Tables: db,
 				List: listN, Reach: *reach, Sample: *sample, Seed: *seed, Nodes: *nodes, Time: *timeLimit,
-				MaxStates: *maxStates, Verify: *verify, Threads: *threads}
+				MaxStates: *maxStates, Verify: *verify, Hidden: *hidden, HiddenSlack: *hiddenSlack, Threads: *threads}
 			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
 				defer release()
 				o.Store = st

@@ -15,6 +15,7 @@ import (
 
 type keeperOut struct {
 	Opponent  string `json:"opponent"`
+	Reading   string `json:"reading"`
 	Positions uint64 `json:"positions"`
 	NWins     uint64 `json:"n_wins"`
 	Classes   []struct {
@@ -29,6 +30,7 @@ type keeperOut struct {
 		NWinsDistinct    uint64  `json:"n_wins_up_to_mirror"`
 		NWinsAnyValue    *uint64 `json:"n_wins_any_value"`
 		NWinsValueOnBlue uint64  `json:"n_wins_value_on_blue"`
+		NWinsHidden      *uint64 `json:"n_wins_value_hidden"`
 		Source           string  `json:"source"`
 		Examples         []struct {
 			Kind     string   `json:"kind"`
@@ -179,7 +181,8 @@ func keeperCounts(t *testing.T, dir string) {
 	}
 	for _, args := range [][]string{
 		{"--keepers", "3"}, {"--keeper-reds", "0"}, {"--reading", "x", "--algorithm"}, {"--max-pieces", "3"}, {"extra"}, {"1B1R-3U2r"},
-		{"--reading", "agent"}, {"--max-states", "10"}, {"--verify=false"}, // options of --algorithm alone
+		{"--reading", "paper,8b=nope", "--algorithm"}, {"--reading", "paper,7", "--algorithm"},
+		{"--reading", "agent"}, {"--max-states", "10"}, {"--verify=false"}, {"--hidden-values"}, // options of --algorithm alone
 	} {
 		if code, _, errOut := runCmd(t, "", append([]string{"keeper", "--table", dir}, args...)...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d %q", args, code, errOut)
@@ -203,6 +206,12 @@ func keeperAlgorithm(t *testing.T, dir string) {
 		if ex.Value1 == "" || len(ex.PV) != ex.Plies || !replay(t, ex.Position, ex.PV) {
 			t.Errorf("value example %+v", ex)
 		}
+	}
+	// A reading written out field by field, and the value hidden from N.
+	k = runKeeper(t, "--table", dir, "--max-pieces", "4", "--algorithm", "--reading", "agent,8b=corrected", "--hidden-values", "--json")
+	r = k.Classes[0]
+	if k.Reading != "paper,7=any,8b=corrected,9b=exit-first" || r.NWins != 0 || r.NWinsHidden == nil || *r.NWinsHidden != 0 {
+		t.Errorf("reading %q: %+v", k.Reading, r)
 	}
 }
 
