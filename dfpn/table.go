@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 )
 
 // entry is one transposition-table slot: 32 bytes.
@@ -23,16 +25,23 @@ const bucketSize = 4
 // and grows (by four, up to its size) when half its slots are taken, so
 // that a small search does not pay for allocating and zeroing a large
 // table; at its size, it drops its less valuable entries instead. It is
-// not safe for concurrent use; give each search goroutine its own.
+// not safe for concurrent use (give each search goroutine its own), except
+// a table made by NewSharedTable, which the goroutines of a Parallel search share.
 type Table struct {
 	slots      []entry
 	buckets    uint64
 	maxBuckets uint64
-	used       int
+	used       int64
 	free       func() // releases slots when they were mapped (nil otherwise)
+	// locks, in a shared table, guard its buckets (one lock a stripe of
+	// buckets); nil in a table of one goroutine.
+	locks []sync.Mutex
 	// Stats
 	Stores, GCs, Grows uint64
 }
+
+// lockStripes is the number of locks of a shared table.
+const lockStripes = 1024
 
 // initialBuckets is the size a table starts at: 1 MiB.
 const initialBuckets = 1 << 20 / (32 * bucketSize)
@@ -52,6 +61,46 @@ func NewTable(megabytes int) *Table {
 		}
 	})
 	return t
+}
+
+// NewSharedTable returns a table of about megabytes MiB (at least one
+// bucket) that the goroutines of a Parallel search may share: each bucket is
+// guarded by a lock. It takes its whole size at once (pages are touched
+// only as entries are written) and never grows nor collects: a full
+// bucket replaces its least valuable entry.
+func NewSharedTable(megabytes int) *Table {
+	n := uint64(max(megabytes, 0)) << 20 / (32 * bucketSize)
+	if n < 1 {
+		n = 1
+	}
+	t := &Table{buckets: n, maxBuckets: n, locks: make([]sync.Mutex, lockStripes)}
+	var ok bool
+	t.slots, t.free, ok = allocEntries(t.buckets * bucketSize)
+	if !ok {
+		// Mapping failed: the garbage collector's memory will do.
+		t.slots, t.free = make([]entry, t.buckets*bucketSize), nil
+	}
+	runtime.SetFinalizer(t, func(t *Table) {
+		if t.free != nil {
+			t.free()
+		}
+	})
+	return t
+}
+
+// Shared reports whether the table is safe for a Parallel search.
+func (t *Table) Shared() bool { return t.locks != nil }
+
+// lock takes the lock of key's bucket in a shared table and returns it,
+// for the caller to release (nil in a table of one goroutine).
+func (t *Table) lock(key uint64) *sync.Mutex {
+	if t.locks == nil {
+		return nil
+	}
+	b, _ := bits.Mul64(fixKey(key), t.buckets)
+	m := &t.locks[b%lockStripes]
+	m.Lock()
+	return m
 }
 
 // MaxCap returns the number of slots the table may grow to.
@@ -107,12 +156,12 @@ func (t *Table) place(e *entry) {
 // Clear empties the table.
 func (t *Table) Clear() {
 	clear(t.slots)
-	t.used = 0
+	atomic.StoreInt64(&t.used, 0)
 }
 
 // Len returns the number of occupied slots; Cap the number of slots now
 // (see MaxCap).
-func (t *Table) Len() int { return t.used }
+func (t *Table) Len() int { return int(atomic.LoadInt64(&t.used)) }
 func (t *Table) Cap() int { return len(t.slots) }
 
 func (t *Table) bucket(key uint64) []entry {
@@ -143,6 +192,9 @@ func (t *Table) find(key uint64) *entry {
 // Facts returns the solved facts stored for key: the OR side wins within
 // winIn plies (InfLen: none known) and has no win within noWin plies.
 func (t *Table) Facts(key uint64) (winIn, noWin uint16, best Move, ok bool) {
+	if m := t.lock(key); m != nil {
+		defer m.Unlock()
+	}
 	e := t.find(key)
 	if e == nil {
 		return InfLen, 0, 0, false
@@ -172,11 +224,12 @@ func (t *Table) slot(key uint64) *entry {
 		}
 	}
 	if victim.key == 0 {
-		t.used++
-		if t.used*2 > len(t.slots) && t.grow() {
+		used := atomic.AddInt64(&t.used, 1)
+		if t.locks != nil {
+			// Shared: neither grows nor collects (bucket replacement only).
+		} else if used*2 > int64(len(t.slots)) && t.grow() {
 			return t.slot(key)
-		}
-		if t.used*10 > len(t.slots)*9 {
+		} else if used*10 > int64(len(t.slots))*9 {
 			t.gc()
 			return t.slot(key)
 		}
@@ -221,13 +274,16 @@ func (t *Table) gc() {
 		}
 		used++
 	}
-	t.used = used
+	t.used = int64(used)
 }
 
 // lookup returns what the table knows of key with d plies left (InfLen:
 // unbounded): solved status, or the stored numbers when they were
 // computed for the same d.
 func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool) {
+	if m := t.lock(key); m != nil {
+		defer m.Unlock()
+	}
 	e := t.find(key)
 	if e == nil {
 		return 0, 0, InfLen, 0, 0, false
@@ -246,7 +302,10 @@ func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16
 
 // storeProof records that the OR side wins key within winIn plies.
 func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
-	t.Stores++
+	if m := t.lock(key); m != nil {
+		defer m.Unlock()
+	}
+	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	if winIn < e.winIn {
 		e.winIn = winIn
@@ -258,7 +317,10 @@ func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
 // storeDisproof records that the OR side has no win within noWin plies
 // from key (a path-independent fact).
 func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
-	t.Stores++
+	if m := t.lock(key); m != nil {
+		defer m.Unlock()
+	}
+	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	if noWin > e.noWin {
 		e.noWin = noWin
@@ -269,7 +331,10 @@ func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
 // storeNumbers records unsolved proof and disproof numbers for d plies
 // left.
 func (t *Table) storeNumbers(key uint64, d uint16, pn, dn uint32, best Move, work uint32) {
-	t.Stores++
+	if m := t.lock(key); m != nil {
+		defer m.Unlock()
+	}
+	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	e.pn, e.dn, e.depth = pn, dn, d
 	if e.winIn == InfLen {

@@ -1,0 +1,125 @@
+// Command deepsuite writes solver/testdata/deep_suite.jsonl, the deep
+// suite of solver's BenchmarkDeepSuite and TestDeepSuite: positions whose
+// shortest sure win is 13–21 plies, half drawn at random (4–12 pieces, the
+// opponent with few reds, the prover's blues away from its exits) and half
+// taken from random games (the position a random number of plies before a
+// game's end, as the side that won sees it):
+//
+//	go run ./tools/deepsuite > solver/testdata/deep_suite.jsonl
+//
+// Each line keeps its provenance: the generator ("random" or "game"), the
+// seed and the index of the draw. Flags: -n (positions wanted of each
+// kind), -seed, -tries (draws looked at, at most, of each kind). Progress
+// goes to stderr.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/bits"
+	"os"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+)
+
+func main() {
+	n := flag.Int("n", 20, "positions wanted of each kind")
+	seed := flag.Uint64("seed", 1414, "seed of the draws")
+	tries := flag.Int("tries", 100_000, "draws looked at, at most, of each kind")
+	flag.Parse()
+	if err := run(*n, *seed, *tries); err != nil {
+		fmt.Fprintln(os.Stderr, "deepsuite:", err)
+		os.Exit(1)
+	}
+}
+
+// Line is one line of the suite.
+type Line struct {
+	Position string `json:"position"`
+	Prover   string `json:"prover"`
+	DTW      int    `json:"dtw"`
+	Pieces   int    `json:"pieces"`
+	Source   string `json:"source"` // "random" or "game"
+	Seed     uint64 `json:"seed"`
+	Draw     int    `json:"draw"` // index of the draw among the kind's draws
+}
+
+func run(want int, seed uint64, tries int) error {
+	enc := json.NewEncoder(os.Stdout)
+	quick := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 300_000})
+	exact := solver.New(solver.Options{TTMegabytes: 128, Shortest: true, MaxNodes: 40_000_000})
+	dtwSeen := map[int]int{}
+	for _, kind := range []string{"random", "game"} {
+		r := engine.NewRand(seed)
+		if kind == "game" {
+			r = engine.NewRand(seed + 1)
+		}
+		found := 0
+		for draw := 0; draw < tries && found < want; draw++ {
+			if draw%1000 == 0 {
+				fmt.Fprintf(os.Stderr, "%s: draw %d, found %d\n", kind, draw, found)
+			}
+			var p engine.Position
+			var prover engine.Player
+			if kind == "random" {
+				var ok bool
+				prover = engine.Player(r.Intn(2))
+				blues, reds := 1+r.Intn(3), 1+r.Intn(2)
+				opp := 2 + r.Intn(5) // 2–6 hidden pieces
+				oppReds := 1 + r.Intn(min(2, opp-1))
+				p, ok = testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, oppReds)
+				if !ok || nearestExit(&p, prover) < 4 || p.Count(engine.First)+p.Count(engine.Second) > 12 {
+					continue
+				}
+			} else {
+				p, prover = testpos.NearEnd(r, 30)
+				n := p.Count(engine.First) + p.Count(engine.Second)
+				if n < 4 || n > 12 {
+					continue
+				}
+				if dp, err := purple.DefaultProver(&p); err != nil || dp != prover {
+					continue // both sides show all colours: the default prover may differ
+				}
+			}
+			a, err := quick.Solve(context.Background(), p, prover)
+			if err != nil {
+				return err
+			}
+			if a.Result != solver.Win || a.Plies < 13 {
+				continue
+			}
+			b, err := exact.Solve(context.Background(), p, prover)
+			if err != nil {
+				return err
+			}
+			if b.Result != solver.Win || !b.Exact || b.Plies < 13 || b.Plies > 21 {
+				continue
+			}
+			// Keep the lengths spread: at most a third of a kind at one DTW.
+			if dtwSeen[b.Plies] >= (2*want+2)/3 {
+				continue
+			}
+			dtwSeen[b.Plies]++
+			found++
+			if err := enc.Encode(Line{p.String(), prover.String(), b.Plies, p.Count(engine.First) + p.Count(engine.Second), kind, seed, draw}); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(os.Stderr, "%s: %d found\n", kind, found)
+	}
+	return nil
+}
+
+// nearestExit is the steps from pl's nearest blue to its nearer exit.
+func nearestExit(p *engine.Position, pl engine.Player) int {
+	d := 99
+	for b := p.Pieces(pl, engine.Blue); b != 0; b &= b - 1 {
+		d = min(d, engine.Square(bits.TrailingZeros64(b)).ExitDistance(pl))
+	}
+	return d
+}
