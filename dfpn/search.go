@@ -46,6 +46,9 @@ type Stats struct {
 	// how often such a stored disproof answered a node (CondHits).
 	Conditional, PathOnly, CondHits uint64
 	Elapsed                         time.Duration
+	// ThreadNodes: in a Parallel search, the most nodes one goroutine
+	// searched (its share of the work's critical path); Nodes otherwise.
+	ThreadNodes uint64
 }
 
 // Result is what a search found about the root.
@@ -158,6 +161,7 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Result {
 		res = s.mid(Inf, Inf, d, 0)
 	}
 	s.stats.Elapsed = time.Since(start)
+	s.stats.ThreadNodes = s.stats.Nodes
 	r := Result{Stats: s.stats, WinIn: -1, NoWin: -2}
 	switch {
 	case res.pn == 0:
@@ -314,11 +318,6 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 	startNodes := s.stats.Nodes
 	or := g.OrNode()
 	hash := g.Hash()
-	if s.par != nil {
-		v := &s.par.visits[hash%visitSlots]
-		v.Add(1)
-		defer v.Add(-1)
-	}
 	dc := d
 	if d != unbounded {
 		dc = d - 1
@@ -359,10 +358,8 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 			if pn, dn = nodeNumbers(cs, or); pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
 				break
 			}
-			bi, v2 = s.selectChildVirtual(cs, or)
-		} else {
-			bi, v2 = selectChild(cs, or)
 		}
+		bi, v2 = selectChild(cs, or)
 		c := &cs[bi]
 		var cthpn, cthdn uint32
 		if or {
@@ -720,14 +717,10 @@ func (t *condTable) get(key uint64) (*depSet, bool) {
 }
 
 // parallel is what the goroutines of a Parallel search share besides the
-// table: how many of them are searching below each node now (by hash,
-// modulo visitSlots), and the nodes they searched.
+// table: the nodes they searched.
 type parallel struct {
-	visits []atomic.Int32
-	nodes  atomic.Uint64
+	nodes atomic.Uint64
 }
-
-const visitSlots = 1 << 16
 
 // Parallel runs searches on one shared table with several goroutines.
 // Reuse one for the searches of one question (its buffers are kept).
@@ -741,7 +734,7 @@ type Parallel struct {
 // table from NewSharedTable (with n = 1 or a table that is not shared,
 // its searches are Search's).
 func NewParallel(tt *Table, n int) *Parallel {
-	p := &Parallel{tt: tt, par: parallel{visits: make([]atomic.Int32, visitSlots)}}
+	p := &Parallel{tt: tt}
 	if !tt.Shared() {
 		n = 1
 	}
@@ -762,12 +755,16 @@ func (p *Parallel) Threads() int { return len(p.searchers) }
 // Search proves or disproves the games' current node: games[i] (each a
 // copy of the same node, which it leaves as it found it) is searched by
 // goroutine i; there must be Threads of them. It is shared-table df-pn
-// with virtual proof numbers after Kaneko, "Parallel Depth First Proof
-// Number Search", AAAI 2010 (§3): a goroutine treats a child that k
-// others are searching as if its proof (OR) or disproof (AND) number were
-// k+1 times larger, so the goroutines spread over the most promising
-// children; and before choosing a child it takes in the solved facts the
-// others stored. The first goroutine to settle the root stops the others.
+// (Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010, §3,
+// without its virtual proof numbers): every goroutine runs df-pn from the
+// root on the one table, and before choosing a child it takes in the
+// solved facts the others stored, so that a goroutine coming down a path
+// another has settled skips ahead of it; the goroutines leapfrog rather
+// than repeat each other's work. The first goroutine to settle the root
+// stops the others. Kaneko's virtual proof numbers (a child others are
+// searching counted as if its number were larger) were measured on the
+// project's deep suite and made some bounded searches 10 to 50 times
+// larger (docs/solving.md), so they are not used.
 // Every fact is as exact as one goroutine's, so the verdict and the
 // distances (NoWin; WinIn when a bound makes it a question) are those of
 // Search for the same question; the proof found, hence Best and an
@@ -818,6 +815,7 @@ func (p *Parallel) Search(ctx context.Context, games []Game, opts Options) Resul
 		st.Conditional += x.Stats.Conditional
 		st.PathOnly += x.Stats.PathOnly
 		st.CondHits += x.Stats.CondHits
+		st.ThreadNodes = max(st.ThreadNodes, x.Stats.Nodes)
 	}
 	st.Elapsed = time.Since(start)
 	r.Stats = st
@@ -843,27 +841,4 @@ func (s *Searcher) refresh(cs []child, d uint16) {
 			c.pn, c.dn, c.noWin, c.rep, c.deps.n = Inf, 0, max(c.noWin, noWin), noRep, 0
 		}
 	}
-}
-
-// selectChildVirtual is selectChild with virtual numbers: a child that k
-// other goroutines are searching counts its number (k+1) times.
-func (s *Searcher) selectChildVirtual(cs []child, or bool) (int, uint32) {
-	best, v1, v2 := 0, Inf+1, Inf
-	for i := range cs {
-		v := cs[i].dn
-		if or {
-			v = cs[i].pn
-		}
-		if v != 0 && v < Inf {
-			if k := s.par.visits[cs[i].hash%visitSlots].Load(); k > 0 {
-				v = uint32(min(uint64(v)*uint64(k+1), uint64(Inf-1)))
-			}
-		}
-		if v < v1 {
-			best, v2, v1 = i, v1, v
-		} else if v < v2 {
-			v2 = v
-		}
-	}
-	return best, min(v2, Inf)
 }

@@ -65,6 +65,11 @@ type Options struct {
 	// Store, when set, answers root positions after the tables and before
 	// df-pn, and keeps what the search settles (see ProofStore).
 	Store ProofStore
+	// Threads, when > 1, searches each position with that many goroutines
+	// sharing one table (dfpn.Parallel): the verdict and the exact DTW
+	// are those of one thread; the winning move and line may differ (each
+	// is a winning one). The Tables must then be safe for concurrent use.
+	Threads int
 	// LookupOnly answers from the tables, then the store, and never
 	// searches: a position neither holds gives an error wrapping
 	// ErrNotHeld. Table answers are exact, with the opponent's forced win
@@ -113,6 +118,7 @@ type Solver struct {
 	opts Options
 	tt   *dfpn.Table
 	s    *dfpn.Searcher
+	par  *dfpn.Parallel // Threads > 1
 	// per call
 	ctx   context.Context
 	nodes uint64
@@ -125,6 +131,10 @@ type Solver struct {
 func New(opts Options) *Solver {
 	if opts.TTMegabytes <= 0 {
 		opts.TTMegabytes = 128
+	}
+	if opts.Threads > 1 {
+		tt := dfpn.NewSharedTable(opts.TTMegabytes)
+		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads)}
 	}
 	tt := dfpn.NewTable(opts.TTMegabytes)
 	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt)}
@@ -322,7 +332,12 @@ func (s *Solver) search(d int) (dfpn.Result, error) {
 		base, start := s.nodes, s.start
 		opts.Progress = func(st dfpn.Stats) { s.opts.Progress(base+st.Nodes, time.Since(start)) }
 	}
-	r := s.s.Search(s.ctx, s.g, opts)
+	var r dfpn.Result
+	if s.par != nil {
+		r = s.parallelSearch(opts)
+	} else {
+		r = s.s.Search(s.ctx, s.g, opts)
+	}
 	s.nodes += r.Stats.Nodes
 	if r.Status == dfpn.Undecided && (s.ctx.Err() != nil || (s.limit > 0 && s.nodes >= s.limit)) {
 		return r, errBudget
@@ -348,4 +363,24 @@ func (s *Solver) shorten(plies *int) (bool, error) {
 		}
 	}
 	return true, nil // one ply is the least a non-terminal position needs
+}
+
+// parallelSearch runs the search on s.par's goroutines, each with its own
+// copy of the current game node.
+func (s *Solver) parallelSearch(opts dfpn.Options) dfpn.Result {
+	g := s.g
+	games := make([]dfpn.Game, s.par.Threads())
+	copies := make([]*game, len(games))
+	for i := range games {
+		c := newGame(g.pos, g.prover, g.orSide, g.tables)
+		copies[i], games[i] = c, c
+	}
+	r := s.par.Search(s.ctx, games, opts)
+	for _, c := range copies {
+		g.tableHits += c.tableHits
+		if g.tableErr == nil {
+			g.tableErr = c.tableErr
+		}
+	}
+	return r
 }

@@ -7,10 +7,15 @@
 //
 //	go run ./tools/deepsuite > solver/testdata/deep_suite.jsonl
 //
-// Each line keeps its provenance: the generator ("random" or "game"), the
-// seed and the index of the draw. Flags: -n (positions wanted of each
-// kind), -seed, -tries (draws looked at, at most, of each kind). Progress
-// goes to stderr.
+// and, with -longwins FILE, the lines of solver/testdata/long_wins.jsonl
+// (nine pieces, 15–17 plies, from tools/longwins with its seed 17) as a
+// third kind, "longwins". Each line keeps its provenance: the kind, the
+// seed and the index of the draw (of the line, for longwins). Flags: -n
+// (positions wanted of each kind), -seed, -tries and -game-tries (draws
+// looked at, at most, of each kind), -longwins. Progress goes to stderr.
+// The suite as recorded:
+//
+//	go run ./tools/deepsuite -longwins solver/testdata/long_wins.jsonl > solver/testdata/deep_suite.jsonl
 package main
 
 import (
@@ -20,6 +25,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"strings"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/testpos"
@@ -30,9 +36,12 @@ import (
 func main() {
 	n := flag.Int("n", 20, "positions wanted of each kind")
 	seed := flag.Uint64("seed", 1414, "seed of the draws")
-	tries := flag.Int("tries", 100_000, "draws looked at, at most, of each kind")
+	tries := flag.Int("tries", 100_000, "random draws looked at, at most")
+	gameTries := flag.Int("game-tries", 3000, "game draws looked at, at most")
+	longWins := flag.String("longwins", "", "a long_wins.jsonl file whose lines to add")
+	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order")
 	flag.Parse()
-	if err := run(*n, *seed, *tries); err != nil {
+	if err := run(strings.Split(*kinds, ","), *n, *seed, *tries, *gameTries, *longWins); err != nil {
 		fmt.Fprintln(os.Stderr, "deepsuite:", err)
 		os.Exit(1)
 	}
@@ -44,29 +53,54 @@ type Line struct {
 	Prover   string `json:"prover"`
 	DTW      int    `json:"dtw"`
 	Pieces   int    `json:"pieces"`
-	Source   string `json:"source"` // "random" or "game"
+	Source   string `json:"source"` // "random", "game" or "longwins"
 	Seed     uint64 `json:"seed"`
 	Draw     int    `json:"draw"` // index of the draw among the kind's draws
 }
 
-func run(want int, seed uint64, tries int) error {
+func run(kinds []string, want int, seed uint64, tries, gameTries int, longWins string) error {
 	enc := json.NewEncoder(os.Stdout)
 	quick := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 300_000})
+	quick6 := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 1_000_000})
 	exact := solver.New(solver.Options{TTMegabytes: 128, Shortest: true, MaxNodes: 40_000_000})
 	dtwSeen := map[int]int{}
-	for _, kind := range []string{"random", "game"} {
-		r := engine.NewRand(seed)
-		if kind == "game" {
+	for _, kind := range kinds {
+		var r *engine.Rand
+		switch kind {
+		case "random":
+			r = engine.NewRand(seed)
+		case "game":
 			r = engine.NewRand(seed + 1)
+		case "random6":
+			r = engine.NewRand(seed + 2)
+		default:
+			return fmt.Errorf("unknown kind %q", kind)
 		}
-		found := 0
-		for draw := 0; draw < tries && found < want; draw++ {
+		found, limit := 0, tries
+		if kind == "game" {
+			limit = gameTries
+		}
+		clear(dtwSeen)
+		for draw := 0; draw < limit && found < want; draw++ {
 			if draw%1000 == 0 {
 				fmt.Fprintf(os.Stderr, "%s: draw %d, found %d\n", kind, draw, found)
 			}
 			var p engine.Position
 			var prover engine.Player
-			if kind == "random" {
+			switch kind {
+			case "random6":
+				// 6–12 pieces, more of the prover's pieces: longer wins.
+				var ok bool
+				prover = engine.Player(r.Intn(2))
+				blues, reds := 1+r.Intn(3), 1+r.Intn(3)
+				opp := 3 + r.Intn(4) // 3–6 hidden pieces
+				oppReds := 1 + r.Intn(min(2, opp-1))
+				p, ok = testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, oppReds)
+				n := p.Count(engine.First) + p.Count(engine.Second)
+				if !ok || nearestExit(&p, prover) < 4 || n < 6 || n > 12 {
+					continue
+				}
+			case "random":
 				var ok bool
 				prover = engine.Player(r.Intn(2))
 				blues, reds := 1+r.Intn(3), 1+r.Intn(2)
@@ -76,7 +110,7 @@ func run(want int, seed uint64, tries int) error {
 				if !ok || nearestExit(&p, prover) < 4 || p.Count(engine.First)+p.Count(engine.Second) > 12 {
 					continue
 				}
-			} else {
+			default:
 				p, prover = testpos.NearEnd(r, 30)
 				n := p.Count(engine.First) + p.Count(engine.Second)
 				if n < 4 || n > 12 {
@@ -86,7 +120,11 @@ func run(want int, seed uint64, tries int) error {
 					continue // both sides show all colours: the default prover may differ
 				}
 			}
-			a, err := quick.Solve(context.Background(), p, prover)
+			q := quick
+			if kind == "random6" {
+				q = quick6
+			}
+			a, err := q.Solve(context.Background(), p, prover)
 			if err != nil {
 				return err
 			}
@@ -111,6 +149,38 @@ func run(want int, seed uint64, tries int) error {
 			}
 		}
 		fmt.Fprintf(os.Stderr, "%s: %d found\n", kind, found)
+	}
+	if longWins != "" {
+		return addLongWins(enc, longWins)
+	}
+	return nil
+}
+
+// addLongWins writes the lines of a long_wins.jsonl file as suite lines.
+func addLongWins(enc *json.Encoder, name string) error {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var w struct {
+			Position string `json:"position"`
+			DTW      int    `json:"dtw"`
+		}
+		if err := json.Unmarshal([]byte(l), &w); err != nil {
+			return fmt.Errorf("%s line %d: %w", name, i+1, err)
+		}
+		p, err := engine.ParsePosition(w.Position)
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", name, i+1, err)
+		}
+		prover, err := purple.DefaultProver(&p)
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", name, i+1, err)
+		}
+		if err := enc.Encode(Line{p.String(), prover.String(), w.DTW, p.Count(engine.First) + p.Count(engine.Second), "longwins", 17, i}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
