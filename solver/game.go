@@ -161,7 +161,7 @@ func (g *game) lowerBound() uint16 {
 		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 	}
 	lb := plies(esc)
-	lb = min(lb, plies(p.Blues(x.Other())))
+	lb = min(lb, plies(g.capturesToWin()))
 	// The AND side's captures of OR reds: AND moves needed.
 	r := p.Reds(x)
 	if orToMove {
@@ -170,6 +170,26 @@ func (g *game) lowerBound() uint16 {
 		lb = min(lb, 2*r-1)
 	}
 	return uint16(max(lb, 1))
+}
+
+// capturesToWin returns the captures the OR side needs at least to win by
+// taking every blue of the AND side (255: it cannot win that way). While
+// the AND side has hidden reds, taking one of its hidden pieces takes a
+// red (SPEC §4); so its hidden blues fall only after all its hidden reds,
+// and taking its last red loses (SPEC §1): with hidden blues, the way is
+// open only while it also has a red that shows, and costs the hidden reds
+// too.
+func (g *game) capturesToWin() int {
+	p := &g.pos
+	and := g.orSide.Other()
+	caps := p.Blues(and)
+	if hr := p.HiddenReds(and); hr > 0 && p.HiddenBlues(and) > 0 {
+		if p.Reds(and) == hr {
+			return 255
+		}
+		caps += hr
+	}
+	return caps
 }
 
 // probeTables returns the tables' exact value of the node, if any.

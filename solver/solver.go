@@ -227,6 +227,16 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		if s.opts.Store != nil && s.lookupStore(a, bound) {
 			return nil
 		}
+		if s.opts.Shortest {
+			err := s.deepen(a, bound, max(int(ev.NoWin)+1, 1))
+			if err != nil && !errors.Is(err, errBudget) {
+				return err
+			}
+			if a.Result != Win || err != nil {
+				return err
+			}
+			break
+		}
 		r, err := s.search(bound)
 		if err != nil {
 			return err
@@ -343,6 +353,97 @@ func (s *Solver) search(d int) (dfpn.Result, error) {
 		return r, errBudget
 	}
 	return r, nil
+}
+
+// deepen answers a Shortest question whose root nothing decided without
+// search, no win within lo-1 plies being known: by iterative deepening on
+// the win length, with the table kept across iterations (each "no win
+// within d" stored answers the next iteration's nodes at once), so the
+// first d with a win is the exact DTW. A bounded search prunes with the
+// game's lower bounds, and on the deep suite the iterations together cost
+// less than an unbounded proof followed by lowering its length
+// (docs/solving.md). Without a bound, iterations alone never establish
+// "no win at all": unbounded searches decide that (and give an upper
+// bound that ends the iterations when a win is found first), with node
+// caps growing fourfold, each run when the iterations have spent twice
+// its cap (a no-win question pays at most a few times one unbounded
+// search).
+func (s *Solver) deepen(a *Answer, bound, lo int) error {
+	hi := 0 // a proven win length (0: none known)
+	var idNodes uint64
+	nextCap := uint64(probeNodes)
+	unbounded := func(cap uint64) error {
+		r, err := s.capped(bound, cap)
+		if err != nil {
+			return err
+		}
+		switch r.Status {
+		case dfpn.Proven:
+			hi = r.WinIn
+		case dfpn.Disproven:
+			a.Result = NoWin
+		}
+		return nil
+	}
+	if err := unbounded(probeNodes); err != nil || a.Result == NoWin {
+		return err
+	}
+	for d := lo; ; d++ {
+		if hi > 0 && d >= hi {
+			a.Result, a.Plies, a.Exact = Win, hi, true
+			return nil
+		}
+		if bound > 0 && d > bound {
+			a.Result = NoWin
+			return nil
+		}
+		if hi == 0 && bound == 0 && idNodes >= 2*nextCap {
+			if err := unbounded(nextCap); err != nil || a.Result == NoWin {
+				return err
+			}
+			nextCap *= 4
+			d--
+			continue
+		}
+		n0 := s.nodes
+		r, err := s.search(d)
+		idNodes += s.nodes - n0
+		if err != nil {
+			if hi > 0 {
+				a.Result, a.Plies = Win, hi // a proven bound, not the exact DTW
+			}
+			return err
+		}
+		switch r.Status {
+		case dfpn.Proven:
+			a.Result, a.Plies, a.Exact = Win, r.WinIn, true
+			return nil
+		case dfpn.Undecided:
+			if hi > 0 {
+				a.Result, a.Plies = Win, hi
+			}
+			return nil
+		}
+	}
+}
+
+// probeNodes caps deepen's first unbounded search.
+const probeNodes = 1 << 15
+
+// capped is search with at most cap more nodes: a search the cap stops is
+// Undecided, not an error (the call's own budget and context still give
+// errBudget).
+func (s *Solver) capped(d int, cap uint64) (dfpn.Result, error) {
+	limit := s.limit
+	if limit == 0 || s.nodes+cap < limit {
+		s.limit = s.nodes + cap
+	}
+	r, err := s.search(d)
+	s.limit = limit
+	if errors.Is(err, errBudget) && s.ctx.Err() == nil && (limit == 0 || s.nodes < limit) {
+		return r, nil
+	}
+	return r, err
 }
 
 // shorten lowers *plies, a proven win length, to the exact DTW: it asks
