@@ -418,6 +418,26 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		case dfpn.Proven:
 			a.Result, a.Plies, a.Exact = Win, r.WinIn, true
 			return nil
+		case dfpn.Disproven:
+			// No win within r.NoWin ≥ d plies (-1: never): the next
+			// iteration asks for one more.
+			if r.NoWin < 0 || r.NoWin >= maxDeepen {
+				if hi > 0 {
+					return fmt.Errorf("solver: internal error: %s: a win in %d plies proven, and no win at all", a.Position, hi)
+				}
+				if r.NoWin < 0 {
+					a.Result = NoWin
+					return nil
+				}
+				// Beyond the lengths a bounded search can ask: decide
+				// without a bound.
+				if err := unbounded(0); err != nil || a.Result == NoWin || hi == 0 {
+					return err
+				}
+				a.Result, a.Plies, a.Exact = Win, hi, false
+				return nil
+			}
+			d = max(d, r.NoWin)
 		case dfpn.Undecided:
 			if hi > 0 {
 				a.Result, a.Plies = Win, hi
@@ -427,13 +447,20 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	}
 }
 
-// probeNodes caps deepen's first unbounded search.
-const probeNodes = 1 << 15
+// probeNodes caps deepen's first unbounded search; maxDeepen is the
+// longest win its iterations ask for.
+const (
+	probeNodes = 1 << 15
+	maxDeepen  = int(dfpn.InfLen) - 8
+)
 
-// capped is search with at most cap more nodes: a search the cap stops is
-// Undecided, not an error (the call's own budget and context still give
-// errBudget).
+// capped is search with at most cap more nodes (0: no cap): a search the
+// cap stops is Undecided, not an error (the call's own budget and context
+// still give errBudget).
 func (s *Solver) capped(d int, cap uint64) (dfpn.Result, error) {
+	if cap == 0 {
+		return s.search(d)
+	}
 	limit := s.limit
 	if limit == 0 || s.nodes+cap < limit {
 		s.limit = s.nodes + cap
