@@ -1,21 +1,32 @@
 // Command deepsuite writes solver/testdata/deep_suite.jsonl, the deep
 // suite of solver's BenchmarkDeepSuite and TestDeepSuite: positions whose
-// shortest sure win is 13–21 plies, half drawn at random (4–12 pieces, the
-// opponent with few reds, the prover's blues away from its exits) and half
-// taken from random games (the position a random number of plies before a
-// game's end, as the side that won sees it):
+// shortest sure win is 13–21 plies, of four kinds, in this order:
 //
-//	go run ./tools/deepsuite > solver/testdata/deep_suite.jsonl
+//   - random: 4–11 pieces drawn at random (the prover's 1–3 blues at least
+//     four steps from its exits, 1–2 reds; 2–6 hidden opponent pieces, 1–2
+//     of them red), seed -seed;
+//   - game: the position up to 30 plies before the end of a random game,
+//     as its winner sees it, 4–12 pieces, seed -seed + 1;
+//   - random6: as random with 6–12 pieces (1–3 reds, 3–6 hidden pieces),
+//     seed -seed + 2;
+//   - longwins, with -longwins FILE: the lines of
+//     solver/testdata/long_wins.jsonl (nine pieces, 15–17 plies, from
+//     tools/longwins with its seed 17).
 //
-// and, with -longwins FILE, the lines of solver/testdata/long_wins.jsonl
-// (nine pieces, 15–17 plies, from tools/longwins with its seed 17) as a
-// third kind, "longwins". Each line keeps its provenance: the kind, the
-// seed and the index of the draw (of the line, for longwins). Flags: -n
-// (positions wanted of each kind), -seed, -tries and -game-tries (draws
-// looked at, at most, of each kind), -longwins. Progress goes to stderr.
-// The suite as recorded:
+// A draw is kept when a quick df-pn search (300,000 nodes; 1,000,000 for
+// random6) proves a win of 13 plies or more and the exact search
+// (--shortest, 40 million nodes) finds a DTW of 13–21; at most a third
+// of a kind's positions share a DTW. Each line keeps its provenance: the
+// kind, -seed, and the index of the draw (of the line, for longwins).
+// Flags: -n (positions wanted of each kind), -seed, -tries, -game-tries,
+// -random6-tries (draws looked at, at most, of each kind), -kinds,
+// -longwins. Progress goes to stderr. The recorded suite:
 //
 //	go run ./tools/deepsuite -longwins solver/testdata/long_wins.jsonl > solver/testdata/deep_suite.jsonl
+//
+// (its draws were made with the solver of the commit that added it; the
+// quick searches' node budgets make which draws pass depend on the
+// solver's version, the recorded DTWs do not).
 package main
 
 import (
@@ -38,10 +49,11 @@ func main() {
 	seed := flag.Uint64("seed", 1414, "seed of the draws")
 	tries := flag.Int("tries", 100_000, "random draws looked at, at most")
 	gameTries := flag.Int("game-tries", 3000, "game draws looked at, at most")
+	random6Tries := flag.Int("random6-tries", 60_000, "random6 draws looked at, at most")
 	longWins := flag.String("longwins", "", "a long_wins.jsonl file whose lines to add")
 	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order")
 	flag.Parse()
-	if err := run(strings.Split(*kinds, ","), *n, *seed, *tries, *gameTries, *longWins); err != nil {
+	if err := run(strings.Split(*kinds, ","), *n, *seed, *tries, *gameTries, *random6Tries, *longWins); err != nil {
 		fmt.Fprintln(os.Stderr, "deepsuite:", err)
 		os.Exit(1)
 	}
@@ -58,7 +70,7 @@ type Line struct {
 	Draw     int    `json:"draw"` // index of the draw among the kind's draws
 }
 
-func run(kinds []string, want int, seed uint64, tries, gameTries int, longWins string) error {
+func run(kinds []string, want int, seed uint64, tries, gameTries, random6Tries int, longWins string) error {
 	enc := json.NewEncoder(os.Stdout)
 	quick := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 300_000})
 	quick6 := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 1_000_000})
@@ -77,8 +89,11 @@ func run(kinds []string, want int, seed uint64, tries, gameTries int, longWins s
 			return fmt.Errorf("unknown kind %q", kind)
 		}
 		found, limit := 0, tries
-		if kind == "game" {
+		switch kind {
+		case "game":
 			limit = gameTries
+		case "random6":
+			limit = random6Tries
 		}
 		clear(dtwSeen)
 		for draw := 0; draw < limit && found < want; draw++ {
