@@ -53,3 +53,46 @@ func TestParallelGraphs(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedTableGrows: goroutines store proofs into one shared table
+// while it grows from 1 MiB; afterwards every proof is found with the
+// length stored for it (a 4-way bucket may drop a few under load: at
+// most 1%), and nothing else is.
+func TestSharedTableGrows(t *testing.T) {
+	tt := NewSharedTable(16)
+	const per, workers = 60_000, 3
+	done := make(chan struct{})
+	for w := 0; w < workers; w++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := 0; i < per; i++ {
+				k := uint64(w*per+i+1) * 0x9e3779b97f4a7c15
+				tt.storeProof(k, uint16(k%1000), Move(i), 1)
+				if i%7 == 0 {
+					tt.lookup(k^0x5555, 3) // reads while others write and grow
+				}
+			}
+		}()
+	}
+	for w := 0; w < workers; w++ {
+		<-done
+	}
+	if tt.Grows == 0 {
+		t.Fatal("the table never grew")
+	}
+	missing := 0
+	for i := 0; i < workers*per; i++ {
+		k := uint64(i+1) * 0x9e3779b97f4a7c15
+		winIn, _, _, ok := tt.Facts(k)
+		switch {
+		case !ok:
+			missing++
+		case winIn != uint16(k%1000):
+			t.Fatalf("key %d: win in %d, stored %d", i, winIn, k%1000)
+		}
+	}
+	if missing > workers*per/100 {
+		t.Errorf("%d of %d proofs lost", missing, workers*per)
+	}
+	t.Logf("%d grows, %d of %d proofs dropped by full buckets", tt.Grows, missing, workers*per)
+}

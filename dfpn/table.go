@@ -35,7 +35,8 @@ type Table struct {
 	free       func() // releases slots when they were mapped (nil otherwise)
 	// locks, in a shared table, guard its buckets (one lock a stripe of
 	// buckets); nil in a table of one goroutine.
-	locks []sync.Mutex
+	locks      []sync.Mutex
+	growWanted atomic.Bool
 	// Stats
 	Stores, GCs, Grows uint64
 }
@@ -63,28 +64,18 @@ func NewTable(megabytes int) *Table {
 	return t
 }
 
-// NewSharedTable returns a table of about megabytes MiB (at least one
-// bucket) that the goroutines of a Parallel search may share: each bucket is
-// guarded by a lock. It takes its whole size at once (pages are touched
-// only as entries are written) and never grows nor collects: a full
-// bucket replaces its least valuable entry.
+// NewSharedTable returns a table of at most about megabytes MiB (at least
+// one bucket) that the goroutines of a Parallel search may share: each
+// bucket is guarded by a lock (one of lockStripes, by bucket index). Like
+// NewTable's it starts at 1 MiB and grows by four when half full: the
+// goroutine that finds it half full takes every lock (in order, holding
+// none before: no deadlock) and grows it; a goroutine that locked a
+// stripe under the old size sees the size changed and locks again. At its
+// size it never collects: a full bucket replaces its least valuable
+// entry.
 func NewSharedTable(megabytes int) *Table {
-	n := uint64(max(megabytes, 0)) << 20 / (32 * bucketSize)
-	if n < 1 {
-		n = 1
-	}
-	t := &Table{buckets: n, maxBuckets: n, locks: make([]sync.Mutex, lockStripes)}
-	var ok bool
-	t.slots, t.free, ok = allocEntries(t.buckets * bucketSize)
-	if !ok {
-		// Mapping failed: the garbage collector's memory will do.
-		t.slots, t.free = make([]entry, t.buckets*bucketSize), nil
-	}
-	runtime.SetFinalizer(t, func(t *Table) {
-		if t.free != nil {
-			t.free()
-		}
-	})
+	t := NewTable(megabytes)
+	t.locks = make([]sync.Mutex, lockStripes)
 	return t
 }
 
@@ -97,10 +88,38 @@ func (t *Table) lock(key uint64) *sync.Mutex {
 	if t.locks == nil {
 		return nil
 	}
-	b, _ := bits.Mul64(fixKey(key), t.buckets)
-	m := &t.locks[b%lockStripes]
-	m.Lock()
-	return m
+	key = fixKey(key)
+	for {
+		nb := atomic.LoadUint64(&t.buckets)
+		b, _ := bits.Mul64(key, nb)
+		m := &t.locks[b%lockStripes]
+		m.Lock()
+		if atomic.LoadUint64(&t.buckets) == nb {
+			return m
+		}
+		m.Unlock() // grown meanwhile: the bucket's stripe may differ
+	}
+}
+
+// unlock releases m (from lock) and grows a shared table that a store
+// found half full.
+func (t *Table) unlock(m *sync.Mutex) {
+	if m == nil {
+		return
+	}
+	m.Unlock()
+	if t.growWanted.Load() {
+		for i := range t.locks {
+			t.locks[i].Lock()
+		}
+		if t.growWanted.Load() {
+			t.grow()
+			t.growWanted.Store(false)
+		}
+		for i := range t.locks {
+			t.locks[i].Unlock()
+		}
+	}
 }
 
 // MaxCap returns the number of slots the table may grow to.
@@ -121,7 +140,8 @@ func (t *Table) grow() bool {
 	}
 	t.Grows++
 	old, oldFree := t.slots, t.free
-	t.slots, t.free, t.buckets, t.used = slots, free, nb, 0
+	t.slots, t.free, t.used = slots, free, 0
+	atomic.StoreUint64(&t.buckets, nb)
 	for i := range old {
 		if old[i].key != 0 {
 			t.place(&old[i])
@@ -192,9 +212,7 @@ func (t *Table) find(key uint64) *entry {
 // Facts returns the solved facts stored for key: the OR side wins within
 // winIn plies (InfLen: none known) and has no win within noWin plies.
 func (t *Table) Facts(key uint64) (winIn, noWin uint16, best Move, ok bool) {
-	if m := t.lock(key); m != nil {
-		defer m.Unlock()
-	}
+	defer t.unlock(t.lock(key))
 	e := t.find(key)
 	if e == nil {
 		return InfLen, 0, 0, false
@@ -226,7 +244,11 @@ func (t *Table) slot(key uint64) *entry {
 	if victim.key == 0 {
 		used := atomic.AddInt64(&t.used, 1)
 		if t.locks != nil {
-			// Shared: neither grows nor collects (bucket replacement only).
+			// Shared: grows when the lock is released (unlock); never
+			// collects (bucket replacement only).
+			if used*2 > int64(len(t.slots)) && t.buckets < t.maxBuckets {
+				t.growWanted.Store(true)
+			}
 		} else if used*2 > int64(len(t.slots)) && t.grow() {
 			return t.slot(key)
 		} else if used*10 > int64(len(t.slots))*9 {
@@ -281,9 +303,7 @@ func (t *Table) gc() {
 // unbounded): solved status, or the stored numbers when they were
 // computed for the same d.
 func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool) {
-	if m := t.lock(key); m != nil {
-		defer m.Unlock()
-	}
+	defer t.unlock(t.lock(key))
 	e := t.find(key)
 	if e == nil {
 		return 0, 0, InfLen, 0, 0, false
@@ -302,9 +322,7 @@ func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16
 
 // storeProof records that the OR side wins key within winIn plies.
 func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
-	if m := t.lock(key); m != nil {
-		defer m.Unlock()
-	}
+	defer t.unlock(t.lock(key))
 	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	if winIn < e.winIn {
@@ -317,9 +335,7 @@ func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
 // storeDisproof records that the OR side has no win within noWin plies
 // from key (a path-independent fact).
 func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
-	if m := t.lock(key); m != nil {
-		defer m.Unlock()
-	}
+	defer t.unlock(t.lock(key))
 	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	if noWin > e.noWin {
@@ -331,9 +347,7 @@ func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
 // storeNumbers records unsolved proof and disproof numbers for d plies
 // left.
 func (t *Table) storeNumbers(key uint64, d uint16, pn, dn uint32, best Move, work uint32) {
-	if m := t.lock(key); m != nil {
-		defer m.Unlock()
-	}
+	defer t.unlock(t.lock(key))
 	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	e.pn, e.dn, e.depth = pn, dn, d
