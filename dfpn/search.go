@@ -755,16 +755,16 @@ func (p *Parallel) Threads() int { return len(p.searchers) }
 // Search proves or disproves the games' current node: games[i] (each a
 // copy of the same node, which it leaves as it found it) is searched by
 // goroutine i; there must be Threads of them. It is shared-table df-pn
-// (Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010, §3,
-// without its virtual proof numbers): every goroutine runs df-pn from the
+// (Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010, without
+// its virtual proof numbers): every goroutine runs df-pn from the
 // root on the one table, and before choosing a child it takes in the
 // solved facts the others stored, so that a goroutine coming down a path
 // another has settled skips ahead of it; the goroutines leapfrog rather
 // than repeat each other's work. The first goroutine to settle the root
 // stops the others. Kaneko's virtual proof numbers (a child others are
 // searching counted as if its number were larger) were measured on the
-// project's deep suite and made some bounded searches 10 to 50 times
-// larger (docs/solving.md), so they are not used.
+// project's deep suite and made some bounded searches 50 to over 300
+// times larger (docs/solving.md), so they are not used.
 // Every fact is as exact as one goroutine's, so the verdict and the
 // distances (NoWin; WinIn when a bound makes it a question) are those of
 // Search for the same question; the proof found, hence Best and an
