@@ -7,7 +7,6 @@ import (
 
 	"github.com/geister-solver/geister/internal/cputime"
 	"github.com/geister-solver/geister/purple"
-	"github.com/geister-solver/geister/tablebase"
 )
 
 // BenchmarkUnique15: unique puzzles of at least 15 plies of class
@@ -16,14 +15,7 @@ import (
 // thread's CPU time. Run with -benchtime 1x -cpu 1.
 func BenchmarkUnique15(b *testing.B) {
 	c, _ := purple.ParseClass("2B1R-2U1r")
-	db, err := tablebase.Open(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := tablebase.Build(context.Background(), db, []purple.Class{c}, tablebase.BuildOptions{}); err != nil {
-		b.Fatal(err)
-	}
+	db := classTable(b, c)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	for _, mode := range []string{"tables", "dfpn"} {

@@ -27,14 +27,7 @@ func TestUniqueAgainstTables(t *testing.T) {
 	if len(ps) != 4 {
 		t.Fatalf("%d puzzles, want 4", len(ps))
 	}
-	db, err := tablebase.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := tablebase.Build(context.Background(), db, []purple.Class{c}, tablebase.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	db := classTable(t, c)
 	for i, p := range ps {
 		if i > 0 && (ps[i-1].Kind > p.Kind || ps[i-1].Kind == p.Kind && ps[i-1].Plies < p.Plies) {
 			t.Errorf("puzzles not sorted by kind, then length: %v %d before %v %d", ps[i-1].Kind, ps[i-1].Plies, p.Kind, p.Plies)
@@ -123,4 +116,19 @@ func TestKindOf(t *testing.T) {
 			t.Errorf("%s %v: %v %v, want %v %v", tc.pos, tc.line, k, ok, tc.want, tc.ok)
 		}
 	}
+}
+
+// classTable builds the endgame table of c (and the classes it rests on)
+// in a temporary store, closed at the end of the test.
+func classTable(tb testing.TB, c purple.Class) *tablebase.DB {
+	tb.Helper()
+	db, err := tablebase.Open(tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	if _, err := tablebase.Build(context.Background(), db, []purple.Class{c}, tablebase.BuildOptions{}); err != nil {
+		tb.Fatal(err)
+	}
+	return db
 }

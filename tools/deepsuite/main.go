@@ -34,7 +34,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math/bits"
 	"os"
 	"strings"
 
@@ -106,23 +105,12 @@ func run(kinds []string, want int, seed uint64, tries, gameTries, random6Tries i
 			case "random6":
 				// 6–12 pieces, more of the prover's pieces: longer wins.
 				var ok bool
-				prover = engine.Player(r.Intn(2))
-				blues, reds := 1+r.Intn(3), 1+r.Intn(3)
-				opp := 3 + r.Intn(4) // 3–6 hidden pieces
-				oppReds := 1 + r.Intn(min(2, opp-1))
-				p, ok = testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, oppReds)
-				n := p.Count(engine.First) + p.Count(engine.Second)
-				if !ok || nearestExit(&p, prover) < 4 || n < 6 || n > 12 {
+				if p, prover, ok = drawRandom(r, 3, 3, 4, 6); !ok {
 					continue
 				}
 			case "random":
 				var ok bool
-				prover = engine.Player(r.Intn(2))
-				blues, reds := 1+r.Intn(3), 1+r.Intn(2)
-				opp := 2 + r.Intn(5) // 2–6 hidden pieces
-				oppReds := 1 + r.Intn(min(2, opp-1))
-				p, ok = testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, oppReds)
-				if !ok || nearestExit(&p, prover) < 4 || p.Count(engine.First)+p.Count(engine.Second) > 12 {
+				if p, prover, ok = drawRandom(r, 2, 2, 5, 0); !ok {
 					continue
 				}
 			default:
@@ -200,11 +188,16 @@ func addLongWins(enc *json.Encoder, name string) error {
 	return nil
 }
 
-// nearestExit is the steps from pl's nearest blue to its nearer exit.
-func nearestExit(p *engine.Position, pl engine.Player) int {
-	d := 99
-	for b := p.Pieces(pl, engine.Blue); b != 0; b &= b - 1 {
-		d = min(d, engine.Square(bits.TrailingZeros64(b)).ExitDistance(pl))
-	}
-	return d
+// drawRandom draws a prover, its 1–3 blues and 1–maxReds reds, and
+// oppMin to oppMin+oppSpan-1 hidden opponent pieces (1–2 of them red) on
+// random squares; ok when the position is valid, the prover's blues are at
+// least four steps from its exits, and it has minPieces to 12 pieces.
+func drawRandom(r *engine.Rand, maxReds, oppMin, oppSpan, minPieces int) (p engine.Position, prover engine.Player, ok bool) {
+	prover = engine.Player(r.Intn(2))
+	blues, reds := 1+r.Intn(3), 1+r.Intn(maxReds)
+	opp := oppMin + r.Intn(oppSpan)
+	oppReds := 1 + r.Intn(min(2, opp-1))
+	p, ok = testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, oppReds)
+	n := p.Count(engine.First) + p.Count(engine.Second)
+	return p, prover, ok && testpos.NearestExit(&p, prover) >= 4 && n >= minPieces && n <= 12
 }
