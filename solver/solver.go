@@ -65,10 +65,12 @@ type Options struct {
 	// Store, when set, answers root positions after the tables and before
 	// df-pn, and keeps what the search settles (see ProofStore).
 	Store ProofStore
-	// Threads, when > 1, searches each position with that many goroutines
-	// sharing one table (dfpn.Parallel): the verdict and the exact DTW
-	// are those of one thread; the winning move and line may differ (each
-	// is a winning one). The Tables must then be safe for concurrent use.
+	// Threads, when > 1, runs each bounded search (MaxPlies, and the
+	// iterations of Shortest) with that many goroutines sharing one table
+	// (dfpn.Parallel); unbounded searches stay on one. The verdict and the
+	// exact DTW are those of one thread; the winning move and line may
+	// differ (each is a winning one). The Tables must then be safe for
+	// concurrent use.
 	Threads int
 	// LookupOnly answers from the tables, then the store, and never
 	// searches: a position neither holds gives an error wrapping
@@ -343,7 +345,10 @@ func (s *Solver) search(d int) (dfpn.Result, error) {
 		opts.Progress = func(st dfpn.Stats) { s.opts.Progress(base+st.Nodes, time.Since(start)) }
 	}
 	var r dfpn.Result
-	if s.par != nil {
+	if s.par != nil && d > 0 {
+		// Bounded searches only: on unbounded ones, with repetitions, the
+		// goroutines' numbers mislead each other (measured: two to three
+		// times the nodes of one thread on a no-win middle game).
 		r = s.parallelSearch(opts)
 	} else {
 		r = s.s.Search(s.ctx, s.g, opts)
