@@ -28,6 +28,10 @@
 //     disproof (GHI); it lives only in the parent's child list. A
 //     disproof that rests only on repetitions inside its own subtree is
 //     path-independent and is stored. Proofs never rest on repetitions.
+//   - Parallel: several goroutines search one root on one table
+//     (NewSharedTable: striped locks, growing), taking in each other's
+//     proofs and disproofs; the verdict and distances are those of one
+//     goroutine.
 //
 // Use:
 //

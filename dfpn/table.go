@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 )
 
 // entry is one transposition-table slot: 32 bytes.
@@ -23,16 +25,24 @@ const bucketSize = 4
 // and grows (by four, up to its size) when half its slots are taken, so
 // that a small search does not pay for allocating and zeroing a large
 // table; at its size, it drops its less valuable entries instead. It is
-// not safe for concurrent use; give each search goroutine its own.
+// not safe for concurrent use (give each search goroutine its own), except
+// a table made by NewSharedTable, which the goroutines of a Parallel search share.
 type Table struct {
 	slots      []entry
 	buckets    uint64
 	maxBuckets uint64
-	used       int
+	used       int64
 	free       func() // releases slots when they were mapped (nil otherwise)
+	// locks, in a shared table, guard its buckets (one lock a stripe of
+	// buckets); nil in a table of one goroutine.
+	locks      []sync.Mutex
+	growWanted atomic.Bool
 	// Stats
 	Stores, GCs, Grows uint64
 }
+
+// lockStripes is the number of locks of a shared table.
+const lockStripes = 1024
 
 // initialBuckets is the size a table starts at: 1 MiB.
 const initialBuckets = 1 << 20 / (32 * bucketSize)
@@ -54,6 +64,64 @@ func NewTable(megabytes int) *Table {
 	return t
 }
 
+// NewSharedTable returns a table of at most about megabytes MiB (at least
+// one bucket) that the goroutines of a Parallel search may share: each
+// bucket is guarded by a lock (one of lockStripes, by bucket index). Like
+// NewTable's it starts at 1 MiB and grows by four when half full: the
+// goroutine that finds it half full takes every lock (in order, holding
+// none before: no deadlock) and grows it; a goroutine that locked a
+// stripe under the old size sees the size changed and locks again. At its
+// size it never collects: a full bucket replaces its least valuable
+// entry.
+func NewSharedTable(megabytes int) *Table {
+	t := NewTable(megabytes)
+	t.locks = make([]sync.Mutex, lockStripes)
+	return t
+}
+
+// Shared reports whether the table is safe for a Parallel search.
+func (t *Table) Shared() bool { return t.locks != nil }
+
+// lock takes the lock of key's bucket in a shared table and returns it,
+// for the caller to release (nil in a table of one goroutine).
+func (t *Table) lock(key uint64) *sync.Mutex {
+	if t.locks == nil {
+		return nil
+	}
+	key = fixKey(key)
+	for {
+		nb := atomic.LoadUint64(&t.buckets)
+		b, _ := bits.Mul64(key, nb)
+		m := &t.locks[b%lockStripes]
+		m.Lock()
+		if atomic.LoadUint64(&t.buckets) == nb {
+			return m
+		}
+		m.Unlock() // grown meanwhile: the bucket's stripe may differ
+	}
+}
+
+// unlock releases m (from lock) and grows a shared table that a store
+// found half full.
+func (t *Table) unlock(m *sync.Mutex) {
+	if m == nil {
+		return
+	}
+	m.Unlock()
+	if t.growWanted.Load() {
+		for i := range t.locks {
+			t.locks[i].Lock()
+		}
+		if t.growWanted.Load() {
+			t.grow()
+			t.growWanted.Store(false)
+		}
+		for i := range t.locks {
+			t.locks[i].Unlock()
+		}
+	}
+}
+
 // MaxCap returns the number of slots the table may grow to.
 func (t *Table) MaxCap() int { return int(t.maxBuckets * bucketSize) }
 
@@ -72,7 +140,8 @@ func (t *Table) grow() bool {
 	}
 	t.Grows++
 	old, oldFree := t.slots, t.free
-	t.slots, t.free, t.buckets, t.used = slots, free, nb, 0
+	t.slots, t.free, t.used = slots, free, 0
+	atomic.StoreUint64(&t.buckets, nb)
 	for i := range old {
 		if old[i].key != 0 {
 			t.place(&old[i])
@@ -107,12 +176,12 @@ func (t *Table) place(e *entry) {
 // Clear empties the table.
 func (t *Table) Clear() {
 	clear(t.slots)
-	t.used = 0
+	atomic.StoreInt64(&t.used, 0)
 }
 
 // Len returns the number of occupied slots; Cap the number of slots now
 // (see MaxCap).
-func (t *Table) Len() int { return t.used }
+func (t *Table) Len() int { return int(atomic.LoadInt64(&t.used)) }
 func (t *Table) Cap() int { return len(t.slots) }
 
 func (t *Table) bucket(key uint64) []entry {
@@ -143,6 +212,7 @@ func (t *Table) find(key uint64) *entry {
 // Facts returns the solved facts stored for key: the OR side wins within
 // winIn plies (InfLen: none known) and has no win within noWin plies.
 func (t *Table) Facts(key uint64) (winIn, noWin uint16, best Move, ok bool) {
+	defer t.unlock(t.lock(key))
 	e := t.find(key)
 	if e == nil {
 		return InfLen, 0, 0, false
@@ -172,11 +242,16 @@ func (t *Table) slot(key uint64) *entry {
 		}
 	}
 	if victim.key == 0 {
-		t.used++
-		if t.used*2 > len(t.slots) && t.grow() {
+		used := atomic.AddInt64(&t.used, 1)
+		if t.locks != nil {
+			// Shared: grows when the lock is released (unlock); never
+			// collects (bucket replacement only).
+			if used*2 > int64(len(t.slots)) && t.buckets < t.maxBuckets {
+				t.growWanted.Store(true)
+			}
+		} else if used*2 > int64(len(t.slots)) && t.grow() {
 			return t.slot(key)
-		}
-		if t.used*10 > len(t.slots)*9 {
+		} else if used*10 > int64(len(t.slots))*9 {
 			t.gc()
 			return t.slot(key)
 		}
@@ -221,13 +296,14 @@ func (t *Table) gc() {
 		}
 		used++
 	}
-	t.used = used
+	t.used = int64(used)
 }
 
 // lookup returns what the table knows of key with d plies left (InfLen:
 // unbounded): solved status, or the stored numbers when they were
 // computed for the same d.
 func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool) {
+	defer t.unlock(t.lock(key))
 	e := t.find(key)
 	if e == nil {
 		return 0, 0, InfLen, 0, 0, false
@@ -246,7 +322,8 @@ func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16
 
 // storeProof records that the OR side wins key within winIn plies.
 func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
-	t.Stores++
+	defer t.unlock(t.lock(key))
+	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	if winIn < e.winIn {
 		e.winIn = winIn
@@ -258,7 +335,8 @@ func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
 // storeDisproof records that the OR side has no win within noWin plies
 // from key (a path-independent fact).
 func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
-	t.Stores++
+	defer t.unlock(t.lock(key))
+	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	if noWin > e.noWin {
 		e.noWin = noWin
@@ -269,7 +347,8 @@ func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
 // storeNumbers records unsolved proof and disproof numbers for d plies
 // left.
 func (t *Table) storeNumbers(key uint64, d uint16, pn, dn uint32, best Move, work uint32) {
-	t.Stores++
+	defer t.unlock(t.lock(key))
+	atomic.AddUint64(&t.Stores, 1)
 	e := t.slot(key)
 	e.pn, e.dn, e.depth = pn, dn, d
 	if e.winIn == InfLen {

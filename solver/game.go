@@ -143,11 +143,16 @@ func (g *game) Evaluate() dfpn.Eval {
 
 // lowerBound returns plies the OR side needs at least to win, counting
 // the moves each of its three ways to win takes (SPEC §1): a blue's steps
-// to an exit and the escape; one capture for each of the AND side's
-// blues; one capture by the AND side for each of its own reds.
+// to an exit and the escape; the captures of the AND side's blues (see
+// capturesToWin), the first of which waits until an OR piece and an AND
+// piece meet; the AND side's captures of every OR red, the first of which
+// waits until an AND piece and an OR red meet. Pieces meet no sooner than
+// their distance allows: one ply moves one piece one step, so the least
+// distance between two sets of pieces falls by at most one a ply.
 func (g *game) lowerBound() uint16 {
 	p := &g.pos
 	x := g.orSide
+	and := x.Other()
 	orToMove := p.Turn() == x
 	// OR-side moves needed, turned into plies.
 	plies := func(orMoves int) int {
@@ -161,15 +166,70 @@ func (g *game) lowerBound() uint16 {
 		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 	}
 	lb := plies(esc)
-	lb = min(lb, plies(p.Blues(x.Other())))
-	// The AND side's captures of OR reds: AND moves needed.
-	r := p.Reds(x)
-	if orToMove {
-		lb = min(lb, 2*r)
-	} else {
-		lb = min(lb, 2*r-1)
+	// firstPly is the least ply, at least d, on which the side (OR when or
+	// is set) moves: OR moves on odd plies when it is to move.
+	firstPly := func(d int, or bool) int {
+		if d < 1 {
+			d = 1
+		}
+		odd := or == orToMove // the side moves on plies 1, 3, 5, ...
+		if (d%2 == 1) != odd {
+			d++
+		}
+		return d
+	}
+	if caps := g.capturesToWin(); caps < 255 {
+		d := gap(p.Occupied(x), p.Occupied(and))
+		if d < 255 {
+			lb = min(lb, firstPly(d, true)+2*(caps-1))
+		}
+	}
+	// The AND side's captures of OR reds.
+	if r := p.Reds(x); r > 0 {
+		reds := p.Pieces(x, engine.Red)
+		if p.HiddenReds(x) > 0 {
+			reds |= p.Pieces(x, engine.Unknown)
+		}
+		if d := gap(p.Occupied(and), reds); d < 255 {
+			lb = min(lb, firstPly(d, false)+2*(r-1))
+		}
 	}
 	return uint16(max(lb, 1))
+}
+
+// gap returns the least distance in steps between a square of a and a
+// square of b (255 when either is empty).
+func gap(a, b uint64) int {
+	if a == 0 || b == 0 {
+		return 255
+	}
+	for d := 1; d <= 10; d++ {
+		a |= engine.Neighbours(a)
+		if a&b != 0 {
+			return d
+		}
+	}
+	return 255
+}
+
+// capturesToWin returns the captures the OR side needs at least to win by
+// taking every blue of the AND side (255: it cannot win that way). While
+// the AND side has hidden reds, taking one of its hidden pieces takes a
+// red (SPEC §4); so its hidden blues fall only after all its hidden reds,
+// and taking its last red loses (SPEC §1): with hidden blues, the way is
+// open only while it also has a red that shows, and costs the hidden reds
+// too.
+func (g *game) capturesToWin() int {
+	p := &g.pos
+	and := g.orSide.Other()
+	caps := p.Blues(and)
+	if hr := p.HiddenReds(and); hr > 0 && p.HiddenBlues(and) > 0 {
+		if p.Reds(and) == hr {
+			return 255
+		}
+		caps += hr
+	}
+	return caps
 }
 
 // probeTables returns the tables' exact value of the node, if any.

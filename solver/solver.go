@@ -65,6 +65,13 @@ type Options struct {
 	// Store, when set, answers root positions after the tables and before
 	// df-pn, and keeps what the search settles (see ProofStore).
 	Store ProofStore
+	// Threads, when > 1, runs each bounded search (MaxPlies, and the
+	// iterations of Shortest) with that many goroutines sharing one table
+	// (dfpn.Parallel); unbounded searches stay on one. The verdict and the
+	// exact DTW are those of one thread; the winning move and line may
+	// differ (each is a winning one). The Tables must then be safe for
+	// concurrent use.
+	Threads int
 	// LookupOnly answers from the tables, then the store, and never
 	// searches: a position neither holds gives an error wrapping
 	// ErrNotHeld. Table answers are exact, with the opponent's forced win
@@ -113,6 +120,7 @@ type Solver struct {
 	opts Options
 	tt   *dfpn.Table
 	s    *dfpn.Searcher
+	par  *dfpn.Parallel // Threads > 1
 	// per call
 	ctx   context.Context
 	nodes uint64
@@ -125,6 +133,10 @@ type Solver struct {
 func New(opts Options) *Solver {
 	if opts.TTMegabytes <= 0 {
 		opts.TTMegabytes = 128
+	}
+	if opts.Threads > 1 {
+		tt := dfpn.NewSharedTable(opts.TTMegabytes)
+		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads)}
 	}
 	tt := dfpn.NewTable(opts.TTMegabytes)
 	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt)}
@@ -216,6 +228,16 @@ func (s *Solver) solve(a *Answer, bound int) error {
 	default:
 		if s.opts.Store != nil && s.lookupStore(a, bound) {
 			return nil
+		}
+		if s.opts.Shortest {
+			err := s.deepen(a, bound, max(int(ev.NoWin)+1, 1))
+			if err != nil && !errors.Is(err, errBudget) {
+				return err
+			}
+			if a.Result != Win || err != nil {
+				return err
+			}
+			break
 		}
 		r, err := s.search(bound)
 		if err != nil {
@@ -322,12 +344,138 @@ func (s *Solver) search(d int) (dfpn.Result, error) {
 		base, start := s.nodes, s.start
 		opts.Progress = func(st dfpn.Stats) { s.opts.Progress(base+st.Nodes, time.Since(start)) }
 	}
-	r := s.s.Search(s.ctx, s.g, opts)
+	var r dfpn.Result
+	if s.par != nil && d > 0 {
+		// Bounded searches only: on unbounded ones, with repetitions, the
+		// goroutines' numbers mislead each other (measured: two to three
+		// times the nodes of one thread on a no-win middle game).
+		r = s.parallelSearch(opts)
+	} else {
+		r = s.s.Search(s.ctx, s.g, opts)
+	}
 	s.nodes += r.Stats.Nodes
 	if r.Status == dfpn.Undecided && (s.ctx.Err() != nil || (s.limit > 0 && s.nodes >= s.limit)) {
 		return r, errBudget
 	}
 	return r, nil
+}
+
+// deepen answers a Shortest question whose root nothing decided without
+// search, no win within lo-1 plies being known: by iterative deepening on
+// the win length, with the table kept across iterations (each "no win
+// within d" stored answers the next iteration's nodes at once), so the
+// first d with a win is the exact DTW. A bounded search prunes with the
+// game's lower bounds, and on the deep suite the iterations together cost
+// less than an unbounded proof followed by lowering its length
+// (docs/solving.md). Without a bound, iterations alone never establish
+// "no win at all": unbounded searches decide that (and give an upper
+// bound that ends the iterations when a win is found first), with node
+// caps growing fourfold, each run when the iterations have spent twice
+// its cap (a no-win question pays at most a few times one unbounded
+// search).
+func (s *Solver) deepen(a *Answer, bound, lo int) error {
+	hi := 0 // a proven win length (0: none known)
+	var idNodes uint64
+	nextCap := uint64(probeNodes)
+	unbounded := func(cap uint64) error {
+		r, err := s.capped(bound, cap)
+		if err != nil {
+			return err
+		}
+		switch r.Status {
+		case dfpn.Proven:
+			hi = r.WinIn
+		case dfpn.Disproven:
+			a.Result = NoWin
+		}
+		return nil
+	}
+	if err := unbounded(probeNodes); err != nil || a.Result == NoWin {
+		return err
+	}
+	for d := lo; ; d++ {
+		if hi > 0 && d >= hi {
+			a.Result, a.Plies, a.Exact = Win, hi, true
+			return nil
+		}
+		if bound > 0 && d > bound {
+			a.Result = NoWin
+			return nil
+		}
+		if hi == 0 && bound == 0 && idNodes >= 2*nextCap {
+			if err := unbounded(nextCap); err != nil || a.Result == NoWin {
+				return err
+			}
+			nextCap *= 4
+			d--
+			continue
+		}
+		n0 := s.nodes
+		r, err := s.search(d)
+		idNodes += s.nodes - n0
+		if err != nil {
+			if hi > 0 {
+				a.Result, a.Plies = Win, hi // a proven bound, not the exact DTW
+			}
+			return err
+		}
+		switch r.Status {
+		case dfpn.Proven:
+			a.Result, a.Plies, a.Exact = Win, r.WinIn, true
+			return nil
+		case dfpn.Disproven:
+			// No win within r.NoWin ≥ d plies (-1: never): the next
+			// iteration asks for one more.
+			if r.NoWin < 0 || r.NoWin >= maxDeepen {
+				if hi > 0 {
+					return fmt.Errorf("solver: internal error: %s: a win in %d plies proven, and no win at all", a.Position, hi)
+				}
+				if r.NoWin < 0 {
+					a.Result = NoWin
+					return nil
+				}
+				// Beyond the lengths a bounded search can ask: decide
+				// without a bound.
+				if err := unbounded(0); err != nil || a.Result == NoWin || hi == 0 {
+					return err
+				}
+				a.Result, a.Plies, a.Exact = Win, hi, false
+				return nil
+			}
+			d = max(d, r.NoWin)
+		case dfpn.Undecided:
+			if hi > 0 {
+				a.Result, a.Plies = Win, hi
+			}
+			return nil
+		}
+	}
+}
+
+// probeNodes caps deepen's first unbounded search; maxDeepen is the
+// longest win its iterations ask for.
+const (
+	probeNodes = 1 << 15
+	maxDeepen  = int(dfpn.InfLen) - 8
+)
+
+// capped is search with at most cap more nodes (0: no cap): a search the
+// cap stops is Undecided, not an error (the call's own budget and context
+// still give errBudget).
+func (s *Solver) capped(d int, cap uint64) (dfpn.Result, error) {
+	if cap == 0 {
+		return s.search(d)
+	}
+	limit := s.limit
+	if limit == 0 || s.nodes+cap < limit {
+		s.limit = s.nodes + cap
+	}
+	r, err := s.search(d)
+	s.limit = limit
+	if errors.Is(err, errBudget) && s.ctx.Err() == nil && (limit == 0 || s.nodes < limit) {
+		return r, nil
+	}
+	return r, err
 }
 
 // shorten lowers *plies, a proven win length, to the exact DTW: it asks
@@ -348,4 +496,24 @@ func (s *Solver) shorten(plies *int) (bool, error) {
 		}
 	}
 	return true, nil // one ply is the least a non-terminal position needs
+}
+
+// parallelSearch runs the search on s.par's goroutines, each with its own
+// copy of the current game node.
+func (s *Solver) parallelSearch(opts dfpn.Options) dfpn.Result {
+	g := s.g
+	games := make([]dfpn.Game, s.par.Threads())
+	copies := make([]*game, len(games))
+	for i := range games {
+		c := newGame(g.pos, g.prover, g.orSide, g.tables)
+		copies[i], games[i] = c, c
+	}
+	r := s.par.Search(s.ctx, games, opts)
+	for _, c := range copies {
+		g.tableHits += c.tableHits
+		if g.tableErr == nil {
+			g.tableErr = c.tableErr
+		}
+	}
+	return r
 }

@@ -54,6 +54,7 @@ var commands = []command{
 	probeCommand,
 	tablesCommand,
 	enumerateCommand,
+	puzzlesCommand,
 	keeperCommand,
 	moveCommand,
 	gatCommand,

@@ -2,7 +2,11 @@
 // small material, and positions taken from random games.
 package testpos
 
-import "github.com/geister-solver/geister/engine"
+import (
+	"math/bits"
+
+	"github.com/geister-solver/geister/engine"
+)
 
 // Material places the prover's blues and reds (shown) and the opponent's
 // hidden pieces, reds of them red, on random squares, with toMove to
@@ -106,4 +110,14 @@ func FromGame(r *engine.Rand, minPly, maxPly int, prover engine.Player) (engine.
 	}
 	p.Hide(prover.Other())
 	return p, true
+}
+
+// NearestExit returns the steps from pl's nearest blue to its nearer exit
+// (99 without blues).
+func NearestExit(p *engine.Position, pl engine.Player) int {
+	d := 99
+	for b := p.Pieces(pl, engine.Blue); b != 0; b &= b - 1 {
+		d = min(d, engine.Square(bits.TrailingZeros64(b)).ExitDistance(pl))
+	}
+	return d
 }

@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math/bits"
 	"os"
 
 	"github.com/geister-solver/geister/engine"
@@ -48,7 +47,7 @@ func run(want int, seed uint64, tries int) error {
 		blues, reds := 1+r.Intn(3), 1+r.Intn(3)
 		opp := 9 - blues - reds
 		p, ok := testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, 1+r.Intn(min(4, opp-1)))
-		if !ok || nearestExit(&p, prover) < 5 {
+		if !ok || testpos.NearestExit(&p, prover) < 5 {
 			continue
 		}
 		tried++
@@ -78,13 +77,4 @@ func run(want int, seed uint64, tries int) error {
 	}
 	fmt.Fprintf(os.Stderr, "%d found among %d positions\n", found, tried)
 	return nil
-}
-
-// nearestExit is the steps from pl's nearest blue to its nearer exit.
-func nearestExit(p *engine.Position, pl engine.Player) int {
-	d := 99
-	for b := p.Pieces(pl, engine.Blue); b != 0; b &= b - 1 {
-		d = min(d, engine.Square(bits.TrailingZeros64(b)).ExitDistance(pl))
-	}
-	return d
 }

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/geister-solver/geister/internal/memlimit"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/puzzles"
+	"github.com/geister-solver/geister/sources"
+)
+
+var puzzlesCommand = command{
+	name:    "puzzles",
+	summary: "make endgame puzzles: sure wins of a given length, sorted by kind",
+	details: `Draws positions of a material class at random (seeded) and keeps those in
+which the prover (the first player, colours shown, to move) surely wins in
+at least --min-plies plies (the exact distance, SPEC.md section 4); with
+--unique only those with exactly one winning first move (after every other
+move the prover has no sure win at all). Puzzles are sorted by kind (how
+the principal line ends: escape, an escape race; reds, the opponent forced
+to take the prover's last red; capture, the prover takes the last blue),
+then by length, longest first.
+
+The material is --prover (blues B and reds R, e.g. 2B1R) and --opponent
+(hidden pieces U of which r are red, e.g. 2U1r); without them each draw
+takes a random class of 4 to --max-pieces pieces. Where the endgame tables
+hold the class every answer is read from them (fast); otherwise df-pn
+decides each draw under --nodes per search, and a draw it cannot settle is
+passed over.
+
+Examples:
+  geister puzzles --prover 2B1R --opponent 2U1r --min-plies 15 --unique --count 10
+  geister puzzles --max-pieces 6 --min-plies 11 --json --seed 7`,
+	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+		prover := fs.String("prover", "", "the prover's material: blues B and reds R, e.g. 2B1R (with --opponent)")
+		opponent := fs.String("opponent", "", "the opponent's hidden pieces U of which r are red, e.g. 2U1r (with --prover)")
+		maxPieces := fs.Int("max-pieces", 7, "without --prover/--opponent: random classes of 4 to this many pieces")
+		minPlies := fs.Int("min-plies", 11, "keep sure wins of at least this many plies (exact distance)")
+		unique := fs.Bool("unique", false, "keep positions with exactly one winning first move")
+		count := fs.Int("count", 10, "puzzles wanted")
+		seed := fs.Uint64("seed", 1, "seed of the random draws")
+		draws := fs.Int("draws", 1_000_000, "stop after this many positions drawn")
+		nodes := fs.Uint64("nodes", 2_000_000, "searched positions per search at most (a draw a search cannot settle is passed over)")
+		ttMB := fs.Int("tt", 64, "transposition table size in MiB (taken as the search needs it)")
+		tf := addTableFlags(fs, "do not use the endgame tables")
+		jsonOut := fs.Bool("json", false, "print one JSON object per puzzle")
+		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
+		return func(e *env, args []string) error {
+			if len(args) > 0 {
+				return usagef("no operands expected, got %q", strings.Join(args, " "))
+			}
+			var class *purple.Class
+			switch {
+			case *prover != "" && *opponent != "":
+				c, err := purple.ParseClass(*prover + "-" + *opponent)
+				if err != nil {
+					return usagef("--prover %s --opponent %s: %v", *prover, *opponent, err)
+				}
+				class = &c
+			case *prover != "" || *opponent != "":
+				return usagef("--prover and --opponent go together: give both, or neither for random classes")
+			}
+			if *count < 1 || *minPlies < 1 || *draws < 1 {
+				return usagef("--count, --min-plies and --draws: want 1 or more")
+			}
+			if err := memlimit.Check("--tt", *ttMB); err != nil {
+				return usagef("%v", err)
+			}
+			if err := tf.check(); err != nil {
+				return err
+			}
+			var tables purple.Tables
+			if dir, named, use := tf.resolve(); use {
+				db, err := sources.OptionalTables(dir, named, warner(e.stderr))
+				if err != nil {
+					return err
+				}
+				if db != nil {
+					defer db.Close()
+					tables = db
+				}
+			}
+			start := time.Now()
+			opts := puzzles.Options{Class: class, MaxPieces: *maxPieces, MinPlies: *minPlies, Unique: *unique,
+				Count: *count, Seed: *seed, MaxDraws: *draws, Nodes: *nodes, Tables: tables, TTMegabytes: *ttMB}
+			if !*quiet {
+				opts.Progress = func(p puzzles.Progress) {
+					fmt.Fprintf(e.stderr, "puzzles: %d drawn, %d long wins, %d found, %s\n", p.Draws, p.Wins, p.Found, time.Since(start).Round(time.Second))
+				}
+			}
+			ps, err := puzzles.Make(e.ctx, opts)
+			for _, p := range ps {
+				if *jsonOut {
+					if werr := writeJSONLine(e.stdout, p); werr != nil {
+						return werr
+					}
+					continue
+				}
+				pos := p.Pos()
+				fmt.Fprintf(e.stdout, "== %s, %s: %d plies, %s (draw %d)\n", p.KindName, p.Class, p.Plies, p.Position, p.Draw)
+				fmt.Fprint(e.stdout, pos.Pretty())
+				fmt.Fprintf(e.stdout, "solution: %s\nline: %s\n\n", p.Move, strings.Join(p.PV, " "))
+			}
+			if err != nil {
+				return fmt.Errorf("interrupted: %w", err)
+			}
+			if len(ps) < *count && !*quiet {
+				fmt.Fprintf(e.stderr, "puzzles: %d of %d found within %d draws\n", len(ps), *count, *draws)
+			}
+			return nil
+		}
+	},
+}

@@ -1,0 +1,98 @@
+package dfpn
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestParallelGraphs checks Parallel.Search (three goroutines on one
+// shared table) against plain iteration on random graphs with cycles,
+// unbounded and bounded, the table shared across all roots of a graph.
+func TestParallelGraphs(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	graphs := 600
+	if testing.Short() {
+		graphs = 150
+	}
+	for gi := 0; gi < graphs; gi++ {
+		n := 10 + r.IntN(60)
+		g := randomGraph(r, n)
+		want := g.dtw()
+		tt := NewSharedTable(1)
+		ps := NewParallel(tt, 3)
+		copies := func(root int) []Game {
+			gs := make([]Game, 3)
+			for i := range gs {
+				c := *g
+				c.stack = []int{root}
+				gs[i] = &c
+			}
+			return gs
+		}
+		for _, root := range r.Perm(n) {
+			res := ps.Search(context.Background(), copies(root), Options{MaxNodes: 1 << 20})
+			switch {
+			case res.Status == Undecided:
+				t.Fatalf("graph %d root %d: undecided after %d nodes", gi, root, res.Stats.Nodes)
+			case (res.Status == Proven) != (want[root] >= 0):
+				t.Fatalf("graph %d root %d: %v, want dtw %d", gi, root, res.Status, want[root])
+			case res.Status == Proven && res.WinIn < want[root]:
+				t.Fatalf("graph %d root %d: proof of %d plies, shortest is %d", gi, root, res.WinIn, want[root])
+			}
+			for _, D := range []int{2, 5, 8} {
+				res := ps.Search(context.Background(), copies(root), Options{MaxDepth: D, MaxNodes: 1 << 20})
+				won := want[root] >= 0 && want[root] <= D
+				if res.Status == Undecided || (res.Status == Proven) != won {
+					t.Fatalf("graph %d root %d depth %d: %v, want dtw %d", gi, root, D, res.Status, want[root])
+				}
+				if res.Status == Proven && (res.WinIn > D || res.WinIn < want[root]) {
+					t.Fatalf("graph %d root %d depth %d: proof length %d, dtw %d", gi, root, D, res.WinIn, want[root])
+				}
+			}
+		}
+	}
+}
+
+// TestSharedTableGrows: goroutines store proofs into one shared table
+// while it grows from 1 MiB; afterwards every proof is found with the
+// length stored for it (a 4-way bucket may drop a few under load: at
+// most 1%), and nothing else is.
+func TestSharedTableGrows(t *testing.T) {
+	tt := NewSharedTable(16)
+	const per, workers = 60_000, 3
+	done := make(chan struct{})
+	for w := 0; w < workers; w++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := 0; i < per; i++ {
+				k := uint64(w*per+i+1) * 0x9e3779b97f4a7c15
+				tt.storeProof(k, uint16(k%1000), Move(i), 1)
+				if i%7 == 0 {
+					tt.lookup(k^0x5555, 3) // reads while others write and grow
+				}
+			}
+		}()
+	}
+	for w := 0; w < workers; w++ {
+		<-done
+	}
+	if tt.Grows == 0 {
+		t.Fatal("the table never grew")
+	}
+	missing := 0
+	for i := 0; i < workers*per; i++ {
+		k := uint64(i+1) * 0x9e3779b97f4a7c15
+		winIn, _, _, ok := tt.Facts(k)
+		switch {
+		case !ok:
+			missing++
+		case winIn != uint16(k%1000):
+			t.Fatalf("key %d: win in %d, stored %d", i, winIn, k%1000)
+		}
+	}
+	if missing > workers*per/100 {
+		t.Errorf("%d of %d proofs lost", missing, workers*per)
+	}
+	t.Logf("%d grows, %d of %d proofs dropped by full buckets", tt.Grows, missing, workers*per)
+}

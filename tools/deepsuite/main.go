@@ -1,0 +1,203 @@
+// Command deepsuite writes solver/testdata/deep_suite.jsonl, the deep
+// suite of solver's BenchmarkDeepSuite and TestDeepSuite: positions whose
+// shortest sure win is 13–21 plies, of four kinds, in this order:
+//
+//   - random: 4–11 pieces drawn at random (the prover's 1–3 blues at least
+//     four steps from its exits, 1–2 reds; 2–6 hidden opponent pieces, 1–2
+//     of them red), seed -seed;
+//   - game: the position up to 30 plies before the end of a random game,
+//     as its winner sees it, 4–12 pieces, seed -seed + 1;
+//   - random6: as random with 6–12 pieces (1–3 reds, 3–6 hidden pieces),
+//     seed -seed + 2;
+//   - longwins, with -longwins FILE: the lines of
+//     solver/testdata/long_wins.jsonl (nine pieces, 15–17 plies, from
+//     tools/longwins with its seed 17).
+//
+// A draw is kept when a quick df-pn search (300,000 nodes; 1,000,000 for
+// random6) proves a win of 13 plies or more and the exact search
+// (--shortest, 40 million nodes) finds a DTW of 13–21; at most a third
+// of a kind's positions share a DTW. Each line keeps its provenance: the
+// kind, -seed, and the index of the draw (of the line, for longwins).
+// Flags: -n (positions wanted of each kind), -seed, -tries, -game-tries,
+// -random6-tries (draws looked at, at most, of each kind), -kinds,
+// -longwins. Progress goes to stderr. The recorded suite:
+//
+//	go run ./tools/deepsuite -longwins solver/testdata/long_wins.jsonl > solver/testdata/deep_suite.jsonl
+//
+// (its draws were made with the solver of the commit that added it; the
+// quick searches' node budgets make which draws pass depend on the
+// solver's version, the recorded DTWs do not).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/testpos"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
+)
+
+func main() {
+	n := flag.Int("n", 20, "positions wanted of each kind")
+	seed := flag.Uint64("seed", 1414, "seed of the draws")
+	tries := flag.Int("tries", 100_000, "random draws looked at, at most")
+	gameTries := flag.Int("game-tries", 3000, "game draws looked at, at most")
+	random6Tries := flag.Int("random6-tries", 60_000, "random6 draws looked at, at most")
+	longWins := flag.String("longwins", "", "a long_wins.jsonl file whose lines to add")
+	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order")
+	flag.Parse()
+	if err := run(strings.Split(*kinds, ","), *n, *seed, *tries, *gameTries, *random6Tries, *longWins); err != nil {
+		fmt.Fprintln(os.Stderr, "deepsuite:", err)
+		os.Exit(1)
+	}
+}
+
+// Line is one line of the suite.
+type Line struct {
+	Position string `json:"position"`
+	Prover   string `json:"prover"`
+	DTW      int    `json:"dtw"`
+	Pieces   int    `json:"pieces"`
+	Source   string `json:"source"` // "random", "game" or "longwins"
+	Seed     uint64 `json:"seed"`
+	Draw     int    `json:"draw"` // index of the draw among the kind's draws
+}
+
+func run(kinds []string, want int, seed uint64, tries, gameTries, random6Tries int, longWins string) error {
+	enc := json.NewEncoder(os.Stdout)
+	quick := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 300_000})
+	quick6 := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 1_000_000})
+	exact := solver.New(solver.Options{TTMegabytes: 128, Shortest: true, MaxNodes: 40_000_000})
+	dtwSeen := map[int]int{}
+	for _, kind := range kinds {
+		var r *engine.Rand
+		switch kind {
+		case "random":
+			r = engine.NewRand(seed)
+		case "game":
+			r = engine.NewRand(seed + 1)
+		case "random6":
+			r = engine.NewRand(seed + 2)
+		default:
+			return fmt.Errorf("unknown kind %q", kind)
+		}
+		found, limit := 0, tries
+		switch kind {
+		case "game":
+			limit = gameTries
+		case "random6":
+			limit = random6Tries
+		}
+		clear(dtwSeen)
+		for draw := 0; draw < limit && found < want; draw++ {
+			if draw%1000 == 0 {
+				fmt.Fprintf(os.Stderr, "%s: draw %d, found %d\n", kind, draw, found)
+			}
+			var p engine.Position
+			var prover engine.Player
+			switch kind {
+			case "random6":
+				// 6–12 pieces, more of the prover's pieces: longer wins.
+				var ok bool
+				if p, prover, ok = drawRandom(r, 3, 3, 4, 6); !ok {
+					continue
+				}
+			case "random":
+				var ok bool
+				if p, prover, ok = drawRandom(r, 2, 2, 5, 0); !ok {
+					continue
+				}
+			default:
+				p, prover = testpos.NearEnd(r, 30)
+				n := p.Count(engine.First) + p.Count(engine.Second)
+				if n < 4 || n > 12 {
+					continue
+				}
+				if dp, err := purple.DefaultProver(&p); err != nil || dp != prover {
+					continue // both sides show all colours: the default prover may differ
+				}
+			}
+			q := quick
+			if kind == "random6" {
+				q = quick6
+			}
+			a, err := q.Solve(context.Background(), p, prover)
+			if err != nil {
+				return err
+			}
+			if a.Result != solver.Win || a.Plies < 13 {
+				continue
+			}
+			b, err := exact.Solve(context.Background(), p, prover)
+			if err != nil {
+				return err
+			}
+			if b.Result != solver.Win || !b.Exact || b.Plies < 13 || b.Plies > 21 {
+				continue
+			}
+			// Keep the lengths spread: at most a third of a kind at one DTW.
+			if dtwSeen[b.Plies] >= (2*want+2)/3 {
+				continue
+			}
+			dtwSeen[b.Plies]++
+			found++
+			if err := enc.Encode(Line{p.String(), prover.String(), b.Plies, p.Count(engine.First) + p.Count(engine.Second), kind, seed, draw}); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(os.Stderr, "%s: %d found\n", kind, found)
+	}
+	if longWins != "" {
+		return addLongWins(enc, longWins)
+	}
+	return nil
+}
+
+// addLongWins writes the lines of a long_wins.jsonl file as suite lines.
+func addLongWins(enc *json.Encoder, name string) error {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var w struct {
+			Position string `json:"position"`
+			DTW      int    `json:"dtw"`
+		}
+		if err := json.Unmarshal([]byte(l), &w); err != nil {
+			return fmt.Errorf("%s line %d: %w", name, i+1, err)
+		}
+		p, err := engine.ParsePosition(w.Position)
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", name, i+1, err)
+		}
+		prover, err := purple.DefaultProver(&p)
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", name, i+1, err)
+		}
+		if err := enc.Encode(Line{p.String(), prover.String(), w.DTW, p.Count(engine.First) + p.Count(engine.Second), "longwins", 17, i}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drawRandom draws a prover, its 1–3 blues and 1–maxReds reds, and
+// oppMin to oppMin+oppSpan-1 hidden opponent pieces (1–2 of them red) on
+// random squares; ok when the position is valid, the prover's blues are at
+// least four steps from its exits, and it has minPieces to 12 pieces.
+func drawRandom(r *engine.Rand, maxReds, oppMin, oppSpan, minPieces int) (p engine.Position, prover engine.Player, ok bool) {
+	prover = engine.Player(r.Intn(2))
+	blues, reds := 1+r.Intn(3), 1+r.Intn(maxReds)
+	opp := oppMin + r.Intn(oppSpan)
+	oppReds := 1 + r.Intn(min(2, opp-1))
+	p, ok = testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, oppReds)
+	n := p.Count(engine.First) + p.Count(engine.Second)
+	return p, prover, ok && testpos.NearestExit(&p, prover) >= 4 && n >= minPieces && n <= 12
+}
