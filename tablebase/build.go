@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"math"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,6 +30,10 @@ type Progress struct {
 	// third in each phase (init pass, retrograde levels, storing).
 	Done, Total uint64
 	Elapsed     time.Duration
+	// Resumed is the level after which the class resumed from its
+	// checkpoint (0: it did not; the init pass is level 0, so a class
+	// resumed right after it shows 0 too, with Phase "resume" first).
+	Resumed int
 }
 
 // BuildOptions configure Build.
@@ -39,6 +47,25 @@ type BuildOptions struct {
 	// ProgressEvery (default 250 ms) and once at the end of each class.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+
+	// From, if not nil, holds classes already built (other stores, such
+	// as those of the jobs of a cluster build): a class complete there is
+	// read from it and not built again.
+	From *DB
+	// NoDeps builds only the classes named: every class they read must
+	// be complete in the store or in From, else Build fails naming it.
+	// This is one job of a plan (PlanJobs).
+	NoDeps bool
+	// MaxMemory bounds the build's memory in bytes (0: MachineMemory()).
+	// A build whose estimate (EstimateBuild) exceeds it, or whose disk
+	// need exceeds the free space, is refused before it starts with an
+	// error wrapping ErrTooBig; the bound is also the Go runtime's soft
+	// memory limit while the build runs.
+	MaxMemory uint64
+	// CheckpointEvery is how often the state of a class being built is
+	// saved, after the level that passes it, so that a stopped build
+	// resumes within the class (default 5 minutes; negative: never).
+	CheckpointEvery time.Duration
 }
 
 // ClassReport is the outcome of one class in a build.
@@ -105,13 +132,52 @@ func deps(c purple.Class) []purple.Class {
 	return d
 }
 
+// buildPlan returns the classes Build goes through, smallest first, and
+// which of them it builds.
+func buildPlan(db *DB, classes []purple.Class, opts BuildOptions) ([]purple.Class, func(purple.Class) bool, error) {
+	named := map[purple.Class]bool{}
+	for _, c := range classes {
+		named[c] = true
+	}
+	have := func(c purple.Class) bool { return db.Has(c) || opts.From != nil && opts.From.Has(c) }
+	todo := func(c purple.Class) bool { return !have(c) || opts.Rebuild && named[c] }
+	if !opts.NoDeps {
+		plan, err := Plan(classes)
+		return plan, todo, err
+	}
+	seen := map[purple.Class]bool{}
+	var plan []purple.Class
+	for _, c := range classes {
+		if _, err := Plan([]purple.Class{c}); err != nil {
+			return nil, nil, err
+		}
+		for _, d := range append(deps(c), c) {
+			if d != c && !have(d) && !named[d] {
+				from := "no other store"
+				if opts.From != nil {
+					from = opts.From.Dir()
+				}
+				return nil, nil, fmt.Errorf("tablebase: %s reads %s, which is complete neither in %s nor in %s: build it first", c, d, db.Dir(), from)
+			}
+			if !seen[d] {
+				seen[d] = true
+				plan = append(plan, d)
+			}
+		}
+	}
+	purple.SortClasses(plan)
+	return plan, todo, nil
+}
+
 // Build builds classes and every class they depend on into db, skipping
 // classes already complete (unless opts.Rebuild names them). Each class
 // is stored block by block and marked complete in its manifest only at
 // the end, so a cancelled or failed build leaves no class marked complete
 // that is not, and running Build again resumes with the first incomplete
-// class. The build is deterministic: the same classes give the same
-// bytes.
+// class, within it from its last checkpoint (opts.CheckpointEvery). The
+// build is deterministic: the same classes give the same bytes, resumed
+// or not. A build that cannot fit in opts.MaxMemory or on the disk is
+// refused before it starts (ErrTooBig).
 func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOptions) (BuildReport, error) {
 	db.buildMu.Lock()
 	defer db.buildMu.Unlock()
@@ -120,13 +186,23 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	if db.opts.ReadOnly {
 		return rep, errors.New("tablebase: the store is open read-only")
 	}
-	plan, err := Plan(classes)
+	plan, todo, err := buildPlan(db, classes, opts)
 	if err != nil {
 		return rep, err
 	}
-	named := map[purple.Class]bool{}
-	for _, c := range classes {
-		named[c] = true
+	est, err := EstimateBuild(db, classes, opts)
+	if err != nil {
+		return rep, err
+	}
+	limit := opts.MaxMemory
+	if limit == 0 {
+		limit = MachineMemory()
+	}
+	if err := est.CheckFits(limit, db.Dir()); err != nil {
+		return rep, err
+	}
+	if limit > 0 && est.Classes > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(min(limit, math.MaxInt64))))
 	}
 	if opts.Workers < 1 {
 		opts.Workers = runtime.GOMAXPROCS(0)
@@ -134,7 +210,9 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 250 * time.Millisecond
 	}
-	todo := func(c purple.Class) bool { return !db.Has(c) || (opts.Rebuild && named[c]) }
+	if opts.CheckpointEvery == 0 {
+		opts.CheckpointEvery = 5 * time.Minute
+	}
 
 	// Progress accounting: 3 units of work per position of a class to build.
 	var total uint64
@@ -179,18 +257,15 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	}()
 
 	// Tables in memory: built ones and loaded dependencies, dropped when
-	// no later class of the plan needs them.
+	// no later class of the plan needs them (keptTables, which
+	// EstimateBuild counts, follows the same rule).
 	mem := map[purple.Class]*table{}
 	lastUse := map[purple.Class]int{}
+	needed := map[purple.Class]bool{}
 	for i, c := range plan {
 		for _, d := range deps(c) {
 			lastUse[d] = i
-		}
-	}
-	needed := map[purple.Class]bool{}
-	for _, c := range plan {
-		if todo(c) {
-			for _, d := range deps(c) {
+			if todo(c) {
 				needed[d] = true
 			}
 		}
@@ -200,15 +275,20 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 			return rep, err
 		}
 		base := done.Load()
+		resumed := 0
 		setPhase := func(ph string, level int) {
-			cur.Store(&Progress{Class: c, Phase: ph, Level: level, ClassIndex: i + 1, Classes: len(plan), Total: total})
+			cur.Store(&Progress{Class: c, Phase: ph, Level: level, ClassIndex: i + 1, Classes: len(plan), Total: total, Resumed: resumed})
 		}
 		if !todo(c) {
-			m, _ := db.Manifest(c)
+			src := db
+			if !db.Has(c) {
+				src = opts.From
+			}
+			m, _ := src.Manifest(c)
 			rep.Classes = append(rep.Classes, ClassReport{Manifest: m})
 			if needed[c] {
 				setPhase("load", 0)
-				t, err := db.loadTable(c, nil)
+				t, err := src.loadTable(c, nil)
 				if err != nil {
 					return rep, fmt.Errorf("tablebase: loading %s for later classes: %w", c, err)
 				}
@@ -217,7 +297,12 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 			continue
 		}
 		setPhase("init", 0)
-		m, t, err := db.buildClass(ctx, c, mem, opts.Workers, func(ph string, level int) { setPhase(ph, level) }, &done)
+		m, t, err := db.buildClass(ctx, c, mem, opts, func(ph string, level int) {
+			if ph == "resume" {
+				resumed = level
+			}
+			setPhase(ph, level)
+		}, &done)
 		if err != nil {
 			return rep, err
 		}
@@ -238,20 +323,43 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	return rep, nil
 }
 
-// buildClass builds, stores and marks complete one class.
-func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Class]*table, workers int, phase func(string, int), done *atomic.Uint64) (Manifest, *table, error) {
+// buildClass builds, stores and marks complete one class, resuming from
+// its checkpoint if there is one.
+func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Class]*table, opts BuildOptions, phase func(string, int), done *atomic.Uint64) (Manifest, *table, error) {
 	start := time.Now()
 	m := Manifest{Class: c.String(), Format: FormatVersion, Built: start.UTC().Round(time.Second)}
 	if err := db.writeManifest(c, m); err != nil {
 		return m, nil, err
 	}
 	db.cache.reset()
-	r, err := newRetro(c, mem, workers)
+	r, err := newRetro(c, mem, opts.Workers)
 	if err != nil {
 		return m, nil, err
 	}
 	size := 2 * classSize(c)
 	base := done.Load()
+	ck := checkpointPath(db.dir, c)
+	if opts.CheckpointEvery > 0 {
+		if n, err := r.loadCheckpoint(ck); err == nil {
+			r.done = n
+			done.Add(size) // the init pass
+			phase("resume", n)
+		} else {
+			r.st = [2][]uint16{}
+			r.maxD.Store(0)
+		}
+		last := time.Now()
+		r.save = func(n int) error {
+			if time.Since(last) < opts.CheckpointEvery {
+				return nil
+			}
+			phase("checkpoint", n)
+			err := r.saveCheckpoint(ck, n)
+			last = time.Now()
+			phase("retro", n)
+			return err
+		}
+	}
 	var retroDone atomic.Uint64
 	err = r.run(ctx, func(n uint64) {
 		if r.level == 0 {
@@ -271,7 +379,6 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 	phase("store", 0)
 	t := &table{c: c, lay: r.lay}
 	for s := 0; s < 2; s++ {
-		t.vals[s] = r.foldValues(s)
 		m.Positions[s] = r.lay[s].size
 		m.Stored[s] = r.lay[s].foldSize
 		for _, e := range r.st[s] {
@@ -285,9 +392,11 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 				m.MaxDTL = max(m.MaxDTL, int(v&maxDist))
 			}
 		}
+		t.vals[s] = r.foldValues(s)
+		r.st[s] = nil // each side's state goes once folded
+		runtime.GC()
 	}
-	r.st = [2][]uint16{} // free the build arrays before compressing
-	blocks, bytes, err := db.storeTable(ctx, t, workers, func(n uint64) { done.Add(n) })
+	blocks, bytes, err := db.storeTable(ctx, t, opts.Workers, func(n uint64) { done.Add(n) })
 	if err != nil {
 		return m, nil, err
 	}
@@ -296,6 +405,9 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 	m.BuildSecs = time.Since(start).Seconds()
 	if err := db.writeManifest(c, m); err != nil {
 		return m, nil, err
+	}
+	if err := os.Remove(ck); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return m, t, fmt.Errorf("tablebase: %s is complete; removing its checkpoint: %w", c, err)
 	}
 	return m, t, nil
 }

@@ -113,6 +113,14 @@ type retro struct {
 	progress func(done uint64)
 	ctx      context.Context
 	level    int
+	// maxFrontier is the most positions decided at one level.
+	maxFrontier uint64
+
+	// done is the number of levels finished (0 after the init pass; -1
+	// before it), set by a restored checkpoint; save, if not nil, is
+	// called with done after the init pass and after each level.
+	done int
+	save func(done int) error
 }
 
 var errTooDeep = errors.New("tablebase: a distance exceeds 127 plies, which this format cannot store")
@@ -121,7 +129,7 @@ func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro
 	if err := checkClass(c); err != nil {
 		return nil, err
 	}
-	b := &retro{c: c, workers: workers}
+	b := &retro{c: c, workers: workers, done: -1}
 	if b.workers < 1 {
 		b.workers = runtime.GOMAXPROCS(0)
 	}
@@ -264,18 +272,26 @@ func (b *retro) initEntry(s int, x *board) (uint16, int) {
 	return uint16(cnt) << 8, 0
 }
 
-// run builds the class into b.st. progress receives counts of positions
-// processed (from several goroutines); onLevel, if not nil, each level.
+// run builds the class into b.st, from the start or from the state of a
+// restored checkpoint (b.done levels finished). progress receives counts
+// of positions processed (from several goroutines); onLevel, if not nil,
+// each level.
 func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel func(int)) error {
 	b.ctx = ctx
 	b.progress = progress
-	for s := 0; s < 2; s++ {
-		b.st[s] = make([]uint16, b.lay[s].size)
+	if b.done < 0 {
+		for s := 0; s < 2; s++ {
+			b.st[s] = make([]uint16, b.lay[s].size)
+		}
+		if err := b.initPass(); err != nil {
+			return err
+		}
+		b.done = 0
+		if err := b.checkpoint(); err != nil {
+			return err
+		}
 	}
-	if err := b.initPass(); err != nil {
-		return err
-	}
-	for n := 1; n <= int(b.maxD.Load()); n++ {
+	for n := b.done + 1; n <= int(b.maxD.Load()); n++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -292,8 +308,20 @@ func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel fun
 		if k := b.internal.Load(); k != 0 {
 			return fmt.Errorf("tablebase: building %s: %d internal inconsistencies at level %d", b.c, k, n)
 		}
+		b.done = n
+		if err := b.checkpoint(); err != nil {
+			return err
+		}
 	}
+	b.bk = nil // the buckets' memory goes before the stored form is made
 	return nil
+}
+
+func (b *retro) checkpoint() error {
+	if b.save == nil {
+		return nil
+	}
+	return b.save(b.done)
 }
 
 func (b *retro) noteDist(d int) {
@@ -425,53 +453,87 @@ func (b *retro) levelPass(n int) error {
 		}
 	}
 	bk := b.bk
-	for w := range bk {
-		for s := 0; s < 2; s++ {
-			for c := range bk[w][s] {
-				bk[w][s][c] = bk[w][s][c][:0]
-			}
-		}
-	}
-	// Collect: scan both arrays for entries at distance n.
+	// Collect: scan both arrays for entries at distance n, in rounds of
+	// at most frontierBudget positions (the buckets' memory), each
+	// followed by its apply. Rounds of one level commute: apply writes
+	// only distances above n, which collect at level n does not take, and
+	// never changes an entry at distance n.
 	const scanChunk = 1 << 20
 	nScan := [2]int{}
 	for s := 0; s < 2; s++ {
 		nScan[s] = int((b.lay[s].size + scanChunk - 1) / scanChunk)
 	}
-	var found atomic.Uint64
-	err := b.parallel(nScan[0]+nScan[1], func(w, task int) error {
-		s := sideP
-		if task >= nScan[0] {
-			s, task = sideO, task-nScan[0]
+	budget := b.frontierBudget()
+	var levelFound uint64
+	for next := 0; next < nScan[0]+nScan[1]; {
+		for w := range bk {
+			for s := 0; s < 2; s++ {
+				for c := range bk[w][s] {
+					bk[w][s][c] = bk[w][s][c][:0]
+				}
+			}
 		}
-		lo := uint64(task) * scanChunk
-		hi := min(lo+scanChunk, b.lay[s].size)
-		found.Add(b.collect(s, lo, hi, uint8(n), &bk[w]))
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	// Apply: chunks of both target arrays.
-	tasks := b.nChunks[sideP] + b.nChunks[sideO]
-	return b.parallel(tasks, func(w, task int) error {
-		if err := b.ctx.Err(); err != nil {
-			return err
+		var found atomic.Uint64
+		var take atomic.Int64
+		take.Store(int64(next))
+		total := nScan[0] + nScan[1]
+		var wg sync.WaitGroup
+		for w := 0; w < b.workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for found.Load() < budget {
+					task := int(take.Add(1) - 1)
+					if task >= total {
+						return
+					}
+					s := sideP
+					if task >= nScan[0] {
+						s, task = sideO, task-nScan[0]
+					}
+					lo := uint64(task) * scanChunk
+					hi := min(lo+scanChunk, b.lay[s].size)
+					found.Add(b.collect(s, lo, hi, uint8(n), &bk[w]))
+				}
+			}(w)
 		}
-		t := sideP
-		if task >= b.nChunks[sideP] {
-			t, task = sideO, task-b.nChunks[sideP]
-		}
-		md, done, err := b.apply(t, task, n, bk)
+		wg.Wait()
+		next = min(int(take.Load()), total)
+		levelFound += found.Load()
+		// Apply: chunks of both target arrays.
+		tasks := b.nChunks[sideP] + b.nChunks[sideO]
+		err := b.parallel(tasks, func(w, task int) error {
+			if err := b.ctx.Err(); err != nil {
+				return err
+			}
+			t := sideP
+			if task >= b.nChunks[sideP] {
+				t, task = sideO, task-b.nChunks[sideP]
+			}
+			md, done, err := b.apply(t, task, n, bk)
+			if err != nil {
+				return err
+			}
+			b.noteDist(md)
+			if b.progress != nil && done > 0 {
+				b.progress(done)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		b.noteDist(md)
-		if b.progress != nil && done > 0 {
-			b.progress(done)
-		}
-		return nil
-	})
+	}
+	b.maxFrontier = max(b.maxFrontier, levelFound)
+	return nil
+}
+
+// frontierBudget is the most frontier positions one round of a level
+// collects: a sixteenth of the class (at least 2^20), so that the buckets
+// (four bytes an entry, up to twice that with the slack of growing
+// slices) stay within half a byte a position; see memoryPerPosition.
+func (b *retro) frontierBudget() uint64 {
+	return max(1<<20, (b.lay[sideP].size+b.lay[sideO].size)/16)
 }
 
 // u64s views a []uint16 of length divisible by 4 as []uint64.
