@@ -618,3 +618,14 @@ func DirBytes(dir string) int64 {
 	})
 	return n
 }
+
+// Missing reports whether no directory of the path list dirs exists (a
+// list with some missing is opened, and the missing one named, by Open).
+func Missing(dirs string) bool {
+	for _, d := range SplitDirs(dirs) {
+		if _, err := os.Stat(d); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	return true
+}

@@ -190,7 +190,7 @@ func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 	if dir == "" {
 		return nil, none, nil
 	}
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+	if tablebase.Missing(dir) { // a path list of stores too
 		return nil, none, nil
 	}
 	db, err := tablebase.OpenReadOnly(dir)
@@ -216,7 +216,7 @@ func optionalTables(w io.Writer, tf tableFlags) (purple.Tables, func() error, er
 		return nil, none, nil
 	}
 	if explicit {
-		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		if tablebase.Missing(dir) {
 			fmt.Fprintf(w, "geister: warning: no table directory %s; going on without endgame tables\n", dir)
 			return nil, none, nil
 		}
