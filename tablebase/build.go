@@ -292,8 +292,10 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 			if !db.Has(c) {
 				src = opts.From
 			}
-			m, _ := src.Manifest(c)
-			rep.Classes = append(rep.Classes, ClassReport{Manifest: m})
+			if src == db { // classes read from opts.From are not this store's
+				m, _ := db.Manifest(c)
+				rep.Classes = append(rep.Classes, ClassReport{Manifest: m})
+			}
 			if needed[c] {
 				setPhase("load", 0)
 				t, err := src.loadTable(c, nil)

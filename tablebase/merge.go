@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
 
@@ -114,4 +115,48 @@ func (db *DB) copyClass(ctx context.Context, src *DB, c purple.Class, m Manifest
 		return fmt.Errorf("tablebase: merging %s: %w", c, err)
 	}
 	return db.writeManifest(c, m)
+}
+
+// Compare checks that every class complete in a is complete in b with the
+// same entries (every position of both sides to move) and the same
+// figures in its manifest; it returns the first difference, or nil. It
+// holds one class of each store in memory at a time.
+func Compare(ctx context.Context, a, b *DB) (classes int, err error) {
+	for _, ma := range a.Classes() {
+		if !ma.Complete {
+			continue
+		}
+		c, err := ma.PurpleClass()
+		if err != nil {
+			return classes, fmt.Errorf("%w: manifest of %q", ErrCorrupt, ma.Class)
+		}
+		mb, ok := b.Manifest(c)
+		if !ok || !b.Has(c) {
+			return classes, fmt.Errorf("tablebase: %s is complete in %s, not in %s", c, a.Dir(), b.Dir())
+		}
+		ma.Built, ma.BuildSecs, mb.Built, mb.BuildSecs = time.Time{}, 0, time.Time{}, 0
+		if ma != mb {
+			return classes, fmt.Errorf("tablebase: the manifests of %s differ: %+v in %s, %+v in %s", c, ma, a.Dir(), mb, b.Dir())
+		}
+		if err := ctx.Err(); err != nil {
+			return classes, err
+		}
+		ta, err := a.loadTable(c, nil)
+		if err != nil {
+			return classes, err
+		}
+		tb, err := b.loadTable(c, nil)
+		if err != nil {
+			return classes, err
+		}
+		for s := 0; s < 2; s++ {
+			for i := range ta.vals[s] {
+				if ta.vals[s][i] != tb.vals[s][i] {
+					return classes, fmt.Errorf("tablebase: %s, %s to move, stored entry %d: %#x in %s, %#x in %s", c, sideName(s), i, ta.vals[s][i], a.Dir(), tb.vals[s][i], b.Dir())
+				}
+			}
+		}
+		classes++
+	}
+	return classes, nil
 }

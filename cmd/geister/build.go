@@ -135,6 +135,7 @@ Examples:
 		every := fs.Duration("checkpoint", 5*time.Minute, "save a class's build state this often, to resume within it (0: never)")
 		submit := fs.String("submit", "", "instead of building, submit one batch job a class: slurm")
 		shared := fs.String("shared", "", "with --submit: the directory every node sees, for the class stores")
+		node := fs.String("command", "", "with --submit: the geister command as the nodes run it (default: this one's path)")
 		sbatch := fs.StringArray("sbatch", nil, "with --submit slurm: one more sbatch option for every job (repeatable), e.g. --sbatch=--partition=big")
 		return func(e *env, args []string) error {
 			var classes []purple.Class
@@ -174,7 +175,7 @@ Examples:
 				if *submit != "slurm" || *shared == "" {
 					return usagef("--submit %q: want --submit slurm --shared DIR", *submit)
 				}
-				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Threads: *workers, Extra: *sbatch})
+				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Binary: *node, Threads: *workers, Extra: *sbatch})
 				for _, j := range sub {
 					fmt.Fprintf(e.stdout, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
 				}

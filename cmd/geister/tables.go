@@ -18,7 +18,7 @@ import (
 
 var tablesCommand = command{
 	name:    "tables",
-	args:    "[merge --out DIR STORE... | status --shared DIR]",
+	args:    "[merge --out DIR STORE... | status --shared DIR | compare A B]",
 	summary: "list the endgame table classes; merge class stores; show a job build's progress",
 	details: `Lists every class in the table directory: its positions (both sides to
 move; "stored" counts mirror images once), the prover's sure wins and the
@@ -39,7 +39,9 @@ stores (a class built as a job has a store of its own) into the store DIR,
 checking each block; classes complete in DIR already are kept. "tables
 status --shared DIR" shows each class of a build submitted as jobs
 (build --submit): complete, building, stopped (with its checkpoint's
-level) or waiting, and the positions complete. --table takes a path list
+level) or waiting, and the positions complete. "tables compare A B"
+checks that every class complete in store A is in store B with the same
+entries and figures (a cluster build against a local one, say). --table takes a path list
 of stores too (DIR1:DIR2), as every command that reads tables does.`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
@@ -52,8 +54,10 @@ of stores too (DIR1:DIR2), as every command that reads tables does.`,
 				return mergeTables(e, *out, args[1:], *jsonOut)
 			case len(args) == 1 && args[0] == "status":
 				return tablesStatus(e, *shared, *jsonOut)
+			case len(args) == 3 && args[0] == "compare":
+				return compareTables(e, args[1], args[2])
 			case len(args) != 0:
-				return usagef("want no operands, merge --out DIR STORE..., or status --shared DIR; got %q", args[0])
+				return usagef("want no operands, merge --out DIR STORE..., status --shared DIR or compare A B; got %q", args[0])
 			}
 			d := tableDir(*dir)
 			storeDir := proofstore.DirFor(d)
@@ -138,6 +142,26 @@ func mergeTables(e *env, out string, stores []string, jsonOut bool) error {
 		fmt.Fprintf(e.stdout, "%d classes copied into %s, %d complete there already\n", len(rep.Copied), out, len(rep.Kept))
 	}
 	return err
+}
+
+// compareTables is "tables compare".
+func compareTables(e *env, a, b string) error {
+	da, err := tablebase.OpenReadOnly(a)
+	if err != nil {
+		return err
+	}
+	defer da.Close()
+	db, err := tablebase.OpenReadOnly(b)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := tablebase.Compare(e.ctx, da, db)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "the %d classes complete in %s are in %s with the same entries\n", n, a, b)
+	return nil
 }
 
 // tablesStatus is "tables status".

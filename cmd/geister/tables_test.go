@@ -167,6 +167,12 @@ func TestBuildAsJobs(t *testing.T) {
 	if code, out, _ := runCmd(t, "", "tables", "--table", b, "--json"); code != 0 || strings.Count(out, "\n") != 1 {
 		t.Fatalf("the job's store holds more than its class: %s", out)
 	}
+	if code, out, errOut := runCmd(t, "", "tables", "compare", m, a+":"+b); code != 0 || !strings.Contains(out, "2 classes") {
+		t.Fatalf("compare merged with a:b: exit %d %s%s", code, out, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "tables", "compare", b, a); code == 0 || !strings.Contains(errOut, "1B1R-3U2r") {
+		t.Fatalf("compare b with a: exit %d %s", code, errOut)
+	}
 	in := "uu1B2/6/R5/6/6/6 f R1r1\nuuu3/B5/R5/6/6/6 f R1r2\n"
 	elapsed := regexp.MustCompile(`"elapsed_ms":[0-9.e-]+,`)
 	_, list, _ := runCmd(t, in, "probe", "--table", a+":"+b, "--json", "-")
