@@ -121,6 +121,17 @@ func planClasses(classes []purple.Class, indexable bool) ([]purple.Class, error)
 	return out, nil
 }
 
+// The work of building a position, in progress units, and its shares
+// among the phases of a class: the init pass, the retrograde levels
+// (counted by the positions they decide) and storing; from the CPU time
+// of each phase measured on classes of 5 to 7 pieces (docs/tables.md).
+const (
+	workInit  = 14
+	workRetro = 78
+	workStore = 8
+	workUnits = workInit + workRetro + workStore
+)
+
 // maxBuildSide bounds the positions a side of a class the builder takes:
 // its frontier buckets hold 31-bit indices.
 const maxBuildSide = 1 << 31
@@ -222,21 +233,22 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 		opts.CheckpointEvery = 5 * time.Minute
 	}
 
-	// Progress accounting: 3 units of work per position of a class to build.
-	var total uint64
+	// Progress accounting: workUnits per position of a class to build,
+	// shared among its phases by their measured cost (see workInit).
+	var total, done atomic.Uint64
 	for _, c := range plan {
 		if todo(c) {
-			total += 3 * 2 * classSize(c)
+			total.Add(workUnits * 2 * classSize(c))
 		}
 	}
-	var done atomic.Uint64
 	var cur atomic.Pointer[Progress]
-	cur.Store(&Progress{Phase: "load", Classes: len(plan), Total: total})
+	cur.Store(&Progress{Phase: "load", Classes: len(plan)})
 	report := func() {
 		if opts.Progress != nil {
 			p := *cur.Load()
-			p.Done = min(done.Load(), p.Total) / 3
-			p.Total /= 3
+			p.Total = total.Load()
+			p.Done = min(done.Load(), p.Total) / workUnits
+			p.Total /= workUnits
 			p.Elapsed = time.Since(start)
 			opts.Progress(p)
 		}
@@ -282,10 +294,9 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		base := done.Load()
 		resumed := 0
 		setPhase := func(ph string, level int) {
-			cur.Store(&Progress{Class: c, Phase: ph, Level: level, ClassIndex: i + 1, Classes: len(plan), Total: total, Resumed: resumed})
+			cur.Store(&Progress{Class: c, Phase: ph, Level: level, ClassIndex: i + 1, Classes: len(plan), Resumed: resumed})
 		}
 		if !todo(c) {
 			src := db
@@ -312,12 +323,10 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 				resumed = level
 			}
 			setPhase(ph, level)
-		}, &done)
+		}, &done, &total)
 		if err != nil {
 			return rep, err
 		}
-		size := 3 * 2 * classSize(c)
-		done.Store(base + size)
 		report()
 		rep.Classes = append(rep.Classes, ClassReport{Manifest: m, Built: true})
 		if needed[c] {
@@ -335,7 +344,7 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 
 // buildClass builds, stores and marks complete one class, resuming from
 // its checkpoint if there is one.
-func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Class]*table, opts BuildOptions, phase func(string, int), done *atomic.Uint64) (Manifest, *table, error) {
+func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Class]*table, opts BuildOptions, phase func(string, int), done, total *atomic.Uint64) (Manifest, *table, error) {
 	start := time.Now()
 	m := Manifest{Class: c.String(), Format: FormatVersion, Built: start.UTC().Round(time.Second)}
 	if err := db.writeManifest(c, m); err != nil {
@@ -348,11 +357,16 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 	}
 	size := 2 * classSize(c)
 	base := done.Load()
+	classWork := workUnits * size // this run's share of the total
 	ck := checkpointPath(db.dir, c)
 	if opts.CheckpointEvery > 0 {
 		if n, err := r.loadCheckpoint(ck); err == nil {
 			r.done = n
-			done.Add(size) // the init pass
+			// The work before the checkpoint is not this run's: it leaves
+			// the total, so that the rate and the time left are this run's.
+			skip := workInit*size + workRetro*r.decidedBy(n)
+			total.Add(-skip)
+			classWork -= skip
 			phase("resume", n)
 		} else {
 			r.st = [2][]uint16{}
@@ -373,19 +387,19 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 	var retroDone atomic.Uint64
 	err = r.run(ctx, func(n uint64) {
 		if r.level == 0 {
-			done.Add(n)
+			done.Add(workInit * n)
 			return
 		}
 		// The retrograde levels process each decided position once;
 		// count them against the class size.
 		if retroDone.Add(n) <= size {
-			done.Add(n)
+			done.Add(workRetro * n)
 		}
 	}, func(level int) { phase("retro", level) })
 	if err != nil {
 		return m, nil, fmt.Errorf("tablebase: building %s: %w", c, err)
 	}
-	done.Store(base + 2*size)
+	done.Store(max(done.Load(), base+classWork-workStore*size))
 	phase("store", 0)
 	t := &table{c: c, lay: r.lay}
 	for s := 0; s < 2; s++ {
@@ -406,10 +420,12 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 		r.st[s] = nil // each side's state goes once folded
 		runtime.GC()
 	}
-	blocks, bytes, err := db.storeTable(ctx, t, opts.Workers, func(n uint64) { done.Add(n) })
+	folded := t.lay[0].foldSize + t.lay[1].foldSize
+	blocks, bytes, err := db.storeTable(ctx, t, opts.Workers, func(n uint64) { done.Add(workStore * n * size / folded) })
 	if err != nil {
 		return m, nil, err
 	}
+	done.Store(base + classWork)
 	m.Blocks, m.Bytes = blocks, bytes
 	m.Complete = true
 	m.BuildSecs = time.Since(start).Seconds()

@@ -317,6 +317,20 @@ func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel fun
 	return nil
 }
 
+// decidedBy counts the positions decided at distance n or less (those
+// the levels up to n processed).
+func (b *retro) decidedBy(n int) uint64 {
+	var k uint64
+	for s := 0; s < 2; s++ {
+		for _, e := range b.st[s] {
+			if v := uint8(e); v != 0 && int(v&maxDist) <= n {
+				k++
+			}
+		}
+	}
+	return k
+}
+
 func (b *retro) checkpoint() error {
 	if b.save == nil {
 		return nil
