@@ -223,6 +223,11 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	if limit > 0 && est.Classes > 0 {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(min(limit, math.MaxInt64))))
 	}
+	if est.Classes > 0 {
+		// The garbage collector's slack is counted in the estimate
+		// (buildBytesPerPosition).
+		defer debug.SetGCPercent(debug.SetGCPercent(10))
+	}
 	if opts.Workers < 1 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}

@@ -537,17 +537,31 @@ func (b *retro) levelPass(n int) error {
 		if err != nil {
 			return err
 		}
+		// Rounds fill the buckets unevenly: a bucket much larger than its
+		// share of the budget goes, so that the buckets' capacity stays
+		// near one round's budget rather than the sum of their maxima.
+		share := 2 * budget / uint64(len(bk)*(b.nChunks[0]+b.nChunks[1]))
+		for w := range bk {
+			for s := 0; s < 2; s++ {
+				for c := range bk[w][s] {
+					if uint64(cap(bk[w][s][c])) > max(share, 1024) {
+						bk[w][s][c] = nil
+					}
+				}
+			}
+		}
 	}
 	b.maxFrontier = max(b.maxFrontier, levelFound)
 	return nil
 }
 
 // frontierBudget is the most frontier positions one round of a level
-// collects: a sixteenth of the class (at least 2^20), so that the buckets
-// (four bytes an entry, up to twice that with the slack of growing
-// slices) stay within half a byte a position; see memoryPerPosition.
+// collects: a thirty-second of the class (at least 2^18), so that the
+// buckets (four bytes an entry, up to twice that with the slack of
+// growing slices) stay near a quarter of a byte a position; see
+// buildBytesPerPosition.
 func (b *retro) frontierBudget() uint64 {
-	return max(1<<20, (b.lay[sideP].size+b.lay[sideO].size)/16)
+	return max(1<<18, (b.lay[sideP].size+b.lay[sideO].size)/32)
 }
 
 // u64s views a []uint16 of length divisible by 4 as []uint64.
