@@ -83,11 +83,7 @@ type BuildReport struct {
 // Plan returns the classes Build would consider for classes: them and
 // every class they depend on (captures lead into smaller classes),
 // smallest first.
-func Plan(classes []purple.Class) ([]purple.Class, error) { return planClasses(classes, true) }
-
-// planClasses is Plan; with indexable it refuses classes too large for
-// the builder's 32-bit indices.
-func planClasses(classes []purple.Class, indexable bool) ([]purple.Class, error) {
+func Plan(classes []purple.Class) ([]purple.Class, error) {
 	seen := map[purple.Class]bool{}
 	var add func(c purple.Class) error
 	add = func(c purple.Class) error {
@@ -96,9 +92,6 @@ func planClasses(classes []purple.Class, indexable bool) ([]purple.Class, error)
 		}
 		if err := checkClass(c); err != nil {
 			return err
-		}
-		if indexable && classSize(c) >= maxBuildSide {
-			return fmt.Errorf("tablebase: class %s has %d positions a side, more than this builder indexes", c, classSize(c))
 		}
 		seen[c] = true
 		for _, d := range deps(c) {
@@ -131,10 +124,6 @@ const (
 	workStore = 8
 	workUnits = workInit + workRetro + workStore
 )
-
-// maxBuildSide bounds the positions a side of a class the builder takes:
-// its frontier buckets hold 31-bit indices.
-const maxBuildSide = 1 << 31
 
 // deps returns the classes a capture from c leads into.
 func deps(c purple.Class) []purple.Class {

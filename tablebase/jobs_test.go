@@ -207,3 +207,24 @@ func TestMemoryModel(t *testing.T) {
 	}
 	t.Logf("heap rose by %d MiB, model %d MiB", mib(peak.Load()-base), mib(model))
 }
+
+// Levels scanned in many small rounds, rounds crossing from one side to
+// the other, with frontier indices relative to each round's first (as
+// classes of more than 2^31 positions a side need), give the same values
+// as the default rounds.
+func TestSmallRoundsSameValues(t *testing.T) {
+	ref := buildRetro(t, jobSmall, nil, 2)
+	b, err := newRetro(jobSmall, nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.scanChunk, b.roundTasks = 4096, 3
+	if err := b.run(context.Background(), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for s := 0; s < 2; s++ {
+		if !bytes.Equal(ref.values(s), b.values(s)) {
+			t.Fatalf("side %d differs with small rounds", s)
+		}
+	}
+}

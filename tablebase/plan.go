@@ -53,17 +53,13 @@ type Job struct {
 	DiskBytes uint64 `json:"disk_bytes"`
 	// Reads lists the classes its captures lead into (built before it).
 	Reads []string `json:"reads"`
-	// Buildable is false for a class with more positions a side than
-	// this builder indexes (2^31; some classes of 8 pieces).
-	Buildable bool `json:"buildable"`
 }
 
 // PlanJobs returns the jobs of a build of classes and every class they
 // depend on, smallest first: each job reads only classes earlier in the
-// list. Classes too large for this builder are in the plan, marked not
-// Buildable.
+// list.
 func PlanJobs(classes []purple.Class) ([]Job, error) {
-	plan, err := planClasses(classes, false)
+	plan, err := Plan(classes)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +71,7 @@ func PlanJobs(classes []purple.Class) ([]Job, error) {
 }
 
 func jobFor(c purple.Class) Job {
-	j := Job{Class: c.String(), Pieces: c.Pieces(), Positions: 2 * classSize(c), Reads: []string{}, Buildable: classSize(c) < maxBuildSide}
+	j := Job{Class: c.String(), Pieces: c.Pieces(), Positions: 2 * classSize(c), Reads: []string{}}
 	j.MemoryBytes = classBuildBytes(c) + fixedOverhead
 	for _, d := range deps(c) {
 		j.Reads = append(j.Reads, d.String())

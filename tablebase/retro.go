@@ -113,6 +113,11 @@ type retro struct {
 	progress func(done uint64)
 	ctx      context.Context
 	level    int
+	// A level scans for its frontier in tasks of scanChunk entries, at
+	// most roundTasks of them a round (tests make both small).
+	scanChunk  uint64
+	roundTasks int
+
 	// maxFrontier is the most positions decided at one level.
 	maxFrontier uint64
 
@@ -129,15 +134,13 @@ func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro
 	if err := checkClass(c); err != nil {
 		return nil, err
 	}
-	b := &retro{c: c, workers: workers, done: -1}
+	b := &retro{c: c, workers: workers, done: -1, scanChunk: 1 << 20}
+	b.roundTasks = decBit/int(b.scanChunk) - 1 // entries relative to a round's base fit 31 bits
 	if b.workers < 1 {
 		b.workers = runtime.GOMAXPROCS(0)
 	}
 	for s := 0; s < 2; s++ {
 		b.lay[s] = newLayout(c, s)
-		if b.lay[s].size >= 1<<31 {
-			return nil, fmt.Errorf("tablebase: class %s has %d positions a side, more than this builder indexes", c, b.lay[s].size)
-		}
 	}
 	var err error
 	if b.capTables, err = newCapTables(c, deps); err != nil {
@@ -450,8 +453,10 @@ func (b *retro) initRange(s int, lo, hi uint64) int {
 }
 
 // frontier buckets: per worker, per target side, per target chunk, the
-// indices of frontier positions with the top bit set when the targets
-// lose (their counters drop) rather than win.
+// indices of frontier positions less the first index the round scanned of
+// their side (a round scans fewer than 2^31 entries, so classes of any
+// size fit), with the top bit set when the targets lose (their counters
+// drop) rather than win.
 const decBit = 1 << 31
 
 type buckets [2][][]uint32
@@ -472,7 +477,7 @@ func (b *retro) levelPass(n int) error {
 	// followed by its apply. Rounds of one level commute: apply writes
 	// only distances above n, which collect at level n does not take, and
 	// never changes an entry at distance n.
-	const scanChunk = 1 << 20
+	scanChunk, maxRoundTasks := b.scanChunk, b.roundTasks
 	nScan := [2]int{}
 	for s := 0; s < 2; s++ {
 		nScan[s] = int((b.lay[s].size + scanChunk - 1) / scanChunk)
@@ -491,6 +496,14 @@ func (b *retro) levelPass(n int) error {
 		var take atomic.Int64
 		take.Store(int64(next))
 		total := nScan[0] + nScan[1]
+		end := min(total, next+maxRoundTasks)
+		// the first index of each side this round scans
+		var base [2]uint64
+		if next < nScan[0] {
+			base[sideP] = uint64(next) * scanChunk
+		} else {
+			base[sideO] = uint64(next-nScan[0]) * scanChunk
+		}
 		var wg sync.WaitGroup
 		for w := 0; w < b.workers; w++ {
 			wg.Add(1)
@@ -498,7 +511,7 @@ func (b *retro) levelPass(n int) error {
 				defer wg.Done()
 				for found.Load() < budget {
 					task := int(take.Add(1) - 1)
-					if task >= total {
+					if task >= end {
 						return
 					}
 					s := sideP
@@ -507,12 +520,12 @@ func (b *retro) levelPass(n int) error {
 					}
 					lo := uint64(task) * scanChunk
 					hi := min(lo+scanChunk, b.lay[s].size)
-					found.Add(b.collect(s, lo, hi, uint8(n), &bk[w]))
+					found.Add(b.collect(s, lo, hi, base[s], uint8(n), &bk[w]))
 				}
 			}(w)
 		}
 		wg.Wait()
-		next = min(int(take.Load()), total)
+		next = min(int(take.Load()), end)
 		levelFound += found.Load()
 		// Apply: chunks of both target arrays.
 		tasks := b.nChunks[sideP] + b.nChunks[sideO]
@@ -524,7 +537,7 @@ func (b *retro) levelPass(n int) error {
 			if task >= b.nChunks[sideP] {
 				t, task = sideO, task-b.nChunks[sideP]
 			}
-			md, done, err := b.apply(t, task, n, bk)
+			md, done, err := b.apply(t, task, n, base[1-t], bk)
 			if err != nil {
 				return err
 			}
@@ -574,7 +587,7 @@ func u64s(s []uint16) []uint64 {
 
 // collect finds the entries of side s in [lo, hi) with distance n and
 // files them by the chunk of their predecessors.
-func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
+func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64 {
 	st := b.st[s]
 	u := unranker{l: b.lay[s]}
 	t := 1 - s
@@ -595,7 +608,7 @@ func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
 			row = rankGroup(x.o, 0)
 		}
 		c := row / b.rowsPer[t]
-		e := uint32(i)
+		e := uint32(i - base)
 		if v&lossBit == goodBit[s] {
 			// y wins for its side to move: its predecessors lose a move
 			e |= decBit
@@ -635,7 +648,7 @@ func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
 // moved (grpRank), so most un-moves cost a few table lookups. The indices
 // of one y are computed first and then updated in a tight loop, so that
 // the memory accesses overlap.
-func (b *retro) apply(t, c, n int, bk []buckets) (md int, done uint64, err error) {
+func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint64, err error) {
 	s := 1 - t
 	lt := b.lay[t]
 	u := unranker{l: b.lay[s]}
@@ -649,7 +662,7 @@ func (b *retro) apply(t, c, n int, bk []buckets) (md int, done uint64, err error
 	for w := range bk {
 		for _, e := range bk[w][t][c] {
 			done++
-			y := u.board(uint64(e &^ decBit))
+			y := u.board(base + uint64(e&^decBit))
 			empty := mask36 &^ (y.b | y.r | y.o)
 			k := 0
 			if t == sideO {

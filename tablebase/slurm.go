@@ -98,11 +98,6 @@ func SubmitSlurm(jobs []Job, o SlurmOptions) ([]SlurmJob, error) {
 	if err := os.WriteFile(filepath.Join(shared, "plan.json"), append(plan, '\n'), 0o644); err != nil {
 		return nil, fmt.Errorf("tablebase: slurm: %w", err)
 	}
-	for _, j := range jobs {
-		if !j.Buildable {
-			return nil, fmt.Errorf("tablebase: slurm: class %s has more positions a side than this builder indexes", j.Class)
-		}
-	}
 	ids := map[string]string{}
 	var out []SlurmJob
 	for _, j := range jobs {
