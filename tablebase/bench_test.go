@@ -3,10 +3,12 @@ package tablebase
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/cputime"
@@ -252,4 +254,35 @@ func BenchmarkRetroClass(b *testing.B) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 	b.ReportMetric(float64(n)/cpu, "positions/cpu-s")
 	b.ReportMetric(initCPU/cpu, "init-cpu-share")
+}
+
+// BenchmarkCheckpoint saves and restores the state of 1B1R-3U1r (15 M
+// positions) after its build, the worst case for compression: the
+// checkpoint bytes a position and the positions a second each way.
+func BenchmarkCheckpoint(b *testing.B) {
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 1}
+	r := buildRetro(b, c, nil, 2)
+	path := filepath.Join(b.TempDir(), "ck")
+	n := float64(r.lay[0].size + r.lay[1].size)
+	b.ResetTimer()
+	var save, load time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if err := r.saveCheckpoint(path, 3); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := r.loadCheckpoint(path); err != nil {
+			b.Fatal(err)
+		}
+		save += t1.Sub(t0)
+		load += time.Since(t1)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(fi.Size())/n, "bytes/position")
+	b.ReportMetric(n*float64(b.N)/save.Seconds(), "saved-positions/s")
+	b.ReportMetric(n*float64(b.N)/load.Seconds(), "loaded-positions/s")
 }

@@ -274,16 +274,7 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	// no later class of the plan needs them (keptTables, which
 	// EstimateBuild counts, follows the same rule).
 	mem := map[purple.Class]*table{}
-	lastUse := map[purple.Class]int{}
-	needed := map[purple.Class]bool{}
-	for i, c := range plan {
-		for _, d := range deps(c) {
-			lastUse[d] = i
-			if todo(c) {
-				needed[d] = true
-			}
-		}
-	}
+	lastUse, needed := planUses(plan, todo)
 	for i, c := range plan {
 		if err := ctx.Err(); err != nil {
 			return rep, err

@@ -141,11 +141,10 @@ func EstimateBuild(db *DB, classes []purple.Class, opts BuildOptions) (Estimate,
 	return e, nil
 }
 
-// keptTables returns, for each class of plan, the stored tables Build
-// holds in memory while building it: the classes a class still to build
-// reads, from when they are built or loaded until the last class reading
-// them.
-func keptTables(plan []purple.Class, todo func(purple.Class) bool) [][]purple.Class {
+// planUses returns, for the classes of plan that others read, the index
+// of the last class reading each, and which of them a class to build
+// reads.
+func planUses(plan []purple.Class, todo func(purple.Class) bool) (map[purple.Class]int, map[purple.Class]bool) {
 	lastUse := map[purple.Class]int{}
 	needed := map[purple.Class]bool{}
 	for i, c := range plan {
@@ -156,6 +155,15 @@ func keptTables(plan []purple.Class, todo func(purple.Class) bool) [][]purple.Cl
 			}
 		}
 	}
+	return lastUse, needed
+}
+
+// keptTables returns, for each class of plan, the stored tables Build
+// holds in memory while building it: the classes a class still to build
+// reads, from when they are built or loaded until the last class reading
+// them.
+func keptTables(plan []purple.Class, todo func(purple.Class) bool) [][]purple.Class {
+	lastUse, needed := planUses(plan, todo)
 	out := make([][]purple.Class, len(plan))
 	var mem []purple.Class
 	for i, c := range plan {

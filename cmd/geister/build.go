@@ -210,7 +210,7 @@ Examples:
 			}
 			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && !*quiet {
 				fmt.Fprintf(e.stderr, "geister: %d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB\n",
-					est.Classes, si(float64(est.Positions)), est.PeakMemoryBytes>>20, est.PeakClass, est.DiskBytes>>20)
+					est.Classes, si(float64(est.Positions)), (est.PeakMemoryBytes+1<<20-1)>>20, est.PeakClass, (est.DiskBytes+1<<20-1)>>20)
 			}
 			var bar *progressBar
 			if !*quiet {
