@@ -21,13 +21,15 @@ import (
 // Progress is a snapshot of a running Build or Verify.
 type Progress struct {
 	Class      purple.Class
-	Phase      string // "load", "init", "retro", "store", "verify"
+	Phase      string // "load", "init", "retro", "checkpoint", "resume", "store", "verify"
 	Level      int    // retrograde level (distance) being processed
 	ClassIndex int    // 1-based position of Class in the plan
 	Classes    int    // classes in the plan
 	// Done and Total count positions (both sides to move) over the
-	// classes of the plan still to build; a class's positions are done a
-	// third in each phase (init pass, retrograde levels, storing).
+	// classes of the plan still to build, weighted by the measured cost
+	// of each phase (init pass, retrograde levels, storing: see
+	// workInit), so that Done/Elapsed predicts the time left; a class
+	// resumed from a checkpoint leaves the work before it out of Total.
 	Done, Total uint64
 	Elapsed     time.Duration
 	// Resumed is the level after which the class resumed from its
