@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/geister-solver/geister/internal/longtest"
 	"github.com/geister-solver/geister/purple"
 )
 
@@ -44,13 +45,18 @@ func TestKillChild(t *testing.T) {
 }
 
 // A build killed (SIGKILL) at random moments, in the init pass, in the
-// middle of the retrograde levels or while storing, resumes from its
-// checkpoints to the same tables as a build never stopped.
+// middle of the retrograde levels, while writing a checkpoint or while
+// storing, resumes from its checkpoints to the same tables as a build
+// never stopped. Three kills; eight with GEISTER_LONG=1.
 func TestKilledBuildResumes(t *testing.T) {
 	ref := fixture(t)
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 19))
 	var kills, midClass, resumed int
+	kills0 := 3 // GEISTER_LONG=1: eight, the later ones anywhere at random
+	if longtest.Enabled() {
+		kills0 = 8
+	}
 	for run := 0; ; run++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestKillChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), killChildEnv+"="+dir)
@@ -66,7 +72,7 @@ func TestKilledBuildResumes(t *testing.T) {
 		// or the small class), while writing a checkpoint of the big class,
 		// at a random retrograde level of it, while it stores; then at
 		// random among these.
-		kill := run < 6
+		kill := run < kills0
 		where, level := run, 1+rng.IntN(12)
 		if run >= 4 {
 			where = rng.IntN(4)
@@ -113,7 +119,7 @@ func TestKilledBuildResumes(t *testing.T) {
 		kills++
 	}
 	t.Logf("%d kills, %d runs reached the retrograde levels of %s, %d resumed from a checkpoint", kills, midClass, jobBig, resumed)
-	if kills < 3 || resumed == 0 {
+	if kills < 2 || resumed == 0 {
 		t.Fatalf("%d kills, %d runs resumed from a checkpoint: the test did not test", kills, resumed)
 	}
 	db, err := OpenReadOnly(dir)
