@@ -26,7 +26,7 @@ func OpenTables(dir string) (*tablebase.DB, error) {
 	if dir == "" {
 		return nil, nil
 	}
-	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+	if tablebase.Missing(dir) { // dir may be a path list of stores
 		return nil, nil
 	}
 	db, err := tablebase.OpenReadOnly(dir)
@@ -51,7 +51,7 @@ func OptionalTables(dir string, named bool, warn func(string)) (*tablebase.DB, e
 		dir = tablebase.DefaultDir()
 	}
 	if named {
-		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		if tablebase.Missing(dir) {
 			warn(fmt.Sprintf("warning: no table directory %s; going on without endgame tables", dir))
 			return nil, nil
 		}
@@ -74,12 +74,21 @@ type Store struct {
 	Dir string // its directory ("": beside the table directory, proofstore.DirFor)
 }
 
-// DirFor is the store's directory for the table directory tableDir.
+// DirFor is the store's directory for the table directory tableDir;
+// for a path list of table stores, the store beside the first.
 func (s Store) DirFor(tableDir string) string {
 	if s.Dir != "" {
 		return s.Dir
 	}
-	return proofstore.DirFor(tableDir)
+	return proofstore.DirFor(firstDir(tableDir))
+}
+
+// firstDir is the first directory of a path list of table stores.
+func firstDir(tableDir string) string {
+	if dirs := tablebase.SplitDirs(tableDir); len(dirs) > 0 {
+		return dirs[0]
+	}
+	return tableDir
 }
 
 // OpenStore opens the proof store that goes with tableDir, as s says: nil
@@ -95,8 +104,8 @@ func OpenStore(tableDir string, s Store, warn func(string)) (*proofstore.Store, 
 		return nil, none
 	}
 	dir := s.DirFor(tableDir)
-	if !s.On && dir == proofstore.DirFor(tableDir) {
-		if _, err := os.Stat(tableDir); err != nil {
+	if !s.On && dir == (Store{}).DirFor(tableDir) {
+		if _, err := os.Stat(firstDir(tableDir)); err != nil {
 			return nil, none
 		}
 	}
@@ -126,7 +135,7 @@ func OpenStore(tableDir string, s Store, warn func(string)) (*proofstore.Store, 
 // says so).
 func OpenStoreIfExists(tableDir string, s Store, warn func(string)) (*proofstore.Store, func()) {
 	if _, err := os.Stat(s.DirFor(tableDir)); err != nil {
-		if (s.On || s.DirFor(tableDir) != proofstore.DirFor(tableDir)) && !s.Off {
+		if (s.On || s.DirFor(tableDir) != (Store{}).DirFor(tableDir)) && !s.Off {
 			warn(fmt.Sprintf("no proof store in %s", s.DirFor(tableDir)))
 		}
 		return nil, func() {}

@@ -3,8 +3,12 @@ package tablebase
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/cputime"
@@ -185,4 +189,100 @@ func BenchmarkProbeCold(b *testing.B) {
 	b.StopTimer()
 	m, _ := db.Manifest(c)
 	b.ReportMetric(float64(m.Bytes)/float64(m.Positions[0]+m.Positions[1]), "block-bytes/position")
+}
+
+// BenchmarkRetroClass builds the class named by $GEISTER_BENCH_CLASS
+// (e.g. 1B1R-5U1r, 7 pieces, which reads no other class) on
+// $GEISTER_BENCH_THREADS cores (default 1), reading the classes it
+// depends on from the store $GEISTER_BENCH_TABLES; skipped without the
+// class. It reports positions per CPU-second over the whole build and the
+// CPU share of the init pass.
+//
+//	GEISTER_BENCH_CLASS=1B1R-5U1r go test ./tablebase -run '^$' -bench RetroClass -benchtime 1x
+func BenchmarkRetroClass(b *testing.B) {
+	name := os.Getenv("GEISTER_BENCH_CLASS")
+	if name == "" {
+		b.Skip("set GEISTER_BENCH_CLASS to a class name")
+	}
+	c, err := purple.ParseClass(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	threads := 1
+	if t := os.Getenv("GEISTER_BENCH_THREADS"); t != "" {
+		if threads, err = strconv.Atoi(t); err != nil {
+			b.Fatal(err)
+		}
+	}
+	dt := map[purple.Class]*table{}
+	if len(deps(c)) > 0 {
+		db, err := OpenReadOnly(os.Getenv("GEISTER_BENCH_TABLES"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, d := range deps(c) {
+			if dt[d], err = db.loadTable(d, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		db.Close()
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(10)) // as Build runs
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	var n uint64
+	var initCPU float64
+	for i := 0; i < b.N; i++ {
+		r, err := newRetro(c, dt, threads)
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := cputime.Process()
+		err = r.run(context.Background(), nil, func(level int) {
+			if level == 1 {
+				initCPU += (cputime.Process() - start).Seconds()
+			}
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += 2 * r.lay[0].size
+		b.ReportMetric(float64(r.level), "levels")
+		b.ReportMetric(float64(r.maxFrontier)/float64(2*r.lay[0].size), "max-frontier-share")
+	}
+	cpu := (cputime.Process() - cpu0).Seconds()
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(n)/cpu, "positions/cpu-s")
+	b.ReportMetric(initCPU/cpu, "init-cpu-share")
+}
+
+// BenchmarkCheckpoint saves and restores the state of 1B1R-3U1r (15 M
+// positions) after its build, the worst case for compression: the
+// checkpoint bytes a position and the positions a second each way.
+func BenchmarkCheckpoint(b *testing.B) {
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 1}
+	r := buildRetro(b, c, nil, 2)
+	path := filepath.Join(b.TempDir(), "ck")
+	n := float64(r.lay[0].size + r.lay[1].size)
+	b.ResetTimer()
+	var save, load time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if err := r.saveCheckpoint(path, 3); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := r.loadCheckpoint(path); err != nil {
+			b.Fatal(err)
+		}
+		save += t1.Sub(t0)
+		load += time.Since(t1)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(fi.Size())/n, "bytes/position")
+	b.ReportMetric(n*float64(b.N)/save.Seconds(), "saved-positions/s")
+	b.ReportMetric(n*float64(b.N)/load.Seconds(), "loaded-positions/s")
 }

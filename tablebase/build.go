@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"math"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,15 +21,21 @@ import (
 // Progress is a snapshot of a running Build or Verify.
 type Progress struct {
 	Class      purple.Class
-	Phase      string // "load", "init", "retro", "store", "verify"
+	Phase      string // "load", "init", "retro", "checkpoint", "resume", "store", "verify"
 	Level      int    // retrograde level (distance) being processed
 	ClassIndex int    // 1-based position of Class in the plan
 	Classes    int    // classes in the plan
 	// Done and Total count positions (both sides to move) over the
-	// classes of the plan still to build; a class's positions are done a
-	// third in each phase (init pass, retrograde levels, storing).
+	// classes of the plan still to build, weighted by the measured cost
+	// of each phase (init pass, retrograde levels, storing: see
+	// workInit), so that Done/Elapsed predicts the time left; a class
+	// resumed from a checkpoint leaves the work before it out of Total.
 	Done, Total uint64
 	Elapsed     time.Duration
+	// Resumed is the level after which the class resumed from its
+	// checkpoint (0: it did not; the init pass is level 0, so a class
+	// resumed right after it shows 0 too, with Phase "resume" first).
+	Resumed int
 }
 
 // BuildOptions configure Build.
@@ -39,6 +49,27 @@ type BuildOptions struct {
 	// ProgressEvery (default 250 ms) and once at the end of each class.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+
+	// From, if not nil, holds classes already built (other stores, such
+	// as those of the jobs of a cluster build): a class complete there is
+	// read from it and not built again.
+	From *DB
+	// NoDeps builds only the classes named: every class they read must
+	// be complete in the store or in From, else Build fails naming it.
+	// This is one job of a plan (PlanJobs).
+	NoDeps bool
+	// MaxMemory bounds the build's memory in bytes (0: MachineMemory()).
+	// A build whose estimate (EstimateBuild) exceeds it, or whose disk
+	// need exceeds the free space, is refused before it starts with an
+	// error wrapping ErrTooBig; the bound is also the Go runtime's soft
+	// memory limit while the build runs.
+	MaxMemory uint64
+	// CheckpointEvery is how often the state of a class being built is
+	// saved, after the level that passes it, so that a stopped build
+	// resumes within the class (default 5 minutes; negative: never); the
+	// interval grows to ten times the last checkpoint's duration, so that
+	// checkpoints take at most a tenth of the time.
+	CheckpointEvery time.Duration
 }
 
 // ClassReport is the outcome of one class in a build.
@@ -66,9 +97,6 @@ func Plan(classes []purple.Class) ([]purple.Class, error) {
 		if err := checkClass(c); err != nil {
 			return err
 		}
-		if classSize(c) >= 1<<31 {
-			return fmt.Errorf("tablebase: class %s has %d positions a side, more than this builder indexes", c, classSize(c))
-		}
 		seen[c] = true
 		for _, d := range deps(c) {
 			if err := add(d); err != nil {
@@ -90,6 +118,18 @@ func Plan(classes []purple.Class) ([]purple.Class, error) {
 	return out, nil
 }
 
+// The work of building a position, in progress units, and its shares
+// among the phases of a class: the init pass, the retrograde levels
+// (counted by the positions they decide) and storing; from the time of
+// each phase measured on classes of 6 and 7 pieces (init 9-12%, storing
+// under 1%; docs/tables.md).
+const (
+	workInit  = 11
+	workRetro = 88
+	workStore = 1
+	workUnits = workInit + workRetro + workStore
+)
+
 // deps returns the classes a capture from c leads into.
 func deps(c purple.Class) []purple.Class {
 	var d []purple.Class
@@ -105,13 +145,52 @@ func deps(c purple.Class) []purple.Class {
 	return d
 }
 
+// buildPlan returns the classes Build goes through, smallest first, and
+// which of them it builds.
+func buildPlan(db *DB, classes []purple.Class, opts BuildOptions) ([]purple.Class, func(purple.Class) bool, error) {
+	named := map[purple.Class]bool{}
+	for _, c := range classes {
+		named[c] = true
+	}
+	have := func(c purple.Class) bool { return db.Has(c) || opts.From != nil && opts.From.Has(c) }
+	todo := func(c purple.Class) bool { return !have(c) || opts.Rebuild && named[c] }
+	if !opts.NoDeps {
+		plan, err := Plan(classes)
+		return plan, todo, err
+	}
+	seen := map[purple.Class]bool{}
+	var plan []purple.Class
+	for _, c := range classes {
+		if _, err := Plan([]purple.Class{c}); err != nil {
+			return nil, nil, err
+		}
+		for _, d := range append(deps(c), c) {
+			if d != c && !have(d) && !named[d] {
+				from := "no other store"
+				if opts.From != nil {
+					from = opts.From.Dir()
+				}
+				return nil, nil, fmt.Errorf("tablebase: %s reads %s, which is complete neither in %s nor in %s: build it first", c, d, db.Dir(), from)
+			}
+			if !seen[d] {
+				seen[d] = true
+				plan = append(plan, d)
+			}
+		}
+	}
+	purple.SortClasses(plan)
+	return plan, todo, nil
+}
+
 // Build builds classes and every class they depend on into db, skipping
 // classes already complete (unless opts.Rebuild names them). Each class
 // is stored block by block and marked complete in its manifest only at
 // the end, so a cancelled or failed build leaves no class marked complete
 // that is not, and running Build again resumes with the first incomplete
-// class. The build is deterministic: the same classes give the same
-// bytes.
+// class, within it from its last checkpoint (opts.CheckpointEvery). The
+// build is deterministic: the same classes give the same bytes, resumed
+// or not. A build that cannot fit in opts.MaxMemory or on the disk is
+// refused before it starts (ErrTooBig).
 func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOptions) (BuildReport, error) {
 	db.buildMu.Lock()
 	defer db.buildMu.Unlock()
@@ -120,13 +199,28 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	if db.opts.ReadOnly {
 		return rep, errors.New("tablebase: the store is open read-only")
 	}
-	plan, err := Plan(classes)
+	plan, todo, err := buildPlan(db, classes, opts)
 	if err != nil {
 		return rep, err
 	}
-	named := map[purple.Class]bool{}
-	for _, c := range classes {
-		named[c] = true
+	est, err := EstimateBuild(db, classes, opts)
+	if err != nil {
+		return rep, err
+	}
+	limit := opts.MaxMemory
+	if limit == 0 {
+		limit = MachineMemory()
+	}
+	if err := est.CheckFits(limit, db.Dir()); err != nil {
+		return rep, err
+	}
+	if limit > 0 && est.Classes > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(min(limit, math.MaxInt64))))
+	}
+	if est.Classes > 0 {
+		// The garbage collector's slack is counted in the estimate
+		// (buildBytesPerPosition).
+		defer debug.SetGCPercent(debug.SetGCPercent(10))
 	}
 	if opts.Workers < 1 {
 		opts.Workers = runtime.GOMAXPROCS(0)
@@ -134,23 +228,26 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 250 * time.Millisecond
 	}
-	todo := func(c purple.Class) bool { return !db.Has(c) || (opts.Rebuild && named[c]) }
+	if opts.CheckpointEvery == 0 {
+		opts.CheckpointEvery = 5 * time.Minute
+	}
 
-	// Progress accounting: 3 units of work per position of a class to build.
-	var total uint64
+	// Progress accounting: workUnits per position of a class to build,
+	// shared among its phases by their measured cost (see workInit).
+	var total, done atomic.Uint64
 	for _, c := range plan {
 		if todo(c) {
-			total += 3 * 2 * classSize(c)
+			total.Add(workUnits * 2 * classSize(c))
 		}
 	}
-	var done atomic.Uint64
 	var cur atomic.Pointer[Progress]
-	cur.Store(&Progress{Phase: "load", Classes: len(plan), Total: total})
+	cur.Store(&Progress{Phase: "load", Classes: len(plan)})
 	report := func() {
 		if opts.Progress != nil {
 			p := *cur.Load()
-			p.Done = min(done.Load(), p.Total) / 3
-			p.Total /= 3
+			p.Total = total.Load()
+			p.Done = min(done.Load(), p.Total) / workUnits
+			p.Total /= workUnits
 			p.Elapsed = time.Since(start)
 			opts.Progress(p)
 		}
@@ -179,36 +276,30 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	}()
 
 	// Tables in memory: built ones and loaded dependencies, dropped when
-	// no later class of the plan needs them.
+	// no later class of the plan needs them (keptTables, which
+	// EstimateBuild counts, follows the same rule).
 	mem := map[purple.Class]*table{}
-	lastUse := map[purple.Class]int{}
-	for i, c := range plan {
-		for _, d := range deps(c) {
-			lastUse[d] = i
-		}
-	}
-	needed := map[purple.Class]bool{}
-	for _, c := range plan {
-		if todo(c) {
-			for _, d := range deps(c) {
-				needed[d] = true
-			}
-		}
-	}
+	lastUse, needed := planUses(plan, todo)
 	for i, c := range plan {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		base := done.Load()
+		resumed := 0
 		setPhase := func(ph string, level int) {
-			cur.Store(&Progress{Class: c, Phase: ph, Level: level, ClassIndex: i + 1, Classes: len(plan), Total: total})
+			cur.Store(&Progress{Class: c, Phase: ph, Level: level, ClassIndex: i + 1, Classes: len(plan), Resumed: resumed})
 		}
 		if !todo(c) {
-			m, _ := db.Manifest(c)
-			rep.Classes = append(rep.Classes, ClassReport{Manifest: m})
+			src := db
+			if !db.Has(c) {
+				src = opts.From
+			}
+			if src == db { // classes read from opts.From are not this store's
+				m, _ := db.Manifest(c)
+				rep.Classes = append(rep.Classes, ClassReport{Manifest: m})
+			}
 			if needed[c] {
 				setPhase("load", 0)
-				t, err := db.loadTable(c, nil)
+				t, err := src.loadTable(c, nil)
 				if err != nil {
 					return rep, fmt.Errorf("tablebase: loading %s for later classes: %w", c, err)
 				}
@@ -217,12 +308,15 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 			continue
 		}
 		setPhase("init", 0)
-		m, t, err := db.buildClass(ctx, c, mem, opts.Workers, func(ph string, level int) { setPhase(ph, level) }, &done)
+		m, t, err := db.buildClass(ctx, c, mem, opts, func(ph string, level int) {
+			if ph == "resume" {
+				resumed = level
+			}
+			setPhase(ph, level)
+		}, &done, &total)
 		if err != nil {
 			return rep, err
 		}
-		size := 3 * 2 * classSize(c)
-		done.Store(base + size)
 		report()
 		rep.Classes = append(rep.Classes, ClassReport{Manifest: m, Built: true})
 		if needed[c] {
@@ -238,40 +332,70 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	return rep, nil
 }
 
-// buildClass builds, stores and marks complete one class.
-func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Class]*table, workers int, phase func(string, int), done *atomic.Uint64) (Manifest, *table, error) {
+// buildClass builds, stores and marks complete one class, resuming from
+// its checkpoint if there is one.
+func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Class]*table, opts BuildOptions, phase func(string, int), done, total *atomic.Uint64) (Manifest, *table, error) {
 	start := time.Now()
 	m := Manifest{Class: c.String(), Format: FormatVersion, Built: start.UTC().Round(time.Second)}
 	if err := db.writeManifest(c, m); err != nil {
 		return m, nil, err
 	}
 	db.cache.reset()
-	r, err := newRetro(c, mem, workers)
+	r, err := newRetro(c, mem, opts.Workers)
 	if err != nil {
 		return m, nil, err
 	}
 	size := 2 * classSize(c)
 	base := done.Load()
+	classWork := workUnits * size // this run's share of the total
+	ck := checkpointPath(db.dir, c)
+	if opts.CheckpointEvery > 0 {
+		if n, err := r.loadCheckpoint(ck); err == nil {
+			r.done = n
+			// The work before the checkpoint is not this run's: it leaves
+			// the total, so that the rate and the time left are this run's.
+			skip := workInit*size + workRetro*r.decidedBy(n)
+			total.Add(-skip)
+			classWork -= skip
+			phase("resume", n)
+		} else {
+			r.st = [2][]uint16{}
+			r.maxD.Store(0)
+		}
+		last, took := time.Now(), time.Duration(0)
+		r.save = func(n int) error {
+			// At most a tenth of the time goes to checkpoints.
+			if time.Since(last) < max(opts.CheckpointEvery, 10*took) {
+				return nil
+			}
+			phase("checkpoint", n)
+			t0 := time.Now()
+			err := r.saveCheckpoint(ck, n)
+			last = time.Now()
+			took = last.Sub(t0)
+			phase("retro", n)
+			return err
+		}
+	}
 	var retroDone atomic.Uint64
 	err = r.run(ctx, func(n uint64) {
 		if r.level == 0 {
-			done.Add(n)
+			done.Add(workInit * n)
 			return
 		}
 		// The retrograde levels process each decided position once;
 		// count them against the class size.
 		if retroDone.Add(n) <= size {
-			done.Add(n)
+			done.Add(workRetro * n)
 		}
 	}, func(level int) { phase("retro", level) })
 	if err != nil {
 		return m, nil, fmt.Errorf("tablebase: building %s: %w", c, err)
 	}
-	done.Store(base + 2*size)
+	done.Store(max(done.Load(), base+classWork-workStore*size))
 	phase("store", 0)
 	t := &table{c: c, lay: r.lay}
 	for s := 0; s < 2; s++ {
-		t.vals[s] = r.foldValues(s)
 		m.Positions[s] = r.lay[s].size
 		m.Stored[s] = r.lay[s].foldSize
 		for _, e := range r.st[s] {
@@ -285,17 +409,24 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 				m.MaxDTL = max(m.MaxDTL, int(v&maxDist))
 			}
 		}
+		t.vals[s] = r.foldValues(s)
+		r.st[s] = nil // each side's state goes once folded
+		runtime.GC()
 	}
-	r.st = [2][]uint16{} // free the build arrays before compressing
-	blocks, bytes, err := db.storeTable(ctx, t, workers, func(n uint64) { done.Add(n) })
+	folded := t.lay[0].foldSize + t.lay[1].foldSize
+	blocks, bytes, err := db.storeTable(ctx, t, opts.Workers, func(n uint64) { done.Add(workStore * n * size / folded) })
 	if err != nil {
 		return m, nil, err
 	}
+	done.Store(base + classWork)
 	m.Blocks, m.Bytes = blocks, bytes
 	m.Complete = true
 	m.BuildSecs = time.Since(start).Seconds()
 	if err := db.writeManifest(c, m); err != nil {
 		return m, nil, err
+	}
+	if err := os.Remove(ck); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return m, t, fmt.Errorf("tablebase: %s is complete; removing its checkpoint: %w", c, err)
 	}
 	return m, t, nil
 }

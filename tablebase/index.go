@@ -3,6 +3,7 @@ package tablebase
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/geister-solver/geister/purple"
 )
@@ -119,6 +120,18 @@ var colexTab = func() (t [colexTabK + 1][]uint32) {
 	return
 }()
 
+// colexTab5 is colexTab for five pieces (376 992 subsets, 1.5 MB: five
+// positions still fit 32 bits), made on first use: the opponent has five
+// pieces in four of the 7-piece classes, where decoding them the slow way
+// took 14% of the build (profile of 1B1R-5U1r).
+var colexTab5 = sync.OnceValue(func() []uint32 {
+	t := make([]uint32, binom[36][5])
+	for r := range t {
+		t[r] = uint32(colexUnrankSlow(uint64(r), 5))
+	}
+	return t
+})
+
 // colexUnrankSlow returns the packed positions of the k-subset of colex
 // rank r (the greedy decoding of the combinatorial number system).
 func colexUnrankSlow(r uint64, k int) uint64 {
@@ -197,9 +210,12 @@ func place(c int, excl uint64) int {
 // in excl.
 func unrankGroup(r uint64, k int, excl uint64) uint64 {
 	var packed uint64
-	if k <= colexTabK {
+	switch {
+	case k <= colexTabK:
 		packed = uint64(colexTab[k][r])
-	} else {
+	case k == 5:
+		packed = uint64(colexTab5()[r])
+	default:
 		packed = colexUnrankSlow(r, k)
 	}
 	var g uint64

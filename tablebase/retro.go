@@ -113,6 +113,19 @@ type retro struct {
 	progress func(done uint64)
 	ctx      context.Context
 	level    int
+	// A level scans for its frontier in tasks of scanChunk entries, at
+	// most roundTasks of them a round (tests make both small).
+	scanChunk  uint64
+	roundTasks int
+
+	// maxFrontier is the most positions decided at one level.
+	maxFrontier uint64
+
+	// done is the number of levels finished (0 after the init pass; -1
+	// before it), set by a restored checkpoint; save, if not nil, is
+	// called with done after the init pass and after each level.
+	done int
+	save func(done int) error
 }
 
 var errTooDeep = errors.New("tablebase: a distance exceeds 127 plies, which this format cannot store")
@@ -121,15 +134,13 @@ func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro
 	if err := checkClass(c); err != nil {
 		return nil, err
 	}
-	b := &retro{c: c, workers: workers}
+	b := &retro{c: c, workers: workers, done: -1, scanChunk: 1 << 20}
+	b.roundTasks = decBit/int(b.scanChunk) - 1 // entries relative to a round's base fit 31 bits
 	if b.workers < 1 {
 		b.workers = runtime.GOMAXPROCS(0)
 	}
 	for s := 0; s < 2; s++ {
 		b.lay[s] = newLayout(c, s)
-		if b.lay[s].size >= 1<<31 {
-			return nil, fmt.Errorf("tablebase: class %s has %d positions a side, more than this builder indexes", c, b.lay[s].size)
-		}
 	}
 	var err error
 	if b.capTables, err = newCapTables(c, deps); err != nil {
@@ -264,18 +275,26 @@ func (b *retro) initEntry(s int, x *board) (uint16, int) {
 	return uint16(cnt) << 8, 0
 }
 
-// run builds the class into b.st. progress receives counts of positions
-// processed (from several goroutines); onLevel, if not nil, each level.
+// run builds the class into b.st, from the start or from the state of a
+// restored checkpoint (b.done levels finished). progress receives counts
+// of positions processed (from several goroutines); onLevel, if not nil,
+// each level.
 func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel func(int)) error {
 	b.ctx = ctx
 	b.progress = progress
-	for s := 0; s < 2; s++ {
-		b.st[s] = make([]uint16, b.lay[s].size)
+	if b.done < 0 {
+		for s := 0; s < 2; s++ {
+			b.st[s] = make([]uint16, b.lay[s].size)
+		}
+		if err := b.initPass(); err != nil {
+			return err
+		}
+		b.done = 0
+		if err := b.checkpoint(); err != nil {
+			return err
+		}
 	}
-	if err := b.initPass(); err != nil {
-		return err
-	}
-	for n := 1; n <= int(b.maxD.Load()); n++ {
+	for n := b.done + 1; n <= int(b.maxD.Load()); n++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -292,8 +311,34 @@ func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel fun
 		if k := b.internal.Load(); k != 0 {
 			return fmt.Errorf("tablebase: building %s: %d internal inconsistencies at level %d", b.c, k, n)
 		}
+		b.done = n
+		if err := b.checkpoint(); err != nil {
+			return err
+		}
 	}
+	b.bk = nil // the buckets' memory goes before the stored form is made
 	return nil
+}
+
+// decidedBy counts the positions decided at distance n or less (those
+// the levels up to n processed).
+func (b *retro) decidedBy(n int) uint64 {
+	var k uint64
+	for s := 0; s < 2; s++ {
+		for _, e := range b.st[s] {
+			if v := uint8(e); v != 0 && int(v&maxDist) <= n {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+func (b *retro) checkpoint() error {
+	if b.save == nil {
+		return nil
+	}
+	return b.save(b.done)
 }
 
 func (b *retro) noteDist(d int) {
@@ -408,8 +453,10 @@ func (b *retro) initRange(s int, lo, hi uint64) int {
 }
 
 // frontier buckets: per worker, per target side, per target chunk, the
-// indices of frontier positions with the top bit set when the targets
-// lose (their counters drop) rather than win.
+// indices of frontier positions less the first index the round scanned of
+// their side (a round scans fewer than 2^31 entries, so classes of any
+// size fit), with the top bit set when the targets lose (their counters
+// drop) rather than win.
 const decBit = 1 << 31
 
 type buckets [2][][]uint32
@@ -425,53 +472,109 @@ func (b *retro) levelPass(n int) error {
 		}
 	}
 	bk := b.bk
-	for w := range bk {
-		for s := 0; s < 2; s++ {
-			for c := range bk[w][s] {
-				bk[w][s][c] = bk[w][s][c][:0]
-			}
-		}
-	}
-	// Collect: scan both arrays for entries at distance n.
-	const scanChunk = 1 << 20
+	// Collect: scan both arrays for entries at distance n, in rounds of
+	// at most frontierBudget positions (the buckets' memory), each
+	// followed by its apply. Rounds of one level commute: apply writes
+	// only distances above n, which collect at level n does not take, and
+	// never changes an entry at distance n.
+	scanChunk, maxRoundTasks := b.scanChunk, b.roundTasks
 	nScan := [2]int{}
 	for s := 0; s < 2; s++ {
 		nScan[s] = int((b.lay[s].size + scanChunk - 1) / scanChunk)
 	}
-	var found atomic.Uint64
-	err := b.parallel(nScan[0]+nScan[1], func(w, task int) error {
-		s := sideP
-		if task >= nScan[0] {
-			s, task = sideO, task-nScan[0]
+	budget := b.frontierBudget()
+	var levelFound uint64
+	for next := 0; next < nScan[0]+nScan[1]; {
+		for w := range bk {
+			for s := 0; s < 2; s++ {
+				for c := range bk[w][s] {
+					bk[w][s][c] = bk[w][s][c][:0]
+				}
+			}
 		}
-		lo := uint64(task) * scanChunk
-		hi := min(lo+scanChunk, b.lay[s].size)
-		found.Add(b.collect(s, lo, hi, uint8(n), &bk[w]))
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	// Apply: chunks of both target arrays.
-	tasks := b.nChunks[sideP] + b.nChunks[sideO]
-	return b.parallel(tasks, func(w, task int) error {
-		if err := b.ctx.Err(); err != nil {
-			return err
+		var found atomic.Uint64
+		var take atomic.Int64
+		take.Store(int64(next))
+		total := nScan[0] + nScan[1]
+		end := min(total, next+maxRoundTasks)
+		// the first index of each side this round scans
+		var base [2]uint64
+		if next < nScan[0] {
+			base[sideP] = uint64(next) * scanChunk
+		} else {
+			base[sideO] = uint64(next-nScan[0]) * scanChunk
 		}
-		t := sideP
-		if task >= b.nChunks[sideP] {
-			t, task = sideO, task-b.nChunks[sideP]
+		var wg sync.WaitGroup
+		for w := 0; w < b.workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for found.Load() < budget {
+					task := int(take.Add(1) - 1)
+					if task >= end {
+						return
+					}
+					s := sideP
+					if task >= nScan[0] {
+						s, task = sideO, task-nScan[0]
+					}
+					lo := uint64(task) * scanChunk
+					hi := min(lo+scanChunk, b.lay[s].size)
+					found.Add(b.collect(s, lo, hi, base[s], uint8(n), &bk[w]))
+				}
+			}(w)
 		}
-		md, done, err := b.apply(t, task, n, bk)
+		wg.Wait()
+		next = min(int(take.Load()), end)
+		levelFound += found.Load()
+		// Apply: chunks of both target arrays.
+		tasks := b.nChunks[sideP] + b.nChunks[sideO]
+		err := b.parallel(tasks, func(w, task int) error {
+			if err := b.ctx.Err(); err != nil {
+				return err
+			}
+			t := sideP
+			if task >= b.nChunks[sideP] {
+				t, task = sideO, task-b.nChunks[sideP]
+			}
+			md, done, err := b.apply(t, task, n, base[1-t], bk)
+			if err != nil {
+				return err
+			}
+			b.noteDist(md)
+			if b.progress != nil && done > 0 {
+				b.progress(done)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		b.noteDist(md)
-		if b.progress != nil && done > 0 {
-			b.progress(done)
+		// Rounds fill the buckets unevenly: a bucket much larger than its
+		// share of the budget goes, so that the buckets' capacity stays
+		// near one round's budget rather than the sum of their maxima.
+		share := 2 * budget / uint64(len(bk)*(b.nChunks[0]+b.nChunks[1]))
+		for w := range bk {
+			for s := 0; s < 2; s++ {
+				for c := range bk[w][s] {
+					if uint64(cap(bk[w][s][c])) > max(share, 1024) {
+						bk[w][s][c] = nil
+					}
+				}
+			}
 		}
-		return nil
-	})
+	}
+	b.maxFrontier = max(b.maxFrontier, levelFound)
+	return nil
+}
+
+// frontierBudget is the most frontier positions one round of a level
+// collects: a thirty-second of the class (at least 2^18), so that the
+// buckets (four bytes an entry, up to twice that with the slack of
+// growing slices) stay near a quarter of a byte a position; see
+// buildBytesPerPosition.
+func (b *retro) frontierBudget() uint64 {
+	return max(1<<18, (b.lay[sideP].size+b.lay[sideO].size)/32)
 }
 
 // u64s views a []uint16 of length divisible by 4 as []uint64.
@@ -484,7 +587,7 @@ func u64s(s []uint16) []uint64 {
 
 // collect finds the entries of side s in [lo, hi) with distance n and
 // files them by the chunk of their predecessors.
-func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
+func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64 {
 	st := b.st[s]
 	u := unranker{l: b.lay[s]}
 	t := 1 - s
@@ -505,7 +608,7 @@ func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
 			row = rankGroup(x.o, 0)
 		}
 		c := row / b.rowsPer[t]
-		e := uint32(i)
+		e := uint32(i - base)
 		if v&lossBit == goodBit[s] {
 			// y wins for its side to move: its predecessors lose a move
 			e |= decBit
@@ -545,7 +648,7 @@ func (b *retro) collect(s int, lo, hi uint64, n uint8, bk *buckets) uint64 {
 // moved (grpRank), so most un-moves cost a few table lookups. The indices
 // of one y are computed first and then updated in a tight loop, so that
 // the memory accesses overlap.
-func (b *retro) apply(t, c, n int, bk []buckets) (md int, done uint64, err error) {
+func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint64, err error) {
 	s := 1 - t
 	lt := b.lay[t]
 	u := unranker{l: b.lay[s]}
@@ -559,7 +662,7 @@ func (b *retro) apply(t, c, n int, bk []buckets) (md int, done uint64, err error
 	for w := range bk {
 		for _, e := range bk[w][t][c] {
 			done++
-			y := u.board(uint64(e &^ decBit))
+			y := u.board(base + uint64(e&^decBit))
 			empty := mask36 &^ (y.b | y.r | y.o)
 			k := 0
 			if t == sideO {

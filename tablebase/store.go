@@ -130,12 +130,14 @@ type classInfo struct {
 	id       uint32
 	lay      [2]*layout
 	complete atomic.Bool
+	src      atomic.Pointer[badger.DB] // the store holding the complete class
 }
 
 // DB is an open table store. It is safe for concurrent use; open one per
 // process.
 type DB struct {
-	bdb   *badger.DB
+	bdb   *badger.DB   // the first store: the one a build writes
+	parts []*badger.DB // every store of the path list, in its order
 	dir   string
 	opts  Options
 	infos [5][5][9][9]atomic.Pointer[classInfo]
@@ -151,6 +153,11 @@ type DB struct {
 }
 
 // Open opens the store in dir, creating it if needed, with DefaultOptions.
+//
+// A read-only open (OpenReadOnly, Options.ReadOnly) also takes a list of
+// stores joined by os.PathListSeparator ("dir1:dir2" on Unix), such as
+// the class stores of a build run as jobs: a class is read from the first
+// store that holds it complete. A build writes into one store only.
 func Open(dir string) (*DB, error) { return OpenWith(dir, DefaultOptions()) }
 
 // OpenReadOnly opens the existing store in dir without writing anything
@@ -196,11 +203,57 @@ func checkDir(dir string, readOnly bool) error {
 	return nil
 }
 
-// OpenWith opens the store in dir with o.
+// OpenWith opens the store in dir with o. A read-only open takes a list
+// of stores joined by os.PathListSeparator (see Open).
 func OpenWith(dir string, o Options) (*DB, error) {
 	if o.CacheBytes <= 0 {
 		o.CacheBytes = DefaultOptions().CacheBytes
 	}
+	dirs := SplitDirs(dir)
+	if len(dirs) == 0 {
+		return nil, errors.New("tablebase: no table directory given")
+	}
+	if len(dirs) > 1 && !o.ReadOnly {
+		return nil, fmt.Errorf("tablebase: %s names %d stores; a build writes into one (read several with a read-only open, or join them with tables merge)", dir, len(dirs))
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(64<<20))
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: %w", err)
+	}
+	db := &DB{dir: dir, opts: o, manifests: map[purple.Class]Manifest{}, dec: dec}
+	db.cache = newBlockCache(int(o.CacheBytes / blockSize))
+	for _, d := range dirs {
+		bdb, err := openPart(d, o)
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		db.parts = append(db.parts, bdb)
+		if db.bdb == nil {
+			db.bdb = bdb
+		}
+		if err := db.loadManifests(bdb); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+// SplitDirs splits a list of table directories joined by
+// os.PathListSeparator, dropping empty elements.
+func SplitDirs(list string) []string {
+	var out []string
+	for _, d := range filepath.SplitList(list) {
+		if d != "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// openPart opens one Badger store of a DB.
+func openPart(dir string, o Options) (*badger.DB, error) {
 	if err := checkDir(dir, o.ReadOnly); err != nil {
 		return nil, err
 	}
@@ -219,30 +272,22 @@ func OpenWith(dir string, o Options) (*DB, error) {
 		}
 		return nil, fmt.Errorf("tablebase: opening %s: %w", dir, err)
 	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(64<<20))
-	if err != nil {
-		bdb.Close()
-		return nil, fmt.Errorf("tablebase: %w", err)
-	}
-	db := &DB{bdb: bdb, dir: dir, opts: o, manifests: map[purple.Class]Manifest{}, dec: dec}
-	db.cache = newBlockCache(int(o.CacheBytes / blockSize))
-	if err := db.loadManifests(); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return db, nil
+	return bdb, nil
 }
 
 // Close closes the store.
 func (db *DB) Close() error {
 	db.dec.Close()
-	if err := db.bdb.Close(); err != nil {
-		return fmt.Errorf("tablebase: closing %s: %w", db.dir, err)
+	var first error
+	for _, p := range db.parts {
+		if err := p.Close(); err != nil && first == nil {
+			first = fmt.Errorf("tablebase: closing %s: %w", db.dir, err)
+		}
 	}
-	return nil
+	return first
 }
 
-// Dir returns the store's directory.
+// Dir returns the store's directory (the list given to Open).
 func (db *DB) Dir() string { return db.dir }
 
 func classID(c purple.Class) uint32 {
@@ -324,8 +369,10 @@ func (db *DB) Manifest(c purple.Class) (Manifest, bool) {
 	return m, ok
 }
 
-func (db *DB) loadManifests() error {
-	return db.view(func() string { return "the manifests" }, func(txn *badger.Txn) error {
+// loadManifests reads the manifests of one store of db. A class complete
+// in an earlier store keeps that store's manifest.
+func (db *DB) loadManifests(bdb *badger.DB) error {
+	return db.view(bdb, func() string { return "the manifests" }, func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{FormatVersion, kindManifest}})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
@@ -338,7 +385,10 @@ func (db *DB) loadManifests() error {
 			if err != nil || !equalBytes(manifestKey(c), it.Item().Key()) {
 				return fmt.Errorf("%w: manifest %x names class %q", ErrCorrupt, it.Item().Key(), m.Class)
 			}
-			db.setManifest(c, m)
+			if old, ok := db.Manifest(c); ok && (old.Complete || !m.Complete) {
+				continue
+			}
+			db.setManifest(c, m, bdb)
 		}
 		return nil
 	})
@@ -346,11 +396,13 @@ func (db *DB) loadManifests() error {
 
 func equalBytes(a, b []byte) bool { return string(a) == string(b) }
 
-func (db *DB) setManifest(c purple.Class, m Manifest) {
+// setManifest records m, stored in src.
+func (db *DB) setManifest(c purple.Class, m Manifest, src *badger.DB) {
 	db.mu.Lock()
 	db.manifests[c] = m
 	db.mu.Unlock()
 	if ci := db.info(c); ci != nil {
+		ci.src.Store(src)
 		ci.complete.Store(m.Complete && m.Format == FormatVersion)
 	}
 }
@@ -366,7 +418,7 @@ func (db *DB) writeManifest(c purple.Class, m Manifest) error {
 	if err := db.bdb.Sync(); err != nil {
 		return fmt.Errorf("tablebase: %w", err)
 	}
-	db.setManifest(c, m)
+	db.setManifest(c, m, db.bdb)
 	return nil
 }
 
@@ -450,20 +502,20 @@ func (ci *classInfo) blocks(s int) uint32 {
 // files (a slice out of range while decoding a block of an .sst file);
 // such a panic is returned as an ErrCorrupt error naming what was read,
 // never passed on.
-func (db *DB) view(what func() string, fn func(*badger.Txn) error) (err error) {
+func (db *DB) view(bdb *badger.DB, what func() string, fn func(*badger.Txn) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			why := strings.TrimPrefix(fmt.Sprint(r), "runtime error: ")
 			err = fmt.Errorf("%w: %s: the store's files are damaged (Badger could not decode them: %s)", ErrCorrupt, what(), why)
 		}
 	}()
-	return db.bdb.View(fn)
+	return bdb.View(fn)
 }
 
 // readBlock reads and decodes one block from Badger.
 func (db *DB) readBlock(ci *classInfo, s int, blk uint32, dst []byte) error {
 	key := blockKey(ci.c, s, blk)
-	err := db.view(func() string { return fmt.Sprintf("class %s, %s to move, block %d", ci.c, sideName(s), blk) }, func(txn *badger.Txn) error {
+	err := db.view(ci.src.Load(), func() string { return fmt.Sprintf("class %s, %s to move, block %d", ci.c, sideName(s), blk) }, func(txn *badger.Txn) error {
 		item, err := txn.Get(key)
 		if err != nil {
 			return err
@@ -506,7 +558,7 @@ func (db *DB) loadTable(c purple.Class, bad func(error)) (*table, error) {
 	for s := 0; s < 2; s++ {
 		t.vals[s] = make([]byte, ci.lay[s].foldSize)
 		next := uint32(0)
-		err := db.view(func() string {
+		err := db.view(ci.src.Load(), func() string {
 			return fmt.Sprintf("class %s, %s to move, near block %d", c, sideName(s), next)
 		}, func(txn *badger.Txn) error {
 			it := txn.NewIterator(badger.IteratorOptions{Prefix: blockPrefix(c, s), PrefetchValues: true, PrefetchSize: 16})
@@ -565,4 +617,15 @@ func DirBytes(dir string) int64 {
 		return nil
 	})
 	return n
+}
+
+// Missing reports whether no directory of the path list dirs exists (a
+// list with some missing is opened, and the missing one named, by Open).
+func Missing(dirs string) bool {
+	for _, d := range SplitDirs(dirs) {
+		if _, err := os.Stat(d); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	return true
 }

@@ -374,8 +374,9 @@ func TestConcurrentProbes(t *testing.T) {
 	base := fixture(t)
 	// A second handle on a copy would need another directory; use a small
 	// cache on the same data instead by resetting and shrinking it.
-	db := &DB{bdb: base.bdb, dir: base.dir, opts: base.opts, manifests: base.manifests, dec: base.dec, cache: newBlockCache(cacheShards * 2)}
+	db := &DB{bdb: base.bdb, parts: base.parts, dir: base.dir, opts: base.opts, manifests: base.manifests, dec: base.dec, cache: newBlockCache(cacheShards * 2)}
 	for _, c := range fixtureClasses() {
+		db.info(c).src.Store(base.bdb)
 		db.info(c).complete.Store(true)
 	}
 	r := engine.NewRand(15)

@@ -3,10 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
+	"os"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -31,6 +30,7 @@ type tableFlags struct {
 
 func addTableFlags(fs *pflag.FlagSet, noneHelp string) tableFlags {
 	tf := tableFlags{fs: fs, dir: tableDirFlag(fs)}
+	fs.Lookup("table").Usage += "; DIR1:DIR2 reads the stores of several directories"
 	tf.none = fs.Bool("no-table", false, noneHelp)
 	return tf
 }
@@ -99,17 +99,28 @@ neither. A class is named like 1B1R-2U1r: the prover's blues (B) and reds
 lead into smaller classes, which are built first.
 
 Classes already complete in the table directory are kept; an interrupted
-build (Ctrl-C) is resumed by running the same command again. A progress
+build (Ctrl-C, a crash, a job killed) is resumed by running the same
+command again, within a class from its last checkpoint (--checkpoint).
+Before starting it prints the positions, the peak memory and the disk the
+build needs, and refuses (need and limit) when they do not fit. A progress
 bar (positions done/total, rate, ETA) goes to standard error, a summary
 table to standard output.
+
+As jobs (docs/tables.md): --plan prints the plan as JSON (each class, its
+positions, memory and disk need, the classes it reads); --class C --from
+DIR... --out DIR builds class C alone into its own store from the stores of
+the classes it reads; --submit slurm --shared DIR submits one sbatch job a
+class; "geister tables merge" joins the class stores.
 
 Examples:
   geister build --pieces 5          every class with at most 5 pieces (about a minute)
   geister build --pieces 6          every class with at most 6 pieces
-  geister build 1B1R-3U2r           one class and what it depends on`,
+  geister build 1B1R-3U2r           one class and what it depends on
+  geister build --plan --pieces 7   the 7-piece plan, as JSON
+  geister build --submit slurm --pieces 6 --shared /nfs/tables`,
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
-		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 7)")
+		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 8)")
 		workers := new(int)
 		fs.IntVar(workers, "workers", 0, "goroutines to build with (deprecated: use --threads)")
 		fs.IntVar(workers, "threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
@@ -117,15 +128,25 @@ Examples:
 		rebuild := fs.Bool("rebuild", false, "build the named classes (or those of --pieces) again even if complete")
 		jsonOut := fs.Bool("json", false, "print the summary as one JSON object per class instead of a table")
 		quiet := fs.Bool("quiet", false, "no progress bar")
+		plan := fs.Bool("plan", false, "print the plan as JSON (classes, positions, memory and disk, what each reads) and build nothing")
+		class := fs.StringArray("class", nil, "build only this class (repeatable), reading the classes it needs from --out and --from: one job of a plan")
+		from := fs.StringArray("from", nil, "a store (or path list of stores) to read finished classes from (repeatable)")
+		out := fs.String("out", "", "the store to build into (same as --table)")
+		maxMem := fs.Uint64("max-memory", 0, "refuse a build needing more than MIB of memory (default: the machine's, nine tenths)")
+		every := fs.Duration("checkpoint", 5*time.Minute, "save a class's build state this often, to resume within it (0: never)")
+		submit := fs.String("submit", "", "instead of building, submit one batch job a class: slurm")
+		shared := fs.String("shared", "", "with --submit: the directory every node sees, for the class stores")
+		node := fs.String("command", "", "with --submit: the geister command as the nodes run it (default: this one's path)")
+		sbatch := fs.StringArray("sbatch", nil, "with --submit slurm: one more sbatch option for every job (repeatable), e.g. --sbatch=--partition=big")
 		return func(e *env, args []string) error {
 			var classes []purple.Class
 			if *pieces != 0 {
-				if *pieces < 4 || *pieces > 7 {
-					return usagef("--pieces %d: want 4 to 7", *pieces)
+				if *pieces < 4 || *pieces > 8 {
+					return usagef("--pieces %d: want 4 to 8", *pieces)
 				}
 				classes = purple.Classes(*pieces)
 			}
-			for _, a := range args {
+			for _, a := range append(args, *class...) {
 				c, err := purple.ParseClass(a)
 				if err != nil {
 					return usagef("%v", err)
@@ -135,16 +156,39 @@ Examples:
 			if len(classes) == 0 {
 				return usagef("name classes (e.g. 1B1R-2U1r) or give --pieces N")
 			}
+			if len(*class) > 0 && (len(args) > 0 || *pieces != 0) {
+				return usagef("--class builds the classes it names alone: give no --pieces or other classes with it")
+			}
 			if *workers < 0 {
 				return usagef("--threads %d: want 1 or more (0: one per core)", *workers)
 			}
 			if err := checkThreads(*workers); err != nil {
 				return err
 			}
-			if _, err := tablebase.Plan(classes); err != nil {
+			jobs, err := tablebase.PlanJobs(classes)
+			if err != nil {
 				return usagef("%v", err)
 			}
+			switch {
+			case *plan:
+				return json.NewEncoder(e.stdout).Encode(map[string]any{"jobs": jobs})
+			case *submit != "":
+				if *submit != "slurm" || *shared == "" {
+					return usagef("--submit %q: want --submit slurm --shared DIR", *submit)
+				}
+				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Binary: *node, Threads: *workers, Extra: *sbatch})
+				for _, j := range sub {
+					fmt.Fprintf(e.stdout, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
+				}
+				if err == nil {
+					fmt.Fprintf(e.stdout, "%d jobs submitted; progress: geister tables status --shared %s\n", len(sub), *shared)
+				}
+				return err
+			}
 			d := tableDir(*dir)
+			if *out != "" {
+				d = *out
+			}
 			db, err := tablebase.Open(d)
 			if err != nil {
 				return err
@@ -155,7 +199,20 @@ Examples:
 					db.Close()
 				}
 			}()
-			opts := tablebase.BuildOptions{Workers: *workers, Rebuild: *rebuild}
+			opts := tablebase.BuildOptions{Workers: *workers, Rebuild: *rebuild, NoDeps: len(*class) > 0, MaxMemory: *maxMem << 20, CheckpointEvery: *every}
+			if *every == 0 {
+				opts.CheckpointEvery = -1
+			}
+			if len(*from) > 0 {
+				if opts.From, err = tablebase.OpenReadOnly(strings.Join(*from, string(os.PathListSeparator))); err != nil {
+					return err
+				}
+				defer opts.From.Close()
+			}
+			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && !*quiet {
+				fmt.Fprintf(e.stderr, "geister: %d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB\n",
+					est.Classes, si(float64(est.Positions)), (est.PeakMemoryBytes+1<<20-1)>>20, est.PeakClass, (est.DiskBytes+1<<20-1)>>20)
+			}
 			var bar *progressBar
 			if !*quiet {
 				bar = &progressBar{w: e.stderr}
@@ -190,91 +247,4 @@ Examples:
 			return err
 		}
 	},
-}
-
-// progressBar draws one line on a terminal-like writer: a bar, the
-// positions done and to do, the rate and the time left.
-type progressBar struct {
-	w     io.Writer
-	drawn bool
-	last  string
-}
-
-func (b *progressBar) update(p tablebase.Progress) {
-	frac := 0.0
-	if p.Total > 0 {
-		frac = float64(p.Done) / float64(p.Total)
-	}
-	const width = 24
-	n := int(frac * width)
-	bar := strings.Repeat("#", n) + strings.Repeat("-", width-n)
-	rate := float64(p.Done) / p.Elapsed.Seconds()
-	eta := "?"
-	if rate > 0 && p.Done > 0 {
-		eta = time.Duration(float64(p.Total-p.Done) / rate * float64(time.Second)).Round(time.Second).String()
-	}
-	phase := p.Phase
-	if p.Level > 0 {
-		phase = fmt.Sprintf("%s %d", phase, p.Level)
-	}
-	line := fmt.Sprintf("[%s] %5.1f%%  %s/%s positions  %s/s  ETA %s  class %d/%d %s %s",
-		bar, 100*frac, si(float64(p.Done)), si(float64(p.Total)), si(rate), eta, p.ClassIndex, p.Classes, p.Class, phase)
-	if line == b.last {
-		return
-	}
-	b.last = line
-	fmt.Fprintf(b.w, "\r%-110s", line)
-	b.drawn = true
-}
-
-func (b *progressBar) finish() {
-	if b.drawn {
-		fmt.Fprintln(b.w)
-	}
-}
-
-// si formats n with a k/M/G suffix.
-func si(n float64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.2fG", n/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1fM", n/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%.1fk", n/1e3)
-	}
-	return fmt.Sprintf("%.0f", n)
-}
-
-// writeManifests prints the summary table of classes and the store's size.
-// A class neither built now nor incomplete is shown as old.
-func writeManifests(w io.Writer, classes []tablebase.ClassReport, dir string, old string) {
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "class\tpieces\tpositions\tstored\twins(P)\twins(O)\tlosses(P)\tlosses(O)\tmax DTW\tmax DTL\tbytes\tbuild\tstate\t")
-	var pos, stored, bytes uint64
-	for _, r := range classes {
-		m := r.Manifest
-		c, _ := m.PurpleClass()
-		state := old
-		switch {
-		case !m.Complete:
-			state = "INCOMPLETE"
-		case r.Built:
-			state = "built"
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", m.Class, c.Pieces(),
-			m.Positions[0]+m.Positions[1], m.Stored[0]+m.Stored[1], m.Wins[0], m.Wins[1], m.Losses[0], m.Losses[1],
-			m.MaxDTW, m.MaxDTL, m.Bytes, (time.Duration(m.BuildSecs*1e3) * time.Millisecond).Round(time.Millisecond), state)
-		if m.Complete {
-			pos += m.Positions[0] + m.Positions[1]
-			stored += m.Stored[0] + m.Stored[1]
-			bytes += m.Bytes
-		}
-	}
-	tw.Flush()
-	if pos > 0 {
-		disk := tablebase.DirBytes(dir)
-		fmt.Fprintf(w, "%d positions (%d stored, mirror images once): %d bytes of blocks, %.3f bytes/position; %d bytes on disk in all, %.3f bytes/position\n",
-			pos, stored, bytes, float64(bytes)/float64(pos), disk, float64(disk)/float64(pos))
-	}
 }

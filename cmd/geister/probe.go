@@ -1,9 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -168,8 +169,9 @@ func writeProbeText(w io.Writer, text string, a solver.Answer, err error) {
 // can (other processes may read it at the same time), else read-write
 // (a store left by an interrupted build needs its log replayed once).
 func openTablesForReading(dir string) (*tablebase.DB, error) {
-	if _, err := os.Stat(dir); err != nil {
+	db, err := tablebase.OpenReadOnly(dir) // a path list of stores too
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no endgame tables in %s (build them with geister build --pieces 5): %w", dir, err)
 	}
-	return tablebase.OpenReadOnly(dir)
+	return db, err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -127,5 +128,57 @@ func TestTableCommandUsage(t *testing.T) {
 	code, _, errOut := runCmd(t, "", "probe", "--table", t.TempDir()+"/none", "uu1B2/6/R5/6/6/6 f R1r1")
 	if code != 1 || !strings.Contains(errOut, "no endgame tables") {
 		t.Errorf("missing directory: exit %d %q", code, errOut)
+	}
+}
+
+// Classes built as jobs (build --class --from --out), read as a path
+// list and merged (tables merge), answer as one store does; the plan is
+// JSON with what each class reads; a build over its memory is refused.
+func TestBuildAsJobs(t *testing.T) {
+	root := t.TempDir()
+	a, b, m := root+"/a", root+"/b", root+"/m"
+	code, out, _ := runCmd(t, "", "build", "--plan", "1B1R-3U2r")
+	var plan struct {
+		Jobs []struct {
+			Class       string   `json:"class"`
+			Reads       []string `json:"reads"`
+			MemoryBytes uint64   `json:"memory_bytes"`
+		} `json:"jobs"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &plan) != nil || len(plan.Jobs) != 2 || plan.Jobs[1].Class != "1B1R-3U2r" ||
+		len(plan.Jobs[1].Reads) != 1 || plan.Jobs[1].Reads[0] != "1B1R-2U1r" || plan.Jobs[1].MemoryBytes == 0 {
+		t.Fatalf("build --plan: exit %d %s", code, out)
+	}
+	if code, _, errOut := runCmd(t, "", "build", "--class", "1B1R-3U2r", "--out", b, "--quiet"); code == 0 || !strings.Contains(errOut, "1B1R-2U1r") {
+		t.Fatalf("a job without its dependency: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "build", "--class", "1B1R-2U1r", "--out", a, "--max-memory", "1", "--quiet"); code == 0 || !strings.Contains(errOut, "MiB") {
+		t.Fatalf("a build over --max-memory: exit %d %s", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"build", "--class", "1B1R-2U1r", "--out", a, "--quiet"},
+		{"build", "--class", "1B1R-3U2r", "--from", a, "--out", b, "--quiet"},
+		{"tables", "merge", "--out", m, a, b},
+	} {
+		if code, out, errOut := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+	if code, out, _ := runCmd(t, "", "tables", "--table", b, "--json"); code != 0 || strings.Count(out, "\n") != 1 {
+		t.Fatalf("the job's store holds more than its class: %s", out)
+	}
+	if code, out, errOut := runCmd(t, "", "tables", "compare", m, a+":"+b); code != 0 || !strings.Contains(out, "2 classes") {
+		t.Fatalf("compare merged with a:b: exit %d %s%s", code, out, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "tables", "compare", b, a); code == 0 || !strings.Contains(errOut, "1B1R-3U2r") {
+		t.Fatalf("compare b with a: exit %d %s", code, errOut)
+	}
+	in := "uu1B2/6/R5/6/6/6 f R1r1\nuuu3/B5/R5/6/6/6 f R1r2\n"
+	elapsed := regexp.MustCompile(`"elapsed_ms":[0-9.e-]+,`)
+	_, list, _ := runCmd(t, in, "probe", "--table", a+":"+b, "--json", "-")
+	code, merged, _ := runCmd(t, in, "probe", "--table", m, "--json", "-")
+	list, merged = elapsed.ReplaceAllString(list, ""), elapsed.ReplaceAllString(merged, "")
+	if code != 0 || list != merged || strings.Contains(list, "error") || strings.Count(list, `"result"`) != 2 {
+		t.Fatalf("probe over a:b\n%s\nover the merged store (exit %d)\n%s", list, code, merged)
 	}
 }
