@@ -119,6 +119,7 @@ type Searcher struct {
 	stats        Stats
 	par          *parallel // shared with the other goroutines of a Parallel search
 	reported     uint64    // nodes already added to par.nodes
+	lastTie      bool      // of equally good children, choose the last (a Parallel goroutine's diversity)
 }
 
 // NewSearcher returns a searcher over tt.
@@ -353,13 +354,16 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		}
 		var bi int
 		var v2 uint32
-		if s.par != nil {
+		// In a Parallel search, near the root (where the goroutines'
+		// paths overlap) take in what the others settled; deeper, the
+		// lookups cost more than they save (measured: BenchmarkParallel).
+		if s.par != nil && ply < refreshPlies {
 			s.refresh(cs, dc)
 			if pn, dn = nodeNumbers(cs, or); pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
 				break
 			}
 		}
-		bi, v2 = selectChild(cs, or)
+		bi, v2 = selectChild(cs, or, s.lastTie)
 		c := &cs[bi]
 		var cthpn, cthdn uint32
 		if or {
@@ -433,7 +437,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 			s.reps.put(s.path[ply].pathKey, rep)
 		}
 	default:
-		bi, _ := selectChild(cs, or)
+		bi, _ := selectChild(cs, or, false)
 		s.tt.storeNumbers(hash, d, pn, dn, cs[bi].move, work)
 	}
 	return res
@@ -492,14 +496,14 @@ func maxOf(cs []child, pns bool) uint32 {
 // selectChild returns the child to search (least pn at OR nodes, least
 // dn at AND nodes; the first in move order on ties) and the second-least
 // value.
-func selectChild(cs []child, or bool) (int, uint32) {
+func selectChild(cs []child, or, lastTie bool) (int, uint32) {
 	best, v1, v2 := 0, Inf+1, Inf
 	for i := range cs {
 		v := cs[i].dn
 		if or {
 			v = cs[i].pn
 		}
-		if v < v1 {
+		if v < v1 || (lastTie && v == v1) {
 			best, v2, v1 = i, v1, v
 		} else if v < v2 {
 			v2 = v
@@ -716,6 +720,10 @@ func (t *condTable) get(key uint64) (*depSet, bool) {
 	return nil, false
 }
 
+// refreshPlies is how deep a Parallel goroutine looks for the others'
+// solved facts before choosing a child.
+const refreshPlies = 4
+
 // parallel is what the goroutines of a Parallel search share besides the
 // table: the nodes they searched.
 type parallel struct {
@@ -741,6 +749,7 @@ func NewParallel(tt *Table, n int) *Parallel {
 	for range max(n, 1) {
 		s := NewSearcher(tt)
 		s.par = &p.par
+		s.lastTie = len(p.searchers)%2 == 1
 		p.searchers = append(p.searchers, s)
 	}
 	if len(p.searchers) == 1 {
@@ -757,10 +766,14 @@ func (p *Parallel) Threads() int { return len(p.searchers) }
 // goroutine i; there must be Threads of them. It is shared-table df-pn
 // (Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010, without
 // its virtual proof numbers): every goroutine runs df-pn from the
-// root on the one table, and before choosing a child it takes in the
-// solved facts the others stored, so that a goroutine coming down a path
-// another has settled skips ahead of it; the goroutines leapfrog rather
-// than repeat each other's work. The first goroutine to settle the root
+// root on the one table; every second goroutine breaks ties between
+// equally good children the other way (the last, not the first), so that
+// the goroutines take different paths where df-pn has no preference
+// (without it, two goroutines searched 0.97 of one's nodes each: the same
+// tree twice); within refreshPlies of the root, before choosing a child,
+// a goroutine takes in the solved facts the others stored, so that one
+// coming down a path another has settled skips ahead of it. The first
+// goroutine to settle the root
 // stops the others. Kaneko's virtual proof numbers (a child others are
 // searching counted as if its number were larger) were measured on the
 // project's deep suite and made some bounded searches 50 to over 300

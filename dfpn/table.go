@@ -35,10 +35,17 @@ type Table struct {
 	free       func() // releases slots when they were mapped (nil otherwise)
 	// locks, in a shared table, guard its buckets (one lock a stripe of
 	// buckets); nil in a table of one goroutine.
-	locks      []sync.Mutex
+	locks      []paddedMutex
 	growWanted atomic.Bool
 	// Stats
 	Stores, GCs, Grows uint64
+}
+
+// paddedMutex is a lock on a cache line of its own, so that goroutines
+// taking different stripes do not contend for one line.
+type paddedMutex struct {
+	sync.Mutex
+	_ [56]byte
 }
 
 // lockStripes is the number of locks of a shared table.
@@ -75,7 +82,7 @@ func NewTable(megabytes int) *Table {
 // entry.
 func NewSharedTable(megabytes int) *Table {
 	t := NewTable(megabytes)
-	t.locks = make([]sync.Mutex, lockStripes)
+	t.locks = make([]paddedMutex, lockStripes)
 	return t
 }
 
@@ -92,7 +99,7 @@ func (t *Table) lock(key uint64) *sync.Mutex {
 	for {
 		nb := atomic.LoadUint64(&t.buckets)
 		b, _ := bits.Mul64(key, nb)
-		m := &t.locks[b%lockStripes]
+		m := &t.locks[b%lockStripes].Mutex
 		m.Lock()
 		if atomic.LoadUint64(&t.buckets) == nb {
 			return m

@@ -68,7 +68,7 @@ Example:
 		maxPlies := fs.Int("max-plies", 0, "ask for a sure win within this many plies (0: any length)")
 		shortest := fs.Bool("shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
 		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
-		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table); one position: goroutines sharing its search")
+		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table); one position given as an operand is searched by one thread unless --threads is given, then by that many sharing its table")
 		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
 		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 		svgDir := fs.String("svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
@@ -114,7 +114,7 @@ Example:
 				return err
 			}
 			single := len(args) == 1 && args[0] != "-"
-			if single && *threads > 1 {
+			if single && fs.Changed("threads") && *threads > 1 {
 				opts.Threads, *threads = *threads, 1 // one position: every thread on it (dfpn.Parallel)
 			}
 			if single && !*quiet {
