@@ -112,6 +112,13 @@ func (a *purpleMax) NewGame(side engine.Player, seed uint64) engine.Placement {
 	if a.s != nil {
 		a.s.Clear()
 	}
+	// A fresh df-pn prover each game (made at the first move that needs
+	// it): a prover's table keeps what it proved, and a search within a
+	// node budget finds more from a table warmed by earlier games, so a
+	// kept one made a game depend on the games this agent played before
+	// (and, in a match or tournament on several threads, on which thread
+	// played it).
+	a.prover = nil
 	if !a.keepers {
 		return a.place(a.rng, nil)
 	}

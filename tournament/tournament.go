@@ -277,6 +277,9 @@ func seats(p Pairing, g int) (string, string) {
 	return p.B, p.A
 }
 
+// maxKeptAgents bounds the agents a worker keeps between games.
+const maxKeptAgents = 8
+
 // Run plays the tournament of cfg, keeping its results in f: a new
 // (empty) file gets the header line; a file with results resumes, playing
 // only the games it lacks, and is an error if its settings differ from
@@ -352,10 +355,18 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Each worker keeps the agents of the specs it met, for the
+			// next game (an agent starts every game afresh: NewGame), but
+			// at most maxKeptAgents: a placement study has 140 specs, and
+			// a PurpleMax keeps its tables (16 MiB and more) between
+			// games; keeping them all took 10 GB.
 			agents := map[string]player.Agent{}
 			get := func(spec string) (player.Agent, error) {
 				if a, ok := agents[spec]; ok {
 					return a, nil
+				}
+				if len(agents) >= maxKeptAgents {
+					clear(agents)
 				}
 				a, err := player.New(spec, cfg.Env)
 				agents[spec] = a
