@@ -22,6 +22,18 @@ func (p Player) String() string {
 	return "s"
 }
 
+// ParsePlayer reads a side letter: "f" is First, "s" is Second; ok is
+// false for anything else.
+func ParsePlayer(s string) (p Player, ok bool) {
+	switch s {
+	case "f":
+		return First, true
+	case "s":
+		return Second, true
+	}
+	return First, false
+}
+
 // Kind is what a piece is known to be: Blue, Red, or Unknown (a hidden
 // piece whose colour the position does not show).
 type Kind uint8

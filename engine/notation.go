@@ -51,14 +51,11 @@ func ParsePosition(s string) (Position, error) {
 	if err := p.parseBoard(f[0]); err != nil {
 		return Position{}, err
 	}
-	switch f[1] {
-	case "f":
-		p.turn = First
-	case "s":
-		p.turn = Second
-	default:
+	turn, ok := ParsePlayer(f[1])
+	if !ok {
 		return Position{}, &ParseError{2, f[1], "want f (first player) or s (second player)"}
 	}
+	p.turn = turn
 	r := f[2]
 	if len(r) != 4 || r[0] != 'R' || r[2] != 'r' || r[1] < '0' || r[1] > '9' || r[3] < '0' || r[3] > '9' {
 		return Position{}, &ParseError{3, r, "want R<n>r<m>, e.g. R2r3: reds on the board of the first (n) and the second (m) player"}

@@ -79,12 +79,8 @@ func ParseClaim(line []byte) (Claim, error) {
 		return c, invalidf("%v", err)
 	}
 	c.Pos = p
-	switch j.Prover {
-	case "f":
-		c.Prover = engine.First
-	case "s":
-		c.Prover = engine.Second
-	default:
+	var ok bool
+	if c.Prover, ok = engine.ParsePlayer(j.Prover); !ok {
 		return c, invalidf("%s: prover %q is not f or s", c.Text, j.Prover)
 	}
 	if err := purple.CheckProver(&p, c.Prover); err != nil {

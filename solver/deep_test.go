@@ -50,12 +50,8 @@ func readDeepSuite(tb testing.TB) []deepPosition {
 		if w.p, err = engine.ParsePosition(w.Position); err != nil {
 			tb.Fatalf("deep_suite.jsonl line %d: %v", n, err)
 		}
-		switch w.Prover {
-		case "f":
-			w.prover = engine.First
-		case "s":
-			w.prover = engine.Second
-		default:
+		var ok bool
+		if w.prover, ok = engine.ParsePlayer(w.Prover); !ok {
 			tb.Fatalf("deep_suite.jsonl line %d: prover %q", n, w.Prover)
 		}
 		out = append(out, w)

@@ -56,13 +56,8 @@ func readPosition(s, gat string) (engine.Position, error) {
 	if gat == "" {
 		return engine.ParsePosition(s)
 	}
-	var viewer engine.Player
-	switch gat {
-	case "f":
-		viewer = engine.First
-	case "s":
-		viewer = engine.Second
-	default:
+	viewer, ok := engine.ParsePlayer(gat)
+	if !ok {
 		return engine.Position{}, usagef("--gat %q: want f or s, the player who receives the board", gat)
 	}
 	g, err := engine.ParseGATBoard(s)

@@ -211,15 +211,11 @@ func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON 
 // proverFlag reads a --prover value: nil for "" (SPEC §4's default), the
 // first or second player for "f" or "s".
 func proverFlag(v string) (*engine.Player, error) {
-	var p engine.Player
-	switch v {
-	case "":
+	if v == "" {
 		return nil, nil
-	case "f":
-		p = engine.First
-	case "s":
-		p = engine.Second
-	default:
+	}
+	p, ok := engine.ParsePlayer(v)
+	if !ok {
 		return nil, usagef("--prover %q: want f or s", v)
 	}
 	return &p, nil
