@@ -320,10 +320,16 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 	for _, r := range done {
 		finished[r.Pair*s.Games+r.Game] = true
 	}
+	// Games are played round by round: game 0 of every pairing, then
+	// game 1, and so on. A tournament stopped early then holds about as
+	// many games of every pairing (its ratings mean something), and the
+	// slow pairings do not all come at the end.
 	var todo []int
-	for i := 0; i < len(pairs)*s.Games; i++ {
-		if !finished[i] {
-			todo = append(todo, i)
+	for g := 0; g < s.Games; g++ {
+		for p := range pairs {
+			if i := p*s.Games + g; !finished[i] {
+				todo = append(todo, i)
+			}
 		}
 	}
 	all := append([]Result(nil), done...)
@@ -360,16 +366,30 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 			// at most maxKeptAgents: a placement study has 140 specs, and
 			// a PurpleMax keeps its tables (16 MiB and more) between
 			// games; keeping them all took 10 GB.
+			// When full, the agent unused the longest goes.
 			agents := map[string]player.Agent{}
+			used := map[string]int{}
+			clock := 0
 			get := func(spec string) (player.Agent, error) {
+				clock++
 				if a, ok := agents[spec]; ok {
+					used[spec] = clock
 					return a, nil
 				}
 				if len(agents) >= maxKeptAgents {
-					clear(agents)
+					oldest := ""
+					for k, u := range used {
+						if oldest == "" || u < used[oldest] {
+							oldest = k
+						}
+					}
+					delete(agents, oldest)
+					delete(used, oldest)
 				}
 				a, err := player.New(spec, cfg.Env)
-				agents[spec] = a
+				if err == nil {
+					agents[spec], used[spec] = a, clock
+				}
 				return a, err
 			}
 			var buf []engine.Move

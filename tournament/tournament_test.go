@@ -155,3 +155,23 @@ func TestCancelMidRunResumes(t *testing.T) {
 		t.Fatal("resumed file differs from the uninterrupted one")
 	}
 }
+
+// Games are played round by round: with one worker, the first games
+// played are game 0 of every pairing, then game 1 of each.
+func TestRoundByRound(t *testing.T) {
+	cfg := Config{Agents: []string{"random", "chototsu", "blue-chototsu", "red-chototsu"}, Games: 4, Seed: 5, Threads: 1}
+	s, err := cfg.Settings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := len(s.Pairings())
+	rs, err := runFile(t, context.Background(), cfg, filepath.Join(t.TempDir(), "r.jsonl"))
+	if err != nil || len(rs) != pairs*cfg.Games {
+		t.Fatalf("%d games, %v", len(rs), err)
+	}
+	for i, r := range rs {
+		if r.Game != i/pairs || r.Pair != i%pairs {
+			t.Fatalf("game %d played was pair %d game %d, want pair %d game %d", i, r.Pair, r.Game, i%pairs, i/pairs)
+		}
+	}
+}
