@@ -30,8 +30,9 @@ import (
 // over Agents (every pair once); otherwise Gauntlet plays each of Agents.
 // Each pairing plays Games games, its first agent first in the
 // even-numbered games and second in the odd ones. Game g of pairing k is
-// seeded by match.GameSeed(Seed, k*Games+g), so results do not depend on
-// Threads (for agents without time budgets).
+// seeded from Seed, k and g alone (GameSeed), so results do not depend on
+// Threads (for agents without time budgets), and a tournament resumed
+// with more Games plays the same games as one run with that many.
 type Config struct {
 	Agents   []string
 	Gauntlet string
@@ -68,6 +69,10 @@ type Settings struct {
 	Games      int    `json:"games"`
 	Seed       uint64 `json:"seed"`
 	PlyLimit   int    `json:"ply_limit"`
+	// Seeding is how game seeds derive: 1 (every new tournament) from the
+	// seed, pairing and game; 0 (files written before it existed) from
+	// the seed and pairing*Games+game, so their Games cannot grow.
+	Seeding int `json:"seeding,omitempty"`
 }
 
 // header is the first line of a results file.
@@ -136,14 +141,23 @@ func (s Settings) Players() []string {
 	return append([]string(nil), s.Agents...)
 }
 
-func (s Settings) equal(t Settings) bool {
+// sameBut reports whether s and t are the same tournament but for the
+// games a pairing.
+func (s Settings) sameBut(t Settings) bool {
 	return strings.Join(s.Agents, "\x00") == strings.Join(t.Agents, "\x00") && s.Gauntlet == t.Gauntlet && s.Placements == t.Placements &&
-		s.Games == t.Games && s.Seed == t.Seed && s.PlyLimit == t.PlyLimit
+		s.Seed == t.Seed && s.PlyLimit == t.PlyLimit && s.Seeding == t.Seeding
+}
+
+// extends reports whether t may follow s in a results file: the same
+// tournament, with as many games a pairing or more (only where seeds do
+// not depend on the games a pairing).
+func (s Settings) extends(t Settings) bool {
+	return s.sameBut(t) && (t.Games == s.Games || t.Games > s.Games && s.Seeding == 1)
 }
 
 // Settings returns the settings of cfg, the agent specs in canonical form.
 func (cfg Config) Settings() (Settings, error) {
-	s := Settings{Games: cfg.Games, Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Placements: cfg.Placements}
+	s := Settings{Games: cfg.Games, Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Placements: cfg.Placements, Seeding: 1}
 	canon := func(a string) (string, error) {
 		sp, err := player.ParseSpec(a)
 		if err != nil {
@@ -201,7 +215,10 @@ func (cfg Config) Settings() (Settings, error) {
 // ReadResults reads a results file: its settings and its games. A line
 // that is not a well-formed result (a corrupt or truncated line) is an
 // error naming it; so is a game that does not belong to the settings or
-// appears twice. An empty file gives zero settings and no error.
+// appears twice. An empty file gives zero settings and no error. A header
+// line after the first extends the tournament to more games a pairing
+// (Run writes one when resumed with a larger Games); the settings
+// returned are the last header's.
 func ReadResults(r io.Reader) (Settings, []Result, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
@@ -218,10 +235,13 @@ func ReadResults(r io.Reader) (Settings, []Result, error) {
 		}
 		dec := json.NewDecoder(strings.NewReader(text))
 		dec.DisallowUnknownFields()
-		if line == 1 {
+		if line == 1 || strings.HasPrefix(text, `{"tournament":`) {
 			var h header
 			if err := dec.Decode(&h); err != nil || dec.More() || h.Tournament.Games < 1 {
-				return s, nil, fmt.Errorf("tournament: results line 1: not a tournament header: %q", clip(text))
+				return s, out, fmt.Errorf("tournament: results line %d: not a tournament header: %q", line, clip(text))
+			}
+			if line > 1 && !s.extends(h.Tournament) {
+				return s, out, fmt.Errorf("tournament: results line %d: a header that does not extend the tournament of line 1 to more games: %q", line, clip(text))
 			}
 			s = h.Tournament
 			pairs = s.Pairings()
@@ -266,7 +286,17 @@ func clip(s string) string {
 }
 
 func gameSeed(s Settings, pair, game int) uint64 {
+	if s.Seeding == 1 {
+		return GameSeed(s.Seed, pair, game)
+	}
 	return match.GameSeed(s.Seed, pair*s.Games+game)
+}
+
+// GameSeed is the seed of game g of pairing k in a tournament seeded by
+// seed (Settings.Seeding 1): it depends on nothing else, so a tournament
+// extended to more games a pairing keeps the games it has.
+func GameSeed(seed uint64, k, g int) uint64 {
+	return match.GameSeed(seed, k<<32|g)
 }
 
 // seats returns who plays first and second in game g of pairing p.
@@ -304,7 +334,15 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 			return nil, err
 		}
 	} else {
-		if !old.equal(s) {
+		if old.Seeding == 0 {
+			s.Seeding = 0 // a file from before tournaments could grow
+		}
+		switch {
+		case s.sameBut(old) && s.Games < old.Games:
+			return nil, fmt.Errorf("tournament: the results file holds %d games a pairing; give --games %d or more to resume it", old.Games, old.Games)
+		case s.sameBut(old) && s.Games > old.Games && old.Seeding != 1:
+			return nil, fmt.Errorf("tournament: the results file holds %d games a pairing and was written before tournaments could grow (its game seeds depend on the games a pairing): give --games %d to resume it, or another file", old.Games, old.Games)
+		case !old.extends(s):
 			a, _ := json.Marshal(old)
 			b, _ := json.Marshal(s)
 			return nil, fmt.Errorf("tournament: the results file holds another tournament: %s, not %s; give another file, or the same settings to resume", a, b)
@@ -314,6 +352,12 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 		}
 		// A truncated last line without its newline was reported by
 		// ReadResults; a complete file ends in one.
+		if s.Games > old.Games {
+			line, _ := json.Marshal(header{s})
+			if _, err := f.Write(append(line, '\n')); err != nil {
+				return nil, err
+			}
+		}
 	}
 	pairs := s.Pairings()
 	finished := map[int]bool{}

@@ -2,11 +2,14 @@ package tournament
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/geister-solver/geister/match"
 )
 
 func runFile(t *testing.T, ctx context.Context, cfg Config, name string) ([]Result, error) {
@@ -173,5 +176,113 @@ func TestRoundByRound(t *testing.T) {
 		if r.Game != i/pairs || r.Pair != i%pairs {
 			t.Fatalf("game %d played was pair %d game %d, want pair %d game %d", i, r.Pair, r.Game, i%pairs, i/pairs)
 		}
+	}
+}
+
+// resultLines returns the game lines of a results file, sorted, without
+// its header lines.
+func resultLines(t *testing.T, name string) []string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if !strings.HasPrefix(l, `{"tournament":`) {
+			out = append(out, l)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// A tournament resumed with more games a pairing plays the games it lacks
+// and ends with the same games as one run with that many from the start;
+// fewer games, or more for a file whose seeds depend on the games a
+// pairing, are errors that say what to give.
+func TestExtendToMoreGames(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	cfg := Config{Agents: []string{"random", "chototsu", "blue-chototsu"}, Games: 6, Seed: 9, Threads: 2}
+	full := filepath.Join(dir, "full.jsonl")
+	if rs, err := runFile(t, ctx, cfg, full); err != nil || len(rs) != 18 {
+		t.Fatalf("straight: %d, %v", len(rs), err)
+	}
+	grown := filepath.Join(dir, "grown.jsonl")
+	small := cfg
+	small.Games = 2
+	if rs, err := runFile(t, ctx, small, grown); err != nil || len(rs) != 6 {
+		t.Fatalf("2 games: %d, %v", len(rs), err)
+	}
+	small.Games = 4
+	if rs, err := runFile(t, ctx, small, grown); err != nil || len(rs) != 12 {
+		t.Fatalf("grown to 4: %d, %v", len(rs), err)
+	}
+	if rs, err := runFile(t, ctx, cfg, grown); err != nil || len(rs) != 18 {
+		t.Fatalf("grown to 6: %d, %v", len(rs), err)
+	}
+	a, b := resultLines(t, full), resultLines(t, grown)
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Fatalf("the grown file's %d games differ from the straight run's %d", len(b), len(a))
+	}
+	s, rs, err := ReadResultsFile(grown)
+	if err != nil || s.Games != 6 || len(rs) != 18 {
+		t.Fatalf("reading the grown file: games %d, %d results, %v", s.Games, len(rs), err)
+	}
+	small.Games = 3
+	if _, err := runFile(t, ctx, small, grown); err == nil || !strings.Contains(err.Error(), "--games 6 or more") {
+		t.Fatalf("fewer games: %v", err)
+	}
+
+	// A file written before seeds stopped depending on the games a
+	// pairing (Seeding 0) still resumes, with its own seeds, but cannot
+	// grow.
+	legacy := filepath.Join(dir, "legacy.jsonl")
+	s0, err := cfg.Settings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0.Seeding = 0
+	head, _ := json.Marshal(header{s0})
+	if err := os.WriteFile(legacy, append(head, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rs, err := runFile(t, ctx, cfg, legacy); err != nil || len(rs) != 18 {
+		t.Fatalf("legacy resumed: %d, %v", len(rs), err)
+	}
+	_, rs, err = ReadResultsFile(legacy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if r.Seed != match.GameSeed(cfg.Seed, r.Pair*cfg.Games+r.Game) {
+			t.Fatalf("legacy pair %d game %d: seed %d is not the old seeding's", r.Pair, r.Game, r.Seed)
+		}
+	}
+	more := cfg
+	more.Games = 8
+	if _, err := runFile(t, ctx, more, legacy); err == nil || !strings.Contains(err.Error(), "--games 6 to resume") {
+		t.Fatalf("growing a legacy file: %v", err)
+	}
+	// A header in the middle that changes more than the games is refused.
+	bad := filepath.Join(dir, "bad.jsonl")
+	other := s0
+	other.Seeding, other.Seed = 1, 10
+	first := s0
+	first.Seeding = 1
+	b1, _ := json.Marshal(header{first})
+	b2, _ := json.Marshal(header{other})
+	os.WriteFile(bad, []byte(string(b1)+"\n"+string(b2)+"\n"), 0o644)
+	if _, _, err := ReadResultsFile(bad); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Fatalf("a second header of another tournament: %v", err)
+	}
+}
+
+// The field file in docs was written with the old seeding and still reads.
+func TestDocsFieldFileReads(t *testing.T) {
+	s, rs, err := ReadResultsFile("../docs/tournament-field.jsonl")
+	if err != nil || s.Seeding != 0 || len(rs) != len(s.Pairings())*s.Games {
+		t.Fatalf("seeding %d, %d results, %v", s.Seeding, len(rs), err)
 	}
 }
