@@ -33,7 +33,10 @@ type Config struct {
 	// other work on the machine does not count. It costs a system call a
 	// move.
 	CPUTime bool
-	Env     player.Env
+	// Env gives the agents their tables and prover; its proof store is
+	// not used (player.Env.WithoutStore): games depend on their seeds
+	// only.
+	Env player.Env
 	// Records, when not nil, receives one JSON line per game, in game
 	// order.
 	Records io.Writer
@@ -135,10 +138,11 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	env := cfg.Env.WithoutStore() // games depend on their seeds only
 	agents := make([][2]player.Agent, jobs)
 	for w := range agents {
 		for k, spec := range []string{cfg.A, cfg.B} {
-			a, err := player.New(spec, cfg.Env)
+			a, err := player.New(spec, env)
 			if err != nil {
 				return nil, err
 			}

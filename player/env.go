@@ -91,3 +91,21 @@ func (s *solverProver) SureLoss(ctx context.Context, p *engine.Position, prover 
 	a, err := s.loss.Solve(ctx, *p, prover)
 	return err == nil && a.Result == solver.Win
 }
+
+// WithoutStore returns e without its proof store, its prover asking the
+// tables only. Matches and tournaments play with it: a store grows with
+// the games played (and with every solve run beside the tables), and a
+// df-pn prover within a node budget finds more from it, so a game would
+// depend on what was played or solved before, and on which thread played
+// it, not only on its seed.
+func (e Env) WithoutStore() Env {
+	if e.Store == nil {
+		return e
+	}
+	e.Store = nil
+	if e.Tables != nil {
+		return e.withSolverProver()
+	}
+	e.NewProver = DefaultEnv().NewProver
+	return e
+}

@@ -45,7 +45,11 @@ type Config struct {
 	Seed       uint64
 	PlyLimit   int // 0: none
 	Threads    int // games played at once; 0: one per CPU
-	Env        player.Env
+	// Env gives the agents their tables and prover; its proof store is
+	// not used (player.Env.WithoutStore): games depend on their seeds
+	// only, so a resumed or grown tournament plays the games a straight
+	// run would.
+	Env player.Env
 	// Progress, when not nil, is called after each game (from one
 	// goroutine at a time).
 	Progress func(Progress)
@@ -385,6 +389,7 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 		jobs = runtime.NumCPU()
 	}
 	jobs = min(jobs, len(todo))
+	cfg.Env = cfg.Env.WithoutStore()
 	// Check every spec builds before starting.
 	for _, a := range s.Players() {
 		if _, err := player.New(a, cfg.Env); err != nil {

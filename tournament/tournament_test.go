@@ -7,9 +7,12 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/solver"
 )
 
 func runFile(t *testing.T, ctx context.Context, cfg Config, name string) ([]Result, error) {
@@ -284,5 +287,28 @@ func TestDocsFieldFileReads(t *testing.T) {
 	s, rs, err := ReadResultsFile("../docs/tournament-field.jsonl")
 	if err != nil || s.Seeding != 0 || len(rs) != len(s.Pairings())*s.Games {
 		t.Fatalf("seeding %d, %d results, %v", s.Seeding, len(rs), err)
+	}
+}
+
+// countingStore is a proof store that counts the questions asked of it
+// and settles none.
+type countingStore struct{ asked atomic.Int64 }
+
+func (c *countingStore) Lookup(solver.Question) (solver.Answer, bool) {
+	c.asked.Add(1)
+	return solver.Answer{}, false
+}
+func (c *countingStore) Record(solver.Question, solver.Answer) {}
+
+// A tournament never asks the proof store of its Env: games depend on
+// their seeds only.
+func TestTournamentIgnoresProofStore(t *testing.T) {
+	st := &countingStore{}
+	cfg := Config{Agents: []string{"purplemax:depth=2", "random"}, Games: 4, Seed: 1, PlyLimit: 40, Threads: 2, Env: player.DefaultEnv().WithStore(st)}
+	if rs, err := runFile(t, context.Background(), cfg, filepath.Join(t.TempDir(), "r.jsonl")); err != nil || len(rs) != 4 {
+		t.Fatalf("%d games, %v", len(rs), err)
+	}
+	if n := st.asked.Load(); n != 0 {
+		t.Fatalf("the tournament asked the proof store %d times", n)
 	}
 }
