@@ -12,24 +12,7 @@ var analyzeCommand = command{
 	name:    "analyze",
 	args:    "RECORD",
 	summary: "where in a game did a side miss a sure win? the solver's verdicts at every ply",
-	details: `RECORD is a file of game records ("-": standard input): the JSON lines that
-match --records, play and the GAT server write, or a GAT protocol log (the
-boards one player received: MOV?<board> ... WON:/LST:/DRW:<board>; the
-moves are worked out from the boards, the opponent's colours from the last).
-
-At every position of the game both sides are asked "do I surely win from
-here?", each as it sees the board (its own colours, the opponent's pieces
-hidden), within the budget (--nodes, --time per question), from the
-endgame tables, the proof store or df-pn. Marks:
-  missed-win  the side to move surely won, and its move kept no sure win
-  threw-win   the last missed win of a side that did not win the game
-  gave-win    the move gave the opponent a sure win it did not have
-  forced      from this ply the winner surely won at every ply
-Marks rest on proven verdicts only: an unknown (budget spent) never marks.
-
-Example:
-  geister match random random --games 1 --records games.jsonl
-  geister analyze games.jsonl`,
+	details: helpText("analyze"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object per game (the analysis.Report fields)")
 		game := fs.Int("game", -1, "analyse only this game (its number in the record; default: every game)")

@@ -12,20 +12,7 @@ var applyCommand = command{
 	name:    "apply",
 	args:    "POSITION MOVE...",
 	summary: "play moves from a position and print the position string they lead to",
-	details: `Plays each MOVE (from-to text like d1e1, escapes like a1a0, or the papers'
-arrows like d1>) in turn from POSITION and prints the resulting position
-string, ready for "geister solve". Each move must be legal where it is
-played. When the game ends with the last move, a note on standard error
-says so (solve reads only positions in play).
-
-A move that captures a piece whose colour is hidden (u/U) while its owner
-still has hidden pieces of both colours must say the colour: d1e1(r) for a
-red, d1e1(b) for a blue. Where the counts decide the colour, no suffix is
-needed.
-
-Example:
-  geister apply 'uu1B2/6/R5/6/6/6 f R1r1' d1e1 a1a2
-  geister solve "$(geister apply 'uu1B2/6/R5/6/6/6 f R1r1' d1e1 a1a2)"`,
+	details: helpText("apply"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		show := fs.Bool("show", false, "also print the resulting board (as geister show does)")
 		jsonOut := fs.Bool("json", false, `print one JSON object: {"position":...,"moves":[...],"outcome":...}`)

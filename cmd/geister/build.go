@@ -91,33 +91,7 @@ var buildCommand = command{
 	name:    "build",
 	args:    "[CLASS...]",
 	summary: "build endgame tables: every class up to --pieces pieces, or the named ones",
-	details: `Builds exact endgame tables by retrograde analysis: for every position of a
-material class, with either side to move, the distance to the prover's
-sure win (DTW), to the opponent's forced win in the purple game (DTL), or
-neither. A class is named like 1B1R-2U1r: the prover's blues (B) and reds
-(R), then the opponent's hidden pieces (U) of which r are red. Captures
-lead into smaller classes, which are built first.
-
-Classes already complete in the table directory are kept; an interrupted
-build (Ctrl-C, a crash, a job killed) is resumed by running the same
-command again, within a class from its last checkpoint (--checkpoint).
-Before starting it prints the positions, the peak memory and the disk the
-build needs, and refuses (need and limit) when they do not fit. A progress
-bar (positions done/total, rate, ETA) goes to standard error, a summary
-table to standard output.
-
-As jobs (docs/tables.md): --plan prints the plan as JSON (each class, its
-positions, memory and disk need, the classes it reads); --class C --from
-DIR... --out DIR builds class C alone into its own store from the stores of
-the classes it reads; --submit slurm --shared DIR submits one sbatch job a
-class; "geister tables merge" joins the class stores.
-
-Examples:
-  geister build --pieces 5          every class with at most 5 pieces (about a minute)
-  geister build --pieces 6          every class with at most 6 pieces
-  geister build 1B1R-3U2r           one class and what it depends on
-  geister build --plan --pieces 7   the 7-piece plan, as JSON
-  geister build --submit slurm --pieces 6 --shared /nfs/tables`,
+	details: helpText("build"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 8)")

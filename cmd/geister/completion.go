@@ -13,14 +13,7 @@ var completionCommand = command{
 	name:    "completion",
 	args:    "bash|zsh|fish",
 	summary: "print a shell completion script (commands, flags, files)",
-	details: `Prints a completion script for the shell, made from this program's own
-table of commands and flags. Install it once:
-
-  bash:  geister completion bash > ~/.local/share/bash-completion/completions/geister
-  zsh:   geister completion zsh > "${fpath[1]}/_geister"   (then restart zsh)
-  fish:  geister completion fish > ~/.config/fish/completions/geister.fish
-
-or load it into the running shell: source <(geister completion bash).`,
+	details: helpText("completion"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		return func(e *env, args []string) error {
 			if len(args) != 1 {

@@ -17,36 +17,7 @@ var enumerateCommand = command{
 	name:    "enumerate",
 	args:    "CLASS",
 	summary: "list the sure-win positions of a material class with their distances",
-	details: `Streams every position of CLASS (e.g. 1B1R-3U1r: the prover's blues and
-reds, then the opponent's hidden pieces and how many are red) in which the
-prover surely wins, with its exact distance to win (DTW, SPEC.md section 4),
-read from the endgame tables, and at the end the number of positions at
-each distance.
-
-Positions are printed in the tables' canonical form: the prover is the
-first player (upper case, colours shown, exits a1 and f1) and the opponent
-the second (hidden 'u'). Of a position and its left-right mirror image
-only one is listed; the counts give both "positions" (mirror pairs once)
-and "with mirrors" (every position). Positions with the prover as second
-player are these upside down and are not listed again.
-
---side f keeps the positions with the prover (f, the first player of the
-canonical form) to move, --side s those with the opponent to move.
---unique keeps positions, the prover to move, in which exactly one move
-keeps a sure win: puzzles with a single solution (the move is printed).
-
-For a class the tables do not hold, --sample K draws K positions of the
-class uniformly at random (the side to move too, unless --side) and solves
-each by df-pn with the exact distance (--shortest), under --nodes and
---time per position; the tables still answer every searched position of
-a smaller class, and the proof store beside the tables answers positions
-proven before and keeps what the sample proves. Answers are win, no-win
-or unknown (budget spent), and the unknowns are counted.
-
-Examples:
-  geister enumerate 1B1R-2U1r --table /tmp/tables --min-dtw 17
-  geister enumerate 2B1R-2U1r --table /tmp/tables --unique --dtw 15 --limit 10 --line
-  geister enumerate 2B2R-3U2r --table /tmp/tables --sample 100 --nodes 1000000`,
+	details: helpText("enumerate"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		dtw := fs.Int("dtw", 0, "keep positions with exactly this distance to win (plies)")

@@ -16,52 +16,7 @@ var keeperCommand = command{
 	name:    "keeper",
 	args:    "[CLASS...]",
 	summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
-	details: `Enumerates, for every material class with --min-pieces to --max-pieces
-pieces (or the CLASSes named, e.g. 3B1R-2U1r: N's blues and reds, then K's
-hidden pieces and reds), every position in which the keeper player K holds
-its opponent N's exits (a1 and f1, K's own back corners) with --keepers
-pieces and has --keeper-reds reds left, N's pieces anywhere else, either
-side to move, and asks for each whether N surely wins. Theorem 1 of paper 002
-(section 3) says N has no sure win while both keepers stand and K has one
-red left, so with the defaults every N win printed is a counterexample to
-what the theorem predicts (SPEC.md section 7).
-
-Positions are counted in one orientation: N is the first player (upper
-case, colours shown) and K the second (lower case, hidden 'u'); the same
-situations with N as second player are these upside down and are not
-counted again. "positions" counts every placement, mirror images apart;
-"up to mirror" counts a position and its left-right mirror image once.
-
-Against whom N must win:
-  (default)      every K strategy: the purple-piece game of SPEC.md section
-                 4, from the endgame tables where the class is built, else
-                 by df-pn under --nodes/--time (unknowns are reported;
-                 --sample K solves K random positions of such a class
-                 instead of all of them);
-  --algorithm    K plays only the moves paper 002's Algorithm 1 may choose
-                 (its random choices and the probability p of step 8 are
-                 all answered), K's colours still hidden: the keeper game,
-                 solved exactly class by class by retrograde analysis.
-                 --reading says how the steps the paper leaves open are
-                 read (docs/keeper.md). Counts are given with no piece
-                 holding the value 1 and, where the algorithm can hold
-                 one, for some value state. --hidden-values asks of each
-                 N win whether N still wins without seeing that state
-                 (the belief game).
-
-For each N win the command tries to say whether keeper play can reach it:
-whether some sequence of --reach plies ending in the position has every K
-move one of Algorithm 1's choices.
-
-Progress, inside a class too, goes to standard error (--quiet: none).
-Interrupted (Ctrl-C), it prints the statistics it has, the class it was
-in marked PARTIAL ("partial":true in JSON), and exits with status 1.
-
-Examples:
-  geister keeper --table /tmp/tables --max-pieces 5
-  geister keeper --table /tmp/tables --max-pieces 5 --keeper-reds 2
-  geister keeper --table /tmp/tables --max-pieces 5 --keepers 1 --json
-  geister keeper --max-pieces 5 --algorithm`,
+	details: helpText("keeper"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		maxPieces := fs.Int("max-pieces", 5, "classes with at most this many pieces on the board (4 to 8)")

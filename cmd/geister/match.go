@@ -19,18 +19,7 @@ var matchCommand = command{
 	name:    "match",
 	args:    "A B",
 	summary: "play a match of many games between two agents and report the statistics",
-	details: `Plays --games games between agents A and B, A first in the even-numbered
-games and second in the odd ones, each game seeded from --seed, so the same
-seed gives the same games whatever --threads is (for agents without a time
-budget). Prints, for A, wins/losses/draws with 95% intervals, split by side,
-how the games ended (escape, blues taken, reds given, ply limit), and the
-average and longest time per move of each agent. A progress line goes to
-standard error. Ctrl-C stops the match: the statistics of the games
-finished so far are printed (with --json, "interrupted":true) and the exit
-status is 1. --records writes a new file; an existing one is overwritten
-only with --force.
-
-` + player.Help(),
+	details: helpText("match", player.Help()),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		games := fs.Int("games", 100, "number of games (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the match: game i's seed derives from it")

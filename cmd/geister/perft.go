@@ -14,9 +14,7 @@ var perftCommand = command{
 	name:    "perft",
 	args:    "POSITION DEPTH",
 	summary: "count move sequences to each depth (the move generator's test)",
-	details: `Prints one line "<depth> <count>" for each depth 1..DEPTH: the number of
-legal move sequences of exactly that many plies in which no move before the
-last ends the game. The position's colours must all be shown.`,
+	details: helpText("perft"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		divide := fs.Bool("divide", false, "also print, for each legal move, the count of DEPTH plies that starts with it")
 		timing := fs.Bool("time", false, "print the time and leaf rate of each depth on standard error")

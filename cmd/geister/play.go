@@ -17,15 +17,7 @@ var playCommand = command{
 	name:    "play",
 	args:    "A B",
 	summary: "play one game, A first and B second, printing each position",
-	details: `Prints every position of the game with every colour shown, and each move
-with its thinking time. When one agent is human, only that player's view is
-printed during the game (the opponent's pieces as u/U) and the human types
-moves; the full board is shown when the game ends. A human types "resign"
-to resign (the opponent wins); when the input ends first, the game is
-abandoned with no result (exit status 1). Ctrl-C stops the game and
-prints the moves played so far.
-
-` + player.Help(),
+	details: helpText("play", player.Help()),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		seed := fs.Uint64("seed", 1, "seed of the game (placements and random choices)")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")

@@ -19,28 +19,7 @@ var probeCommand = command{
 	name:    "probe",
 	args:    "POSITION... | -",
 	summary: "answer positions from the endgame tables alone",
-	details: `Looks up each POSITION (a quoted position string), or with "-" each line of
-standard input, in the endgame tables built by "geister build". The prover
-is by default the side whose pieces all show their colours (if both do,
-the side to move); the opponent's pieces must all be hidden. The answer is
-exact: "win" with the distance to win (DTW: the prover hastens, the
-opponent delays), a winning move and a principal line; or "no-win", with
-the distance of the opponent's forced win when there is one.
-
-With --json each position gives one JSON line with the fields of
-"solve --json" (SPEC.md section 5) and "source":"table"; for a no-win the
-opponent's forced win, if any, is "loss_plies". A position whose class is
-not in the table, or that cannot be read, gives {"position":...,"error":...}
-naming the missing class; the other lines are still answered and the exit
-status is then 1.
-
-A position the tables do not hold is looked up in the proof store beside
-them (<table dir>.proofs, kept by "geister solve"): a stored win, with
-"exact":false when its plies are only an upper bound, or a stored no-win
-(without the opponent's distance), with "source":"store".
-
-Example:
-  geister probe 'uu1B2/6/R5/6/6/6 f R1r1'`,
+	details: helpText("probe"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md section 5)")

@@ -16,25 +16,7 @@ import (
 var puzzlesCommand = command{
 	name:    "puzzles",
 	summary: "make endgame puzzles: sure wins of a given length, sorted by kind",
-	details: `Draws positions of a material class at random (seeded) and keeps those in
-which the prover (the first player, colours shown, to move) surely wins in
-at least --min-plies plies (the exact distance, SPEC.md section 4); with
---unique only those with exactly one winning first move (after every other
-move the prover has no sure win at all). Puzzles are sorted by kind (how
-the principal line ends: escape, an escape race; reds, the opponent forced
-to take the prover's last red; capture, the prover takes the last blue),
-then by length, longest first.
-
-The material is --prover (blues B and reds R, e.g. 2B1R) and --opponent
-(hidden pieces U of which r are red, e.g. 2U1r); without them each draw
-takes a random class of 4 to --max-pieces pieces. Where the endgame tables
-hold the class every answer is read from them (fast); otherwise df-pn
-decides each draw under --nodes per search, and a draw it cannot settle is
-passed over.
-
-Examples:
-  geister puzzles --prover 2B1R --opponent 2U1r --min-plies 15 --unique --count 10
-  geister puzzles --max-pieces 6 --min-plies 11 --json --seed 7`,
+	details: helpText("puzzles"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		prover := fs.String("prover", "", "the prover's material: blues B and reds R, e.g. 2B1R (with --opponent)")
 		opponent := fs.String("opponent", "", "the opponent's hidden pieces U of which r are red, e.g. 2U1r (with --prover)")

@@ -12,10 +12,7 @@ var replayCommand = command{
 	name:    "replay",
 	args:    "FILE",
 	summary: "show a recorded game move by move (records from geister match --records)",
-	details: `FILE holds one JSON line per game ("-" for standard input). Every position is
-printed with every colour shown and its position string (ready for
-"geister solve"), followed by the move played in it. With --list, prints
-one line per game instead (--json: one JSON object a game).`,
+	details: helpText("replay"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		game := fs.Int("game", -1, "the game to show, by its number in the record (default: the first in the file)")
 		list := fs.Bool("list", false, "list the games: number, agents, result, reason, plies")

@@ -14,9 +14,7 @@ var showCommand = command{
 	name:    "show",
 	args:    "POSITION",
 	summary: "print a position as a board with its counts and legal moves",
-	details: `POSITION is a position string (quote it: it has spaces), e.g.
-  geister show '1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0'
-or a GAT board string with --gat.`,
+	details: helpText("show"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		gat := fs.String("gat", "", "read the operand as a GAT board string seen by this player (f or s), who is to move")
 		jsonOut := fs.Bool("json", false, `print one JSON object: position, to_move, ply, outcome, each side's counts, legal moves`)

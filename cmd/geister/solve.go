@@ -19,47 +19,7 @@ var solveCommand = command{
 	name:    "solve",
 	args:    "[POSITION...] | -",
 	summary: "does a side surely win, in how many plies, with which move?",
-	details: `Solves each POSITION (a quoted position string), or, with "-", each line of
-standard input. The prover, whose sure win is asked, is by default the side
-whose pieces all show their colours (if both do, the side to move). A sure
-win holds against every colour of the opponent's hidden pieces: the solver
-plays them as purple pieces (red when captured, blue when escaping), which
-is exact (SPEC.md §4).
-
-Answers: "win" with the plies to the win, the winning move and a principal
-line (the opponent's replies resist longest); "no-win" (proven: no sure
-win); "unknown" (the budget ran out). Without --shortest the plies are the
-length of the proof found, an upper bound on the distance to win; with
---shortest they are exact.
-
-Standard input: blank lines and lines starting with # are skipped; every
-other line gets exactly one answer, in input order. A line longer than
-1 MiB is answered with an error naming its line number and length.
-
-With --json each position gives one JSON line (SPEC.md §5); a position that
-cannot be read gives {"position":...,"error":...} and the exit status is 1
-after the other lines are answered. After an interrupt (Ctrl-C) the
-positions it stopped are answered "unknown" with "interrupted":true (in
-text: "interrupted"), never as a spent budget, input not yet read is left
-unread, and the exit status is 1.
-
-Endgame tables answer every position, and every searched node, whose
-class they hold. They are optional: a default table directory that does
-not exist is skipped, and one that is not a table store, or that a build
-has open, gives one warning and the solve goes on without tables; a
-directory named by --table must be a store. They are only read.
-
-Proof store: answers proven by search are kept in a store beside the table
-directory (<table dir>.proofs) and answer the same question later
-("source":"store", 0 nodes searched), after the tables and before any
-search. A stored upper bound does not answer --shortest, and a no-win
-found under a bound (--max-plies, --ply-limit) answers only bounds as
-small. It is used when the table directory exists (--store: always;
---no-store: never); one process writes it at a time, another reads it
-only, or goes on without it.
-
-Example:
-  geister solve 'uu1B2/6/R5/6/6/6 f R1r1'`,
+	details: helpText("solve"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md §5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")

@@ -20,29 +20,7 @@ var tablesCommand = command{
 	name:    "tables",
 	args:    "[merge --out DIR STORE... | status --shared DIR | compare A B]",
 	summary: "list the endgame table classes; merge class stores; show a job build's progress",
-	details: `Lists every class in the table directory: its positions (both sides to
-move; "stored" counts mirror images once), the prover's sure wins and the
-opponent's forced wins with the prover (P) or the opponent (O) to move, the
-longest distances, the bytes of its blocks, the build time, and whether it
-is complete (a class left incomplete by an interrupted build is rebuilt by
-the next "geister build"). The last line gives the bytes on disk per
-position.
-
-When the proof store beside the tables exists (<table dir>.proofs, kept by
-"geister solve"), its entries (wins, exact ones, no-wins, no-wins within a
-bound only), bytes, and counters (hits, misses, entries written, corrupt
-entries and conflicting proofs met) follow; with --json, as one more line
-{"proof_store":{...}} after the classes.
-
-"tables merge --out DIR STORE..." copies every complete class of the
-stores (a class built as a job has a store of its own) into the store DIR,
-checking each block; classes complete in DIR already are kept. "tables
-status --shared DIR" shows each class of a build submitted as jobs
-(build --submit): complete, building, stopped (with its checkpoint's
-level) or waiting, and the positions complete. "tables compare A B"
-checks that every class complete in store A is in store B with the same
-entries and figures (a cluster build against a local one, say). --table takes a path list
-of stores too (DIR1:DIR2), as every command that reads tables does.`,
+	details: helpText("tables"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per class (the manifest)")

@@ -16,32 +16,7 @@ var tournamentCommand = command{
 	name:    "tournament",
 	args:    "AGENT...",
 	summary: "play a round robin (or a gauntlet) between agents, resumable from its results file",
-	details: `Plays --games games for every pair of the AGENTs (with --gauntlet SPEC:
-SPEC against each AGENT), the first of the pair first in the even-numbered
-games and second in the odd ones. Game g of pairing k is seeded from
---seed, k and g, so the same seed gives the same games whatever --threads
-is (for agents without a time budget).
-
-Every finished game is appended at once to --results FILE, one JSON object
-a line after a header line of the settings. Running the same command again
-on that file resumes: the games it holds are not played again. A file of
-another tournament (other agents, games, seed or ply limit) is an error;
-a corrupt or truncated line is an error naming its line.
-
-At the end it prints Bradley-Terry ratings on the Elo scale (maximum
-likelihood, draws half a win, mean 0) with 95% intervals from --bootstrap
-resamples of each pairing's games (seeded by --seed), and the score of
-every pairing with its exact sign-test p-value (* when below 5%); --json
-prints them as one JSON object. --rate FILE rates a results file without
-playing.
-
-Budgets are agent options: a per-move time with purplemax:time=200ms
-(games then depend on the machine's load), a fixed search with
-purplemax:depth=4 (and the df-pn node budget purplemax:dfpn=3000), which
-gives the same games on every run (see the agent list below). There is no
---time or --nodes flag of the tournament itself.
-
-` + player.Help(),
+	details: helpText("tournament", player.Help()),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		games := fs.Int("games", 100, "games per pairing (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the tournament: every game's seed derives from it")

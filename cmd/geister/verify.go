@@ -19,44 +19,7 @@ var verifyCommand = command{
 	name:    "verify",
 	args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR]",
 	summary: "re-check the wins claimed by solve --json (and endgame tables, the proof store)",
-	details: `Reads the JSON lines that "geister solve --json" (or "probe --json") printed,
-from FILE or, with -, standard input, and checks every claimed win
-independently of the search that found it: the principal line is replayed
-(legal moves ending in the prover's win, as long as claimed at most), and
-a whole winning strategy within the claimed plies is walked, with every
-opponent reply generated and checked down to a won position; the prover's
-moves in it come from a fresh search with a table of its own, so a fault
-in the first search's table cannot hide. With --exact (and for answers
-from a table, which claim exact distances) a fresh search also confirms
-that no win exists in fewer plies. Moves are compared as moves: d1e1 and
-d1> are the same.
-
-Each line gets "ok", "skipped" (no win claimed), "DISAGREE" (the check
-failed) or "invalid claim" (not an answer line, or a claim that cannot be
-true: negative plies, a line longer than its plies or with an illegal
-move, a move that is not the line's first). The exit status is 1 if any
-line disagrees or is invalid. Without an operand it reads standard input
-(and says so on standard error) unless that is a terminal.
-
-With --table DIR it checks the endgame tables instead (the classes named,
-or every complete one): every block against its checksum, every entry
-against its children (Bellman consistency), and --sample random positions
-of each class (default 200) against a df-pn search that does not use the
-tables, each under --nodes.
-
-With --store it checks the proof store (--store-dir DIR, default beside the
-default table directory) instead: every entry against its checksum and
-layout, its principal line replayed to the win, and a random sample of
---sample entries (default 100) re-searched independently: a prover's win
-certified as above within the stored plies, an opponent's win and every
-stored "no win" (ever, within a bound, or below an exact distance) by a
-fresh df-pn with a table of its own. Every corrupt entry and every
-disagreement is printed; an entry not settled within --time is reported
-unconfirmed, not as a disagreement.
-
-Older spellings still accepted for one release, with a warning:
---samples and --sample-nodes (now --sample and --nodes), --store=DIR (now
---store-dir DIR).`,
+	details: helpText("verify"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		exact := fs.Bool("exact", false, "also check that no win exists in fewer plies than claimed (a second search)")
 		timeLimit := fs.Duration("time", 5*time.Minute, "time limit per line, or per proof store entry (0: none)")

@@ -12,9 +12,7 @@ var versionCommand = command{
 	name:    "version",
 	args:    "",
 	summary: "print the module version, the commit and the Go version it was built with",
-	details: `Reads what the Go toolchain recorded in the binary: the module's version
-("(devel)" for a build from a checkout), the version-control commit and
-its time (with "+dirty" when the checkout had changes), and the Go version.`,
+	details: helpText("version"),
 	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object")
 		return func(e *env, args []string) error {
