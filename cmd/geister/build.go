@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -185,18 +186,18 @@ var buildCommand = command{
 			}
 			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && !*quiet {
 				fmt.Fprintf(e.stderr, "geister: %d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB\n",
-					est.Classes, si(float64(est.Positions)), (est.PeakMemoryBytes+1<<20-1)>>20, est.PeakClass, (est.DiskBytes+1<<20-1)>>20)
+					est.Classes, progress.SI(float64(est.Positions)), (est.PeakMemoryBytes+1<<20-1)>>20, est.PeakClass, (est.DiskBytes+1<<20-1)>>20)
 			}
-			var bar *progressBar
+			var bar *progress.Bar
 			if !*quiet {
-				bar = &progressBar{w: e.stderr}
-				opts.Progress = bar.update
+				bar = &progress.Bar{W: e.stderr}
+				opts.Progress = func(p tablebase.Progress) { bar.Draw(p.Line()) }
 			}
 			start := time.Now()
 			rep, err := tablebase.Build(e.ctx, db, classes, opts)
 			elapsed := time.Since(start) // rep.Elapsed is not set when the build stops early
 			if bar != nil {
-				bar.finish()
+				bar.Finish()
 			}
 			if *jsonOut {
 				enc := json.NewEncoder(e.stdout)
@@ -209,7 +210,7 @@ var buildCommand = command{
 			} else if len(rep.Classes) > 0 {
 				cerr := db.Close() // the store's files are measured closed
 				closed = true
-				writeManifests(e.stdout, rep.Classes, d, "kept")
+				tablebase.WriteClasses(e.stdout, rep.Classes, d, "kept")
 				fmt.Fprintf(e.stdout, "table directory: %s; this run %s\n", d, elapsed.Round(time.Millisecond))
 				if err == nil {
 					err = cerr

@@ -3,13 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"runtime"
-	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
@@ -72,7 +71,7 @@ var matchCommand = command{
 				cfg.Records = f
 			}
 			if !*quiet {
-				show := progressPrinter(e.stderr)
+				show := progress.Lines(e.stderr)
 				cfg.Progress = func(p match.Progress) { show(p.Done, p.Games, p.Line) }
 			}
 			sum, err := match.Run(e.ctx, cfg)
@@ -104,21 +103,4 @@ var matchCommand = command{
 			return nil
 		}
 	},
-}
-
-// progressPrinter returns a printer of progress lines over each other on
-// w ("\r"), at most one every half second and always the last (done ==
-// total), which ends the line.
-func progressPrinter(w io.Writer) func(done, total int, line func() string) {
-	last := time.Time{}
-	return func(done, total int, line func() string) {
-		if done < total && time.Since(last) < 500*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		fmt.Fprintf(w, "\r%s   ", line())
-		if done == total {
-			fmt.Fprintln(w)
-		}
-	}
 }

@@ -4,11 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -85,11 +82,7 @@ var tablesCommand = command{
 				fmt.Fprintf(e.stdout, "no classes in %s (build them with geister build --pieces 5)\n", d)
 				return showStore()
 			}
-			rs := make([]tablebase.ClassReport, len(ms))
-			for i, m := range ms {
-				rs[i] = tablebase.ClassReport{Manifest: m}
-			}
-			writeManifests(e.stdout, rs, d, "complete")
+			tablebase.WriteClasses(e.stdout, tablebase.Reports(ms), d, "complete")
 			fmt.Fprintf(e.stdout, "table directory: %s\n", d)
 			return showStore()
 		}
@@ -151,115 +144,5 @@ func tablesStatus(e *env, shared string, jsonOut bool) error {
 	if err != nil {
 		return err
 	}
-	var done, total uint64
-	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "class\tpositions\tstate\tcheckpoint")
-	for _, st := range sts {
-		total += st.Positions
-		if st.State == "complete" {
-			done += st.Positions
-		}
-		if jsonOut {
-			json.NewEncoder(e.stdout).Encode(st)
-			continue
-		}
-		ck := "-"
-		if st.Checkpoint >= 0 {
-			ck = fmt.Sprintf("level %d", st.Checkpoint)
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", st.Class, st.Positions, st.State, ck)
-	}
-	if jsonOut {
-		return json.NewEncoder(e.stdout).Encode(map[string]uint64{"positions_complete": done, "positions": total})
-	}
-	tw.Flush()
-	fmt.Fprintf(e.stdout, "%s of %s positions complete (%.1f%%)\n", si(float64(done)), si(float64(total)), 100*float64(done)/float64(max(total, 1)))
-	return nil
-}
-
-// progressBar draws one line on a terminal-like writer: a bar, the
-// positions done and to do, the rate and the time left.
-type progressBar struct {
-	w     io.Writer
-	drawn bool
-	last  string
-}
-
-func (b *progressBar) update(p tablebase.Progress) {
-	frac := 0.0
-	if p.Total > 0 {
-		frac = float64(p.Done) / float64(p.Total)
-	}
-	const width = 24
-	n := int(frac * width)
-	bar := strings.Repeat("#", n) + strings.Repeat("-", width-n)
-	rate := float64(p.Done) / p.Elapsed.Seconds()
-	eta := "?"
-	if rate > 0 && p.Done > 0 {
-		eta = time.Duration(float64(p.Total-p.Done) / rate * float64(time.Second)).Round(time.Second).String()
-	}
-	phase := p.Phase
-	if p.Level > 0 {
-		phase = fmt.Sprintf("%s %d", phase, p.Level)
-	}
-	line := fmt.Sprintf("[%s] %5.1f%%  %s/%s positions  %s/s  ETA %s  class %d/%d %s %s",
-		bar, 100*frac, si(float64(p.Done)), si(float64(p.Total)), si(rate), eta, p.ClassIndex, p.Classes, p.Class, phase)
-	if line == b.last {
-		return
-	}
-	b.last = line
-	fmt.Fprintf(b.w, "\r%-110s", line)
-	b.drawn = true
-}
-
-func (b *progressBar) finish() {
-	if b.drawn {
-		fmt.Fprintln(b.w)
-	}
-}
-
-// si formats n with a k/M/G suffix.
-func si(n float64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.2fG", n/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1fM", n/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%.1fk", n/1e3)
-	}
-	return fmt.Sprintf("%.0f", n)
-}
-
-// writeManifests prints the summary table of classes and the store's size.
-// A class neither built now nor incomplete is shown as old.
-func writeManifests(w io.Writer, classes []tablebase.ClassReport, dir string, old string) {
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "class\tpieces\tpositions\tstored\twins(P)\twins(O)\tlosses(P)\tlosses(O)\tmax DTW\tmax DTL\tbytes\tbuild\tstate\t")
-	var pos, stored, bytes uint64
-	for _, r := range classes {
-		m := r.Manifest
-		c, _ := m.PurpleClass()
-		state := old
-		switch {
-		case !m.Complete:
-			state = "INCOMPLETE"
-		case r.Built:
-			state = "built"
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", m.Class, c.Pieces(),
-			m.Positions[0]+m.Positions[1], m.Stored[0]+m.Stored[1], m.Wins[0], m.Wins[1], m.Losses[0], m.Losses[1],
-			m.MaxDTW, m.MaxDTL, m.Bytes, (time.Duration(m.BuildSecs*1e3) * time.Millisecond).Round(time.Millisecond), state)
-		if m.Complete {
-			pos += m.Positions[0] + m.Positions[1]
-			stored += m.Stored[0] + m.Stored[1]
-			bytes += m.Bytes
-		}
-	}
-	tw.Flush()
-	if pos > 0 {
-		disk := tablebase.DirBytes(dir)
-		fmt.Fprintf(w, "%d positions (%d stored, mirror images once): %d bytes of blocks, %.3f bytes/position; %d bytes on disk in all, %.3f bytes/position\n",
-			pos, stored, bytes, float64(bytes)/float64(pos), disk, float64(disk)/float64(pos))
-	}
+	return tablebase.WriteStatus(e.stdout, sts, jsonOut)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/tournament"
 )
@@ -70,7 +71,7 @@ var tournamentCommand = command{
 			envA := playerEnv(src)
 			cfg.Env = envA
 			if !*quiet {
-				show := progressPrinter(e.stderr)
+				show := progress.Lines(e.stderr)
 				cfg.Progress = func(p tournament.Progress) { show(p.Done, p.Games, p.Line) }
 			}
 			f, err := os.OpenFile(*results, os.O_RDWR|os.O_CREATE, 0o644)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
@@ -174,13 +175,13 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 			return fmt.Errorf("class %s is not complete in %s", c, dir)
 		}
 	}
-	bar := &progressBar{w: e.stderr}
-	progress := bar.update
+	bar := &progress.Bar{W: e.stderr}
+	show := func(p tablebase.Progress) { bar.Draw(p.Line()) }
 	if quiet {
-		progress = nil
+		show = nil
 	}
-	rep, err := tablebase.Verify(e.ctx, db, cs, progress)
-	bar.finish()
+	rep, err := tablebase.Verify(e.ctx, db, cs, show)
+	bar.Finish()
 	if err != nil {
 		return err
 	}
