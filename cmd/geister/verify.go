@@ -13,6 +13,7 @@ import (
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
 
@@ -154,8 +155,7 @@ func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.D
 	return nil
 }
 
-// verifyTables checks the endgame tables in dir (tablebase.Verify), then
-// compares a sample of each class with df-pn (solver.CrossCheck).
+// verifyTables checks the endgame tables in dir (sources.VerifyTables).
 func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions, quiet, asJSON bool) error {
 	var cs []purple.Class
 	for _, a := range args {
@@ -165,53 +165,22 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 		}
 		cs = append(cs, c)
 	}
-	db, err := openTablesForReading(dir)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	for _, c := range cs {
-		if !db.Has(c) {
-			return fmt.Errorf("class %s is not complete in %s", c, dir)
-		}
-	}
 	bar := &progress.Bar{W: e.stderr}
 	show := func(p tablebase.Progress) { bar.Draw(p.Line()) }
 	if quiet {
 		show = nil
 	}
-	rep, err := tablebase.Verify(e.ctx, db, cs, show)
+	check, err := sources.VerifyTables(e.ctx, dir, cs, o, show)
 	bar.Finish()
 	if err != nil {
 		return err
 	}
-	if len(cs) == 0 {
-		for _, m := range db.Classes() {
-			if c, err := m.PurpleClass(); err == nil && m.Complete {
-				cs = append(cs, c)
-			}
-		}
-	}
-	var sample []solver.CrossCheckClass
-	if o.Samples > 0 {
-		if sample, err = solver.CrossCheck(e.ctx, db, cs, o); err != nil {
-			return err
-		}
-	}
-	bad := solver.Disagreements(sample)
 	if asJSON {
-		writeJSONLine(e.stdout, struct {
-			Tables tablebase.VerifyReport   `json:"tables"`
-			Sample []solver.CrossCheckClass `json:"dfpn_sample"`
-			OK     bool                     `json:"ok"`
-		}{rep, sample, rep.OK() && bad == 0})
+		writeJSONLine(e.stdout, check)
 	} else {
-		rep.WriteText(e.stdout)
-		if o.Samples > 0 {
-			solver.WriteCrossCheck(e.stdout, sample, o.Nodes)
-		}
+		check.WriteText(e.stdout, o)
 	}
-	if !rep.OK() || bad > 0 {
+	if !check.OK {
 		return errReported
 	}
 	return nil
