@@ -36,7 +36,7 @@ var applyCommand = command{
 					Position string   `json:"position"`
 					Moves    []string `json:"moves"`
 					Outcome  string   `json:"outcome"`
-				}{p.String(), moveStrings(played), p.Outcome().String()})
+				}{p.String(), engine.MoveTexts(played), p.Outcome().String()})
 			}
 			if *show {
 				fmt.Fprint(e.stdout, p.Pretty())

@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/geister-solver/geister/solver"
 )
 
 var (
@@ -700,7 +702,7 @@ func TestCLIStdinHostileLines(t *testing.T) {
 				if o["error"] == nil && o["result"] == nil {
 					t.Errorf("%q: answer %d is neither a result nor an error: %v", args, i, o)
 				}
-				if p, _ := o["position"].(string); len(p) > maxLineBytes+100 {
+				if p, _ := o["position"].(string); len(p) > solver.MaxLineBytes+100 {
 					t.Errorf("%q: answer %d echoes %d bytes", args, i, len(p))
 				}
 			}

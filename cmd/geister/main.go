@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/geister-solver/geister/solver"
 )
 
 // env is what a subcommand may touch: its streams and a context that is
@@ -217,3 +219,6 @@ func openOperand(e *env, name string) (io.Reader, func(), error) {
 	}
 	return f, func() { f.Close() }, nil
 }
+
+// writeJSONLine writes v as one line of JSON (solver.WriteJSONLine).
+func writeJSONLine(w io.Writer, v any) error { return solver.WriteJSONLine(w, v) }

@@ -56,6 +56,3 @@ var moveCommand = command{
 		}
 	},
 }
-
-// decisionJSON is what move --json prints (player.DecisionJSON).
-type decisionJSON = player.DecisionJSON

@@ -25,15 +25,16 @@ var probeCommand = command{
 			if err != nil {
 				return err
 			}
-			inputs, err := positionInputs(e, args)
+			in, err := inputs(e, args)
 			if err != nil {
 				return err
 			}
+			texts := solver.Texts(in)
 			st, release := openStoreIfExists(e, tableDir(*dir), storeOpts)
 			defer release()
 			db, err := sources.RequireTables(tableDir(*dir))
 			if err != nil && st == nil {
-				for range inputs {
+				for range texts {
 				}
 				return err
 			}
@@ -47,7 +48,7 @@ var probeCommand = command{
 			}
 			s := solver.New(opts)
 			failed := false
-			for text := range inputs {
+			for text := range texts {
 				a, err := s.Probe(e.ctx, text, pl)
 				if err != nil {
 					failed = true

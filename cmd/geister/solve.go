@@ -69,7 +69,7 @@ var solveCommand = command{
 			defer src.Close()
 			opts.Tables = src.Tables
 			opts.Store = src.ProofStore()
-			inputs, err := readInputs(e, args)
+			in, err := inputs(e, args)
 			if err != nil {
 				return err
 			}
@@ -80,7 +80,7 @@ var solveCommand = command{
 			if single && !*quiet {
 				opts.Progress = solver.ProgressPrinter(e.stderr)
 			}
-			jobs := solver.Jobs(e.ctx, inputs, pl)
+			jobs := solver.Jobs(e.ctx, in, pl)
 			failed := false
 			var tally solver.Tally
 			if !single && !*quiet {
@@ -119,53 +119,13 @@ var solveCommand = command{
 	},
 }
 
-// maxLineBytes bounds an input line (solver.ReadInputs).
-const maxLineBytes = solver.MaxLineBytes
-
-// readInputs yields the operands, or, for "-", every line of standard
-// input that is not blank or a comment (solver.ReadInputs).
-func readInputs(e *env, args []string) (<-chan solver.Input, error) {
+// inputs yields the operands, or, for "-", every line of standard input
+// that is not blank or a comment (solver.Operands).
+func inputs(e *env, args []string) (<-chan solver.Input, error) {
 	if len(args) > 1 && slices.Contains(args, "-") {
 		return nil, usagef("- (read standard input) cannot be mixed with positions")
 	}
-	if args[0] == "-" {
-		return solver.ReadInputs(e.stdin), nil
-	}
-	out := make(chan solver.Input)
-	go func() {
-		defer close(out)
-		for _, a := range args {
-			out <- solver.Input{Text: a}
-		}
-	}()
-	return out, nil
-}
-
-// positionInputs is readInputs as plain texts: an unreadable line comes as
-// a text that names the line and the fault (and that no position parser
-// accepts), so that it is answered with an error in its place.
-func positionInputs(e *env, args []string) (<-chan string, error) {
-	in, err := readInputs(e, args)
-	if err != nil {
-		return nil, err
-	}
-	out := make(chan string)
-	go func() {
-		defer close(out)
-		for l := range in {
-			if l.Err != nil {
-				out <- "(" + l.Err.Error() + ")"
-				continue
-			}
-			out <- l.Text
-		}
-	}()
-	return out, nil
-}
-
-// toJSON is the SPEC §5 object of an answer (solver.JSONOf).
-func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON {
-	return solver.JSONOf(j, a, err, shortest)
+	return solver.Operands(args, e.stdin), nil
 }
 
 // proverFlag reads a --prover value: nil for "" (SPEC §4's default), the

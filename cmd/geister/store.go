@@ -8,7 +8,6 @@ import (
 
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
-	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -44,14 +43,6 @@ func openStoreIfExists(e *env, tableDir string, f storeFlags) (*proofstore.Store
 	return sources.OpenStoreIfExists(tableDir, f.choice(), warner(e.stderr))
 }
 
-// The proof store as "geister tables" shows it.
-type storeSummary = proofstore.Summary
-
-func summarizeStore(e *env, dir string) (storeSummary, error) {
-	return proofstore.Summarize(e.ctx, dir)
-}
-func writeStoreSummary(w io.Writer, s storeSummary) { s.WriteText(w) }
-
 // openSources opens the tables of --table/--no-table and the proof store
 // beside them (sources.Open). The caller closes them.
 func openSources(e *env, tf tableFlags, so storeFlags) (*sources.Sources, error) {
@@ -83,15 +74,6 @@ func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 		return nil, func() error { return nil }, err
 	}
 	return db, db.Close, nil
-}
-
-// openTables is openTablesDB with no tables as nil.
-func openTables(dir string) (purple.Tables, func() error, error) {
-	db, closeDB, err := openTablesDB(dir)
-	if db == nil {
-		return nil, closeDB, err
-	}
-	return db, closeDB, nil
 }
 
 // newAgent makes the agent of spec with the tables and store of tf

@@ -57,7 +57,7 @@ var tablesCommand = command{
 				if noStore != nil {
 					return nil
 				}
-				sum, err := summarizeStore(e, storeDir)
+				sum, err := proofstore.Summarize(e.ctx, storeDir)
 				if errors.Is(err, proofstore.ErrLocked) {
 					fmt.Fprintf(e.stderr, "geister: %v: its figures cannot be read while it writes\n", err)
 					return nil
@@ -66,9 +66,9 @@ var tablesCommand = command{
 					return err
 				}
 				if *jsonOut {
-					return json.NewEncoder(e.stdout).Encode(map[string]storeSummary{"proof_store": sum})
+					return json.NewEncoder(e.stdout).Encode(map[string]proofstore.Summary{"proof_store": sum})
 				}
-				writeStoreSummary(e.stdout, sum)
+				sum.WriteText(e.stdout)
 				return nil
 			}
 			if *jsonOut {
