@@ -121,13 +121,11 @@ var buildCommand = command{
 				}
 				classes = purple.Classes(*pieces)
 			}
-			for _, a := range append(args, *class...) {
-				c, err := purple.ParseClass(a)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				classes = append(classes, c)
+			named, err := parseClasses(append(args, *class...), nil)
+			if err != nil {
+				return err
 			}
+			classes = append(classes, named...)
 			if len(classes) == 0 {
 				return usagef("name classes (e.g. 1B1R-2U1r) or give --pieces N")
 			}

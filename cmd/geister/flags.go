@@ -5,6 +5,8 @@ import (
 	"os"
 
 	"github.com/spf13/pflag"
+
+	"github.com/geister-solver/geister/purple"
 )
 
 // recordsFlags are --records FILE and --force of the commands that keep
@@ -41,4 +43,23 @@ func (rf recordsFlags) create() (*os.File, error) {
 func addGameOutputFlags(fs *pflag.FlagSet) (rf recordsFlags, asJSON, quiet *bool) {
 	rf = addRecordsFlags(fs, "write one JSON game record per game to this file (geister replay shows them)", "overwrite the --records file")
 	return rf, fs.Bool("json", false, "print one JSON object per game and one for the score"), fs.Bool("quiet", false, "no progress messages on standard error")
+}
+
+// parseClasses reads the material classes named by args; check, when not
+// nil, may refuse a class read (each class is read and checked in turn).
+func parseClasses(args []string, check func(purple.Class) error) ([]purple.Class, error) {
+	var cs []purple.Class
+	for _, a := range args {
+		c, err := purple.ParseClass(a)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		if check != nil {
+			if err := check(c); err != nil {
+				return nil, err
+			}
+		}
+		cs = append(cs, c)
+	}
+	return cs, nil
 }

@@ -64,16 +64,13 @@ var keeperCommand = command{
 			if len(args) > 0 {
 				// Only the named classes (--min-pieces and --max-pieces do
 				// not apply).
-				classes = nil
-				for _, a := range args {
-					c, err := purple.ParseClass(a)
-					if err != nil {
-						return usagef("%v", err)
-					}
+				if classes, err = parseClasses(args, func(c purple.Class) error {
 					if !c.Valid() || c.OppReds != spec.KeeperReds || c.OppPieces < spec.Keepers {
 						return usagef("class %s does not fit %d keeper(s) with %d red(s) left", c, spec.Keepers, spec.KeeperReds)
 					}
-					classes = append(classes, c)
+					return nil
+				}); err != nil {
+					return err
 				}
 			}
 			if len(classes) == 0 {

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 )
@@ -62,28 +59,8 @@ var playCommand = command{
 				g.WriteStopped(e.stdout, [2]string{args[0], args[1]})
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			rec := match.RecordOf(g, 0, args[0], args[1], *plyLimit)
-			final := rec.Final()
-			for side, a := range agents {
-				h, ok := a.(*player.Interruptible)
-				if !ok || h.Stopped == nil || g.Reason != match.ReasonError {
-					continue
-				}
-				name := engine.Player(side).Name()
-				if errors.Is(h.Stopped, io.EOF) {
-					fmt.Fprintf(e.stdout, "\ngame abandoned at ply %d: the input ended before the %s player's move (type resign to resign)\n", len(g.Moves), name)
-					return errReported
-				}
-				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", final.Pretty())
-				fmt.Fprintf(e.stdout, "result: %s wins: the %s player resigned at ply %d\n", engine.Player(1-side).Name(), name, len(g.Moves))
-				return nil
-			}
-			if humans > 0 {
-				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", final.Pretty())
-			}
-			fmt.Fprintf(e.stdout, "result: %s (%s) after %s; placements: first %s, second %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"), rec.FirstReds, rec.SecondReds)
-			if g.Detail != "" {
-				fmt.Fprintf(e.stdout, "detail: %s\n", g.Detail)
+			if g.WriteEnd(e.stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0) {
+				return errReported
 			}
 			return nil
 		}

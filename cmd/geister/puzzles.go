@@ -82,10 +82,7 @@ var puzzlesCommand = command{
 					}
 					continue
 				}
-				pos := p.Pos()
-				fmt.Fprintf(e.stdout, "== %s, %s: %d plies, %s (draw %d)\n", p.KindName, p.Class, p.Plies, p.Position, p.Draw)
-				fmt.Fprint(e.stdout, pos.Pretty())
-				fmt.Fprintf(e.stdout, "solution: %s\nline: %s\n\n", p.Move, strings.Join(p.PV, " "))
+				p.WriteText(e.stdout)
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)

@@ -11,7 +11,6 @@ import (
 
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/proofstore"
-	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
@@ -157,13 +156,9 @@ func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.D
 
 // verifyTables checks the endgame tables in dir (sources.VerifyTables).
 func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions, quiet, asJSON bool) error {
-	var cs []purple.Class
-	for _, a := range args {
-		c, err := purple.ParseClass(a)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		cs = append(cs, c)
+	cs, err := parseClasses(args, nil)
+	if err != nil {
+		return err
 	}
 	bar := &progress.Bar{W: e.stderr}
 	show := func(p tablebase.Progress) { bar.Draw(p.Line()) }
