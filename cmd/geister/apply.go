@@ -9,11 +9,11 @@ import (
 )
 
 var applyCommand = command{
-	name:    "apply",
-	args:    "POSITION MOVE...",
-	summary: "play moves from a position and print the position string they lead to",
-	details: helpText("apply"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "apply",
+	Args:    "POSITION MOVE...",
+	Summary: "play moves from a position and print the position string they lead to",
+	Details: helpText("apply"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		show := fs.Bool("show", false, "also print the resulting board (as geister show does)")
 		jsonOut := fs.Bool("json", false, `print one JSON object: {"position":...,"moves":[...],"outcome":...}`)
 		return func(e *env, args []string) error {
@@ -32,18 +32,18 @@ var applyCommand = command{
 				return err
 			}
 			if *jsonOut {
-				return writeJSONLine(e.stdout, struct {
+				return writeJSONLine(e.Stdout, struct {
 					Position string   `json:"position"`
 					Moves    []string `json:"moves"`
 					Outcome  string   `json:"outcome"`
 				}{p.String(), engine.MoveTexts(played), p.Outcome().String()})
 			}
 			if *show {
-				fmt.Fprint(e.stdout, p.Pretty())
+				fmt.Fprint(e.Stdout, p.Pretty())
 			}
-			fmt.Fprintln(e.stdout, p.String())
+			fmt.Fprintln(e.Stdout, p.String())
 			if o := p.Outcome(); o != engine.Ongoing {
-				fmt.Fprintf(e.stderr, "geister apply: the game is over: %s (a position string for the record; solve reads only positions in play)\n", o)
+				fmt.Fprintf(e.Stderr, "geister apply: the game is over: %s (a position string for the record; solve reads only positions in play)\n", o)
 			}
 			return nil
 		}

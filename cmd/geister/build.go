@@ -89,11 +89,11 @@ func tableDir(flag string) string {
 }
 
 var buildCommand = command{
-	name:    "build",
-	args:    "[CLASS...]",
-	summary: "build endgame tables: every class up to --pieces pieces, or the named ones",
-	details: helpText("build"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "build",
+	Args:    "[CLASS...]",
+	Summary: "build endgame tables: every class up to --pieces pieces, or the named ones",
+	Details: helpText("build"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 8)")
 		workers := new(int)
@@ -144,17 +144,17 @@ var buildCommand = command{
 			}
 			switch {
 			case *plan:
-				return json.NewEncoder(e.stdout).Encode(map[string]any{"jobs": jobs})
+				return json.NewEncoder(e.Stdout).Encode(map[string]any{"jobs": jobs})
 			case *submit != "":
 				if *submit != "slurm" || *shared == "" {
 					return usagef("--submit %q: want --submit slurm --shared DIR", *submit)
 				}
 				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Binary: *node, Threads: *workers, Extra: *sbatch})
 				for _, j := range sub {
-					fmt.Fprintf(e.stdout, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
+					fmt.Fprintf(e.Stdout, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
 				}
 				if err == nil {
-					fmt.Fprintf(e.stdout, "%d jobs submitted; progress: geister tables status --shared %s\n", len(sub), *shared)
+					fmt.Fprintf(e.Stdout, "%d jobs submitted; progress: geister tables status --shared %s\n", len(sub), *shared)
 				}
 				return err
 			}
@@ -183,22 +183,22 @@ var buildCommand = command{
 				defer opts.From.Close()
 			}
 			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && !*quiet {
-				fmt.Fprintf(e.stderr, "geister: %d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB\n",
+				fmt.Fprintf(e.Stderr, "geister: %d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB\n",
 					est.Classes, progress.SI(float64(est.Positions)), (est.PeakMemoryBytes+1<<20-1)>>20, est.PeakClass, (est.DiskBytes+1<<20-1)>>20)
 			}
 			var bar *progress.Bar
 			if !*quiet {
-				bar = &progress.Bar{W: e.stderr}
+				bar = &progress.Bar{W: e.Stderr}
 				opts.Progress = func(p tablebase.Progress) { bar.Draw(p.Line()) }
 			}
 			start := time.Now()
-			rep, err := tablebase.Build(e.ctx, db, classes, opts)
+			rep, err := tablebase.Build(e.Ctx, db, classes, opts)
 			elapsed := time.Since(start) // rep.Elapsed is not set when the build stops early
 			if bar != nil {
 				bar.Finish()
 			}
 			if *jsonOut {
-				enc := json.NewEncoder(e.stdout)
+				enc := json.NewEncoder(e.Stdout)
 				for _, c := range rep.Classes {
 					enc.Encode(struct {
 						tablebase.Manifest
@@ -208,13 +208,13 @@ var buildCommand = command{
 			} else if len(rep.Classes) > 0 {
 				cerr := db.Close() // the store's files are measured closed
 				closed = true
-				tablebase.WriteClasses(e.stdout, rep.Classes, d, "kept")
-				fmt.Fprintf(e.stdout, "table directory: %s; this run %s\n", d, elapsed.Round(time.Millisecond))
+				tablebase.WriteClasses(e.Stdout, rep.Classes, d, "kept")
+				fmt.Fprintf(e.Stdout, "table directory: %s; this run %s\n", d, elapsed.Round(time.Millisecond))
 				if err == nil {
 					err = cerr
 				}
 			}
-			if err != nil && e.ctx.Err() != nil {
+			if err != nil && e.Ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); run the same command again to resume", err)
 			}
 			return err

@@ -14,11 +14,11 @@ import (
 )
 
 var enumerateCommand = command{
-	name:    "enumerate",
-	args:    "CLASS",
-	summary: "list the sure-win positions of a material class with their distances",
-	details: helpText("enumerate"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "enumerate",
+	Args:    "CLASS",
+	Summary: "list the sure-win positions of a material class with their distances",
+	Details: helpText("enumerate"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		dtw := fs.Int("dtw", 0, "keep positions with exactly this distance to win (plies)")
 		minDTW := fs.Int("min-dtw", 0, "keep positions with at least this distance to win")
@@ -86,7 +86,7 @@ var enumerateCommand = command{
 			}
 			start := time.Now()
 			printed := 0
-			counts, err := solver.Enumerate(e.ctx, db, c, f, func(en solver.Enumerated) error {
+			counts, err := solver.Enumerate(e.Ctx, db, c, f, func(en solver.Enumerated) error {
 				printed++
 				move := en.Move
 				var pv []engine.Move
@@ -105,21 +105,21 @@ var enumerateCommand = command{
 					pv = l
 				}
 				a := solver.Answer{Result: solver.Win, Plies: en.Plies, Move: move, PV: pv, Source: "table"}
-				solver.WriteEnumerated(e.stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
+				solver.WriteEnumerated(e.Stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
 				if *limit > 0 && printed >= *limit {
 					return solver.ErrStop
 				}
 				return nil
 			}, func(scanned uint64) {
 				if total > 0 {
-					fmt.Fprintf(e.stderr, "enumerate %s: %d/%d positions scanned (%.0f%%), %v\n", c, scanned, total, 100*float64(scanned)/float64(total), time.Since(start).Round(time.Second))
+					fmt.Fprintf(e.Stderr, "enumerate %s: %d/%d positions scanned (%.0f%%), %v\n", c, scanned, total, 100*float64(scanned)/float64(total), time.Since(start).Round(time.Second))
 				}
 			})
 			if err != nil {
 				return err
 			}
 			sum := solver.EnumSummary{Class: c.String(), Source: "table", EnumCounts: counts, ElapsedMS: solver.Milliseconds(time.Since(start))}
-			return sum.Write(e.stdout, *jsonOut)
+			return sum.Write(e.Stdout, *jsonOut)
 		}
 	},
 }
@@ -141,10 +141,10 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 	}
 	start, last := time.Now(), time.Now()
 	printed, done := 0, 0
-	sc, err := solver.SampleClass(e.ctx, c, f, n, seed, opts, threads, timeLimit, func(s solver.Sampled) {
+	sc, err := solver.SampleClass(e.Ctx, c, f, n, seed, opts, threads, timeLimit, func(s solver.Sampled) {
 		if done++; time.Since(last) > 2*time.Second {
 			last = time.Now()
-			fmt.Fprintf(e.stderr, "sample %s: %d/%d solved, %v\n", c, done, n, time.Since(start).Round(time.Second))
+			fmt.Fprintf(e.Stderr, "sample %s: %d/%d solved, %v\n", c, done, n, time.Since(start).Round(time.Second))
 		}
 		if limit > 0 && printed >= limit {
 			return
@@ -154,14 +154,14 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 		if !line {
 			a.PV = nil
 		}
-		solver.WriteEnumerated(e.stdout, s.Pos, a, 0, true, asJSON)
+		solver.WriteEnumerated(e.Stdout, s.Pos, a, 0, true, asJSON)
 	})
 	if err != nil {
-		if e.ctx.Err() != nil {
+		if e.Ctx.Err() != nil {
 			return fmt.Errorf("interrupted: %w", err)
 		}
 		return err
 	}
 	sum := solver.SampleSummary(c.String(), sc, n, fmt.Sprintf("%d nodes, %v per position", nodes, timeLimit), time.Since(start))
-	return sum.Write(e.stdout, asJSON)
+	return sum.Write(e.Stdout, asJSON)
 }

@@ -17,11 +17,11 @@ import (
 )
 
 var gatCommand = command{
-	name:    "gat",
-	args:    "connect|serve [flags]",
-	summary: "play in GAT tournaments (connect) or referee games between GAT programs (serve)",
-	details: helpText("gat"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "gat",
+	Args:    "connect|serve [flags]",
+	Summary: "play in GAT tournaments (connect) or referee games between GAT programs (serve)",
+	Details: helpText("gat"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		fs.SetInterspersed(false)
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
@@ -51,7 +51,7 @@ func runGatSub(e *env, c gatSub, args []string) error {
 	run := c.flags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(e.stdout, "usage: geister gat %s [flags]\n\n%s\n\n%s\n\nflags:\n%s", c.name, c.summary, strings.TrimSpace(c.details), fs.FlagUsages())
+			fmt.Fprintf(e.Stdout, "usage: geister gat %s [flags]\n\n%s\n\n%s\n\nflags:\n%s", c.name, c.summary, strings.TrimSpace(c.details), fs.FlagUsages())
 			return nil
 		}
 		return usagef("%s: %v", c.name, err)
@@ -113,33 +113,33 @@ var gatConnect = gatSub{
 			}
 			addr := net.JoinHostPort(*host, strconv.Itoa(*port))
 			if !*quiet {
-				fmt.Fprintf(e.stderr, "gat: %s plays %d game(s) as the %s player on %s\n", sp, *games, pl.Name(), addr)
+				fmt.Fprintf(e.Stderr, "gat: %s plays %d game(s) as the %s player on %s\n", sp, *games, pl.Name(), addr)
 			}
 			var recErr error
 			cfg := gat.ClientConfig{
 				Addr: addr, Side: pl, Agent: a, Name: sp.String(), Games: *games, Seed: *seed,
 				PlyLimit: *plyLimit, TimePerMove: *tpm, Wait: *wait, ConnectFor: *connectFor,
-				Warn: func(s string) { fmt.Fprintf(e.stderr, "gat: %s\n", s) },
+				Warn: func(s string) { fmt.Fprintf(e.Stderr, "gat: %s\n", s) },
 				OnGame: func(g gat.ClientGame) {
 					if *asJSON {
-						writeJSONLine(e.stdout, g.JSON())
+						writeJSONLine(e.Stdout, g.JSON())
 					} else {
-						fmt.Fprintln(e.stdout, g.Line())
+						fmt.Fprintln(e.Stdout, g.Line())
 					}
 					if g.Detail != "" && !*asJSON {
-						fmt.Fprintf(e.stderr, "gat: game %d: %s\n", g.Number, g.Detail)
+						fmt.Fprintf(e.Stderr, "gat: game %d: %s\n", g.Number, g.Detail)
 					}
 					if rec != nil && g.Record != nil && recErr == nil {
 						recErr = writeJSONLine(rec, g.Record)
 					}
 				},
 			}
-			sum, err := gat.Connect(e.ctx, cfg)
+			sum, err := gat.Connect(e.Ctx, cfg)
 			if sum != nil {
 				if *asJSON {
-					writeJSONLine(e.stdout, sum)
+					writeJSONLine(e.Stdout, sum)
 				} else {
-					fmt.Fprintln(e.stdout, sum.Text())
+					fmt.Fprintln(e.Stdout, sum.Text())
 				}
 			}
 			if err != nil {
@@ -187,9 +187,9 @@ var gatServe = gatSub{
 			}
 			cfg.OnGame = func(g gat.ServedGame) {
 				if *asJSON {
-					writeJSONLine(e.stdout, g.JSON())
+					writeJSONLine(e.Stdout, g.JSON())
 				} else {
-					fmt.Fprintln(e.stdout, g.Line())
+					fmt.Fprintln(e.Stdout, g.Line())
 				}
 			}
 			srv, err := gat.Listen(cfg)
@@ -198,13 +198,13 @@ var gatServe = gatSub{
 			}
 			defer srv.Close()
 			if !*quiet {
-				fmt.Fprintf(e.stderr, "gat: serving %d game(s): the first player connects to %s, the second to %s\n", *games, srv.Addr(engine.First), srv.Addr(engine.Second))
+				fmt.Fprintf(e.Stderr, "gat: serving %d game(s): the first player connects to %s, the second to %s\n", *games, srv.Addr(engine.First), srv.Addr(engine.Second))
 			}
-			sum, err := srv.Serve(e.ctx)
+			sum, err := srv.Serve(e.Ctx)
 			if *asJSON {
-				writeJSONLine(e.stdout, sum)
+				writeJSONLine(e.Stdout, sum)
 			} else {
-				fmt.Fprintln(e.stdout, sum.Text())
+				fmt.Fprintln(e.Stdout, sum.Text())
 			}
 			return err
 		}

@@ -22,11 +22,11 @@ func helpFlagSets(t *testing.T) map[string]struct {
 	}{}
 	for i := range commands {
 		c := &commands[i]
-		fs, _ := newFlagSet(c, &bytes.Buffer{})
-		out[c.name] = struct {
+		fs, _ := program.FlagSet(c, &bytes.Buffer{})
+		out[c.Name] = struct {
 			fs      *pflag.FlagSet
 			details string
-		}{fs, c.details}
+		}{fs, c.Details}
 	}
 	for _, s := range []gatSub{gatConnect, gatServe} {
 		fs := pflag.NewFlagSet("gat "+s.name, pflag.ContinueOnError)

@@ -13,11 +13,11 @@ import (
 )
 
 var keeperCommand = command{
-	name:    "keeper",
-	args:    "[CLASS...]",
-	summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
-	details: helpText("keeper"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "keeper",
+	Args:    "[CLASS...]",
+	Summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
+	Details: helpText("keeper"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		maxPieces := fs.Int("max-pieces", 5, "classes with at most this many pieces on the board (4 to 8)")
 		minPieces := fs.Int("min-pieces", 4, "classes with at least this many pieces")
@@ -96,24 +96,24 @@ var keeperCommand = command{
 				o.Store = st
 			}
 			if !*quiet {
-				o.Progress = func(line string) { fmt.Fprintln(e.stderr, line) }
+				o.Progress = func(line string) { fmt.Fprintln(e.Stderr, line) }
 			}
 			if !*jsonOut {
-				o.OnClass = func(r *keeper.ClassReport) { r.WriteText(e.stdout, o) }
+				o.OnClass = func(r *keeper.ClassReport) { r.WriteText(e.Stdout, o) }
 			}
-			rep, err := keeper.Check(e.ctx, classes, o)
+			rep, err := keeper.Check(e.Ctx, classes, o)
 			if rep == nil || (err != nil && !rep.Partial) {
 				return err
 			}
 			if *jsonOut {
-				if werr := writeJSONLine(e.stdout, rep); werr != nil {
+				if werr := writeJSONLine(e.Stdout, rep); werr != nil {
 					return werr
 				}
 			} else {
 				if rep.Partial && len(rep.Classes) > 0 && rep.Classes[len(rep.Classes)-1].Partial {
-					rep.Classes[len(rep.Classes)-1].WriteText(e.stdout, o)
+					rep.Classes[len(rep.Classes)-1].WriteText(e.Stdout, o)
 				}
-				rep.WriteTotal(e.stdout)
+				rep.WriteTotal(e.Stdout)
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)

@@ -15,11 +15,11 @@ import (
 )
 
 var matchCommand = command{
-	name:    "match",
-	args:    "A B",
-	summary: "play a match of many games between two agents and report the statistics",
-	details: helpText("match", player.Help()),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "match",
+	Args:    "A B",
+	Summary: "play a match of many games between two agents and report the statistics",
+	Details: helpText("match", player.Help()),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		games := fs.Int("games", 100, "number of games (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the match: game i's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
@@ -57,7 +57,7 @@ var matchCommand = command{
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			src, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.Stderr, tf)
 			if err != nil {
 				return err
 			}
@@ -71,16 +71,16 @@ var matchCommand = command{
 				cfg.Records = f
 			}
 			if !*quiet {
-				show := progress.Lines(e.stderr)
+				show := progress.Lines(e.Stderr)
 				cfg.Progress = func(p match.Progress) { show(p.Done, p.Games, p.Line) }
 			}
-			sum, err := match.Run(e.ctx, cfg)
-			if err != nil && (sum == nil || e.ctx.Err() == nil) {
+			sum, err := match.Run(e.Ctx, cfg)
+			if err != nil && (sum == nil || e.Ctx.Err() == nil) {
 				return err
 			}
 			if err != nil {
 				// Interrupted: the games finished so far, then exit 1.
-				fmt.Fprintf(e.stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), *games)
+				fmt.Fprintf(e.Stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), *games)
 			}
 			if *asJSON {
 				out, err := json.Marshal(struct {
@@ -90,9 +90,9 @@ var matchCommand = command{
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(e.stdout, "%s\n", out)
+				fmt.Fprintf(e.Stdout, "%s\n", out)
 			} else {
-				fmt.Fprint(e.stdout, sum.Text())
+				fmt.Fprint(e.Stdout, sum.Text())
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)

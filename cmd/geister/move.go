@@ -9,11 +9,11 @@ import (
 )
 
 var moveCommand = command{
-	name:    "move",
-	args:    "POSITION",
-	summary: "the move an agent chooses in a position (hayazashi: every move with its score)",
-	details: helpText("move", player.Help()),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "move",
+	Args:    "POSITION",
+	Summary: "the move an agent chooses in a position (hayazashi: every move with its score)",
+	Details: helpText("move", player.Help()),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		agent := fs.String("agent", "hayazashi", "the agent, NAME or NAME:OPT=VALUE,... (see below)")
 		gat := fs.String("gat", "", "read POSITION as a GAT board string received by the mover, who plays f or s")
 		seed := fs.Uint64("seed", 1, "seed of the agent's random choices")
@@ -45,14 +45,14 @@ var moveCommand = command{
 				return err
 			}
 			defer closeAgent()
-			d, err := player.Decide(e.ctx, a, p, units, *seed, *plyLimit)
+			d, err := player.Decide(e.Ctx, a, p, units, *seed, *plyLimit)
 			if err != nil {
 				return err
 			}
 			if *jsonOut {
-				return writeJSONLine(e.stdout, d.JSON(*agent, &p, units != nil))
+				return writeJSONLine(e.Stdout, d.JSON(*agent, &p, units != nil))
 			}
-			return d.WriteText(e.stdout, units != nil)
+			return d.WriteText(e.Stdout, units != nil)
 		}
 	},
 }

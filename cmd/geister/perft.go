@@ -11,11 +11,11 @@ import (
 )
 
 var perftCommand = command{
-	name:    "perft",
-	args:    "POSITION DEPTH",
-	summary: "count move sequences to each depth (the move generator's test)",
-	details: helpText("perft"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "perft",
+	Args:    "POSITION DEPTH",
+	Summary: "count move sequences to each depth (the move generator's test)",
+	Details: helpText("perft"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		divide := fs.Bool("divide", false, "also print, for each legal move, the count of DEPTH plies that starts with it")
 		timing := fs.Bool("time", false, "print the time and leaf rate of each depth on standard error")
 		jsonOut := fs.Bool("json", false, `print one JSON object a line: {"depth":D,"count":N} for each depth (with --divide, {"move":M,"depth":D,"count":N} first)`)
@@ -39,30 +39,30 @@ var perftCommand = command{
 				var sum uint64
 				for i, m := range moves {
 					if *jsonOut {
-						writeJSONLine(e.stdout, perftJSON{Move: m.String(), Depth: depth, Count: counts[i]})
+						writeJSONLine(e.Stdout, perftJSON{Move: m.String(), Depth: depth, Count: counts[i]})
 					} else {
-						fmt.Fprintf(e.stdout, "%s %d\n", m, counts[i])
+						fmt.Fprintf(e.Stdout, "%s %d\n", m, counts[i])
 					}
 					sum += counts[i]
 				}
 				if !*jsonOut {
-					fmt.Fprintf(e.stdout, "moves %d total %d\n\n", len(moves), sum)
+					fmt.Fprintf(e.Stdout, "moves %d total %d\n\n", len(moves), sum)
 				}
 			}
 			for d := 1; d <= depth; d++ {
-				if err := e.ctx.Err(); err != nil {
+				if err := e.Ctx.Err(); err != nil {
 					return err
 				}
 				start := time.Now()
 				n := engine.Perft(&p, d)
 				if *jsonOut {
-					writeJSONLine(e.stdout, perftJSON{Depth: d, Count: n})
+					writeJSONLine(e.Stdout, perftJSON{Depth: d, Count: n})
 				} else {
-					fmt.Fprintf(e.stdout, "%d %d\n", d, n)
+					fmt.Fprintf(e.Stdout, "%d %d\n", d, n)
 				}
 				if *timing {
 					el := time.Since(start)
-					fmt.Fprintf(e.stderr, "depth %d: %v, %.1f M leaves/s\n", d, el.Round(time.Microsecond), float64(n)/el.Seconds()/1e6)
+					fmt.Fprintf(e.Stderr, "depth %d: %v, %.1f M leaves/s\n", d, el.Round(time.Microsecond), float64(n)/el.Seconds()/1e6)
 				}
 			}
 			return nil

@@ -11,11 +11,11 @@ import (
 )
 
 var playCommand = command{
-	name:    "play",
-	args:    "A B",
-	summary: "play one game, A first and B second, printing each position",
-	details: helpText("play", player.Help()),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "play",
+	Args:    "A B",
+	Summary: "play one game, A first and B second, printing each position",
+	Details: helpText("play", player.Help()),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		seed := fs.Uint64("seed", 1, "seed of the game (placements and random choices)")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
 		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
@@ -26,13 +26,13 @@ var playCommand = command{
 			if *plyLimit < 0 {
 				return usagef("--ply-limit %d: must not be negative", *plyLimit)
 			}
-			src, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.Stderr, tf)
 			if err != nil {
 				return err
 			}
 			defer src.Close()
 			env := playerEnv(src)
-			env.In, env.Out = e.stdin, e.stdout
+			env.In, env.Out = e.Stdin, e.Stdout
 			var agents [2]player.Agent
 			humans := 0
 			for i, a := range args {
@@ -51,15 +51,15 @@ var playCommand = command{
 					agents[i] = &player.Interruptible{Agent: agents[i]}
 				}
 			}
-			fmt.Fprintf(e.stdout, "first: %s, second: %s\n", args[0], args[1])
-			obs := match.Printer(e.stdout, humans > 0)
-			g, err := match.Play(e.ctx, agents[0], agents[1], *seed, *plyLimit, nil, obs)
+			fmt.Fprintf(e.Stdout, "first: %s, second: %s\n", args[0], args[1])
+			obs := match.Printer(e.Stdout, humans > 0)
+			g, err := match.Play(e.Ctx, agents[0], agents[1], *seed, *plyLimit, nil, obs)
 			if err != nil {
 				// Interrupted: what was played so far.
-				g.WriteStopped(e.stdout, [2]string{args[0], args[1]})
+				g.WriteStopped(e.Stdout, [2]string{args[0], args[1]})
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if g.WriteEnd(e.stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0) {
+			if g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0) {
 				return errReported
 			}
 			return nil

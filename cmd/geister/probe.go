@@ -8,11 +8,11 @@ import (
 )
 
 var probeCommand = command{
-	name:    "probe",
-	args:    "POSITION... | -",
-	summary: "answer positions from the endgame tables alone",
-	details: helpText("probe"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "probe",
+	Args:    "POSITION... | -",
+	Summary: "answer positions from the endgame tables alone",
+	Details: helpText("probe"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md section 5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
@@ -49,14 +49,14 @@ var probeCommand = command{
 			s := solver.New(opts)
 			failed := false
 			for text := range texts {
-				a, err := s.Probe(e.ctx, text, pl)
+				a, err := s.Probe(e.Ctx, text, pl)
 				if err != nil {
 					failed = true
 				}
 				if *jsonOut {
-					writeJSONLine(e.stdout, solver.ProbeJSON(text, a, err))
+					writeJSONLine(e.Stdout, solver.ProbeJSON(text, a, err))
 				} else {
-					solver.WriteProbeText(e.stdout, text, a, err)
+					solver.WriteProbeText(e.Stdout, text, a, err)
 				}
 			}
 			if failed {

@@ -14,10 +14,10 @@ import (
 )
 
 var puzzlesCommand = command{
-	name:    "puzzles",
-	summary: "make endgame puzzles: sure wins of a given length, sorted by kind",
-	details: helpText("puzzles"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "puzzles",
+	Summary: "make endgame puzzles: sure wins of a given length, sorted by kind",
+	Details: helpText("puzzles"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		prover := fs.String("prover", "", "the prover's material: blues B and reds R, e.g. 2B1R (with --opponent)")
 		opponent := fs.String("opponent", "", "the opponent's hidden pieces U of which r are red, e.g. 2U1r (with --prover)")
 		maxPieces := fs.Int("max-pieces", 7, "without --prover/--opponent: random classes of 4 to this many pieces")
@@ -57,7 +57,7 @@ var puzzlesCommand = command{
 			}
 			var tables purple.Tables
 			if dir, named, use := tf.resolve(); use {
-				db, err := sources.OptionalTables(dir, named, warner(e.stderr))
+				db, err := sources.OptionalTables(dir, named, warner(e.Stderr))
 				if err != nil {
 					return err
 				}
@@ -71,24 +71,24 @@ var puzzlesCommand = command{
 				Count: *count, Seed: *seed, MaxDraws: *draws, Nodes: *nodes, Tables: tables, TTMegabytes: *ttMB}
 			if !*quiet {
 				opts.Progress = func(p puzzles.Progress) {
-					fmt.Fprintf(e.stderr, "puzzles: %d drawn, %d long wins, %d found, %s\n", p.Draws, p.Wins, p.Found, time.Since(start).Round(time.Second))
+					fmt.Fprintf(e.Stderr, "puzzles: %d drawn, %d long wins, %d found, %s\n", p.Draws, p.Wins, p.Found, time.Since(start).Round(time.Second))
 				}
 			}
-			ps, err := puzzles.Make(e.ctx, opts)
+			ps, err := puzzles.Make(e.Ctx, opts)
 			for _, p := range ps {
 				if *jsonOut {
-					if werr := writeJSONLine(e.stdout, p); werr != nil {
+					if werr := writeJSONLine(e.Stdout, p); werr != nil {
 						return werr
 					}
 					continue
 				}
-				p.WriteText(e.stdout)
+				p.WriteText(e.Stdout)
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
 			if len(ps) < *count && !*quiet {
-				fmt.Fprintf(e.stderr, "puzzles: %d of %d found within %d draws\n", len(ps), *count, *draws)
+				fmt.Fprintf(e.Stderr, "puzzles: %d of %d found within %d draws\n", len(ps), *count, *draws)
 			}
 			return nil
 		}

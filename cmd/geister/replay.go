@@ -5,15 +5,16 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/match"
 )
 
 var replayCommand = command{
-	name:    "replay",
-	args:    "FILE",
-	summary: "show a recorded game move by move (records from geister match --records)",
-	details: helpText("replay"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "replay",
+	Args:    "FILE",
+	Summary: "show a recorded game move by move (records from geister match --records)",
+	Details: helpText("replay"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		game := fs.Int("game", -1, "the game to show, by its number in the record (default: the first in the file)")
 		list := fs.Bool("list", false, "list the games: number, agents, result, reason, plies")
 		jsonOut := fs.Bool("json", false, "with --list, one JSON object a game (the record without its moves)")
@@ -27,7 +28,7 @@ var replayCommand = command{
 			if *jsonOut && !*list {
 				return usagef("--json goes with --list")
 			}
-			in, closeIn, err := openOperand(e, args[0])
+			in, closeIn, err := cli.OpenOperand(e, args[0])
 			if err != nil {
 				return err
 			}
@@ -43,12 +44,12 @@ var replayCommand = command{
 				for _, r := range recs {
 					if *jsonOut {
 						l := listJSON{Record: r}
-						if err := writeJSONLine(e.stdout, l); err != nil {
+						if err := writeJSONLine(e.Stdout, l); err != nil {
 							return err
 						}
 						continue
 					}
-					fmt.Fprintln(e.stdout, r.Line())
+					fmt.Fprintln(e.Stdout, r.Line())
 				}
 				return nil
 			}
@@ -65,7 +66,7 @@ var replayCommand = command{
 					return fmt.Errorf("%s: no game %d (games %d to %d)", args[0], *game, recs[0].Game, recs[len(recs)-1].Game)
 				}
 			}
-			return rec.WriteReplay(e.stdout)
+			return rec.WriteReplay(e.Stdout)
 		}
 	},
 }

@@ -10,11 +10,11 @@ import (
 )
 
 var serveCommand = command{
-	name:    "serve",
-	args:    "",
-	summary: "the local web board: set up, solve, probe, play against agents, analyse games",
-	details: helpText("serve"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "serve",
+	Args:    "",
+	Summary: "the local web board: set up, solve, probe, play against agents, analyse games",
+	Details: helpText("serve"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		def := web.DefaultConfig()
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; a host other than loopback exposes the board to the network)")
 		maxNodes := fs.Uint64("max-nodes", def.MaxNodes, "cap on the searched positions of one solve request")
@@ -40,9 +40,9 @@ var serveCommand = command{
 			defer src.Close()
 			cfg.Tables, cfg.Store = src.Tables, src.ProofStore()
 			cfg.Env = playerEnv(src)
-			return web.ListenAndServe(e.ctx, *addr, cfg, func(a net.Addr) {
+			return web.ListenAndServe(e.Ctx, *addr, cfg, func(a net.Addr) {
 				if !*quiet {
-					fmt.Fprintf(e.stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)
+					fmt.Fprintf(e.Stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)
 				}
 			})
 		}

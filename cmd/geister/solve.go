@@ -16,11 +16,11 @@ import (
 )
 
 var solveCommand = command{
-	name:    "solve",
-	args:    "[POSITION...] | -",
-	summary: "does a side surely win, in how many plies, with which move?",
-	details: helpText("solve"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "solve",
+	Args:    "[POSITION...] | -",
+	Summary: "does a side surely win, in how many plies, with which move?",
+	Details: helpText("solve"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md §5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
 		nodes := fs.Uint64("nodes", 0, "stop a position after this many searched positions (0: no limit); the answer is then unknown")
@@ -78,16 +78,16 @@ var solveCommand = command{
 				opts.Threads, *threads = *threads, 1 // one position: every thread on it (dfpn.Parallel)
 			}
 			if single && !*quiet {
-				opts.Progress = solver.ProgressPrinter(e.stderr)
+				opts.Progress = solver.ProgressPrinter(e.Stderr)
 			}
-			jobs := solver.Jobs(e.ctx, in, pl)
+			jobs := solver.Jobs(e.Ctx, in, pl)
 			failed := false
 			var tally solver.Tally
 			if !single && !*quiet {
-				stop := tally.Report(e.stderr, 5*time.Second)
+				stop := tally.Report(e.Stderr, 5*time.Second)
 				defer stop()
 			}
-			solver.Batch(e.ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
+			solver.Batch(e.Ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
 				tally.Add(a, err)
 				if err != nil {
 					failed = true
@@ -98,17 +98,17 @@ var solveCommand = command{
 						dir = filepath.Join(dir, fmt.Sprintf("%03d", j.Index))
 					}
 					if _, perr := web.LineFiles(dir, j.Pos, a.PV, "svg"); perr != nil {
-						fmt.Fprintf(e.stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
+						fmt.Fprintf(e.Stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
 						failed = true
 					}
 				}
 				if *jsonOut {
-					writeJSONLine(e.stdout, solver.JSONOf(j, a, err, *shortest))
+					writeJSONLine(e.Stdout, solver.JSONOf(j, a, err, *shortest))
 				} else {
-					solver.WriteText(e.stdout, j, a, err, opts, !single)
+					solver.WriteText(e.Stdout, j, a, err, opts, !single)
 				}
 			})
-			if err := e.ctx.Err(); err != nil {
+			if err := e.Ctx.Err(); err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
 			if failed {
@@ -125,7 +125,7 @@ func inputs(e *env, args []string) (<-chan solver.Input, error) {
 	if len(args) > 1 && slices.Contains(args, "-") {
 		return nil, usagef("- (read standard input) cannot be mixed with positions")
 	}
-	return solver.Operands(args, e.stdin), nil
+	return solver.Operands(args, e.Stdin), nil
 }
 
 // proverFlag reads a --prover value: nil for "" (SPEC §4's default), the

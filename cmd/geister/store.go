@@ -35,12 +35,12 @@ func warner(w io.Writer) func(string) { return func(m string) { fmt.Fprintf(w, "
 // openStore opens the proof store beside tableDir as the flags say
 // (sources.OpenStore).
 func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	return sources.OpenStore(tableDir, f.choice(), warner(e.stderr))
+	return sources.OpenStore(tableDir, f.choice(), warner(e.Stderr))
 }
 
 // openStoreIfExists is openStore for commands that only read (probe).
 func openStoreIfExists(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	return sources.OpenStoreIfExists(tableDir, f.choice(), warner(e.stderr))
+	return sources.OpenStoreIfExists(tableDir, f.choice(), warner(e.Stderr))
 }
 
 // openSources opens the tables of --table/--no-table and the proof store
@@ -49,7 +49,7 @@ func openSources(e *env, tf tableFlags, so storeFlags) (*sources.Sources, error)
 	if err := tf.check(); err != nil {
 		return nil, err
 	}
-	return sources.Open(*tf.dir, *tf.none, so.choice(), warner(e.stderr))
+	return sources.Open(*tf.dir, *tf.none, so.choice(), warner(e.Stderr))
 }
 
 // agentEnv is what agents get from the command line: the df-pn prover,
@@ -79,7 +79,7 @@ func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 // newAgent makes the agent of spec with the tables and store of tf
 // (agentEnv); the returned function releases them.
 func newAgent(e *env, tf tableFlags, spec string) (player.Agent, func(), error) {
-	src, err := agentEnv(e.stderr, tf)
+	src, err := agentEnv(e.Stderr, tf)
 	if err != nil {
 		return nil, nil, err
 	}

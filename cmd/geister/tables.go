@@ -14,11 +14,11 @@ import (
 )
 
 var tablesCommand = command{
-	name:    "tables",
-	args:    "[merge --out DIR STORE... | status --shared DIR | compare A B]",
-	summary: "list the endgame table classes; merge class stores; show a job build's progress",
-	details: helpText("tables"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "tables",
+	Args:    "[merge --out DIR STORE... | status --shared DIR | compare A B]",
+	Summary: "list the endgame table classes; merge class stores; show a job build's progress",
+	Details: helpText("tables"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per class (the manifest)")
 		out := fs.String("out", "", "with merge: the store to merge into")
@@ -57,33 +57,33 @@ var tablesCommand = command{
 				if noStore != nil {
 					return nil
 				}
-				sum, err := proofstore.Summarize(e.ctx, storeDir)
+				sum, err := proofstore.Summarize(e.Ctx, storeDir)
 				if errors.Is(err, proofstore.ErrLocked) {
-					fmt.Fprintf(e.stderr, "geister: %v: its figures cannot be read while it writes\n", err)
+					fmt.Fprintf(e.Stderr, "geister: %v: its figures cannot be read while it writes\n", err)
 					return nil
 				}
 				if err != nil {
 					return err
 				}
 				if *jsonOut {
-					return json.NewEncoder(e.stdout).Encode(map[string]proofstore.Summary{"proof_store": sum})
+					return json.NewEncoder(e.Stdout).Encode(map[string]proofstore.Summary{"proof_store": sum})
 				}
-				sum.WriteText(e.stdout)
+				sum.WriteText(e.Stdout)
 				return nil
 			}
 			if *jsonOut {
-				enc := json.NewEncoder(e.stdout)
+				enc := json.NewEncoder(e.Stdout)
 				for _, m := range ms {
 					enc.Encode(m)
 				}
 				return showStore()
 			}
 			if len(ms) == 0 {
-				fmt.Fprintf(e.stdout, "no classes in %s (build them with geister build --pieces 5)\n", d)
+				fmt.Fprintf(e.Stdout, "no classes in %s (build them with geister build --pieces 5)\n", d)
 				return showStore()
 			}
-			tablebase.WriteClasses(e.stdout, tablebase.Reports(ms), d, "complete")
-			fmt.Fprintf(e.stdout, "table directory: %s\n", d)
+			tablebase.WriteClasses(e.Stdout, tablebase.Reports(ms), d, "complete")
+			fmt.Fprintf(e.Stdout, "table directory: %s\n", d)
 			return showStore()
 		}
 	},
@@ -103,14 +103,14 @@ func mergeTables(e *env, out string, stores []string, jsonOut bool) error {
 	if err != nil {
 		return err
 	}
-	rep, err := tablebase.Merge(e.ctx, dst, src)
+	rep, err := tablebase.Merge(e.Ctx, dst, src)
 	if cerr := dst.Close(); err == nil {
 		err = cerr
 	}
 	if jsonOut {
-		json.NewEncoder(e.stdout).Encode(map[string]any{"copied": rep.Copied, "kept": rep.Kept})
+		json.NewEncoder(e.Stdout).Encode(map[string]any{"copied": rep.Copied, "kept": rep.Kept})
 	} else {
-		fmt.Fprintf(e.stdout, "%d classes copied into %s, %d complete there already\n", len(rep.Copied), out, len(rep.Kept))
+		fmt.Fprintf(e.Stdout, "%d classes copied into %s, %d complete there already\n", len(rep.Copied), out, len(rep.Kept))
 	}
 	return err
 }
@@ -127,11 +127,11 @@ func compareTables(e *env, a, b string) error {
 		return err
 	}
 	defer db.Close()
-	n, err := tablebase.Compare(e.ctx, da, db)
+	n, err := tablebase.Compare(e.Ctx, da, db)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "the %d classes complete in %s are in %s with the same entries\n", n, a, b)
+	fmt.Fprintf(e.Stdout, "the %d classes complete in %s are in %s with the same entries\n", n, a, b)
 	return nil
 }
 
@@ -144,5 +144,5 @@ func tablesStatus(e *env, shared string, jsonOut bool) error {
 	if err != nil {
 		return err
 	}
-	return tablebase.WriteStatus(e.stdout, sts, jsonOut)
+	return tablebase.WriteStatus(e.Stdout, sts, jsonOut)
 }

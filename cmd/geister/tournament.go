@@ -14,11 +14,11 @@ import (
 )
 
 var tournamentCommand = command{
-	name:    "tournament",
-	args:    "AGENT...",
-	summary: "play a round robin (or a gauntlet) between agents, resumable from its results file",
-	details: helpText("tournament", player.Help()),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "tournament",
+	Args:    "AGENT...",
+	Summary: "play a round robin (or a gauntlet) between agents, resumable from its results file",
+	Details: helpText("tournament", player.Help()),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		games := fs.Int("games", 100, "games per pairing (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the tournament: every game's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
@@ -45,7 +45,7 @@ var tournamentCommand = command{
 				if err != nil {
 					return err
 				}
-				return tournament.Report(e.stdout, s, rs, ro)
+				return tournament.Report(e.Stdout, s, rs, ro)
 			}
 			if *results == "" {
 				return usagef("--results FILE is required: the games are kept there")
@@ -63,7 +63,7 @@ var tournamentCommand = command{
 			if _, err := cfg.Settings(); err != nil {
 				return usagef("%v", err)
 			}
-			src, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.Stderr, tf)
 			if err != nil {
 				return err
 			}
@@ -71,7 +71,7 @@ var tournamentCommand = command{
 			envA := playerEnv(src)
 			cfg.Env = envA
 			if !*quiet {
-				show := progress.Lines(e.stderr)
+				show := progress.Lines(e.Stderr)
 				cfg.Progress = func(p tournament.Progress) { show(p.Done, p.Games, p.Line) }
 			}
 			f, err := os.OpenFile(*results, os.O_RDWR|os.O_CREATE, 0o644)
@@ -79,16 +79,16 @@ var tournamentCommand = command{
 				return err
 			}
 			defer f.Close()
-			all, err := tournament.Run(e.ctx, cfg, f)
+			all, err := tournament.Run(e.Ctx, cfg, f)
 			if err != nil && all == nil {
 				return err
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
+				fmt.Fprintf(e.Stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
 				return fmt.Errorf("interrupted: %w", err)
 			}
 			s, _ := cfg.Settings()
-			return tournament.Report(e.stdout, s, all, ro)
+			return tournament.Report(e.Stdout, s, all, ro)
 		}
 	},
 }

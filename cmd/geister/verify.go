@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/solver"
@@ -17,11 +18,11 @@ import (
 )
 
 var verifyCommand = command{
-	name:    "verify",
-	args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR]",
-	summary: "re-check the wins claimed by solve --json (and endgame tables, the proof store)",
-	details: helpText("verify"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "verify",
+	Args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR]",
+	Summary: "re-check the wins claimed by solve --json (and endgame tables, the proof store)",
+	Details: helpText("verify"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		exact := fs.Bool("exact", false, "also check that no win exists in fewer plies than claimed (a second search)")
 		timeLimit := fs.Duration("time", 5*time.Minute, "time limit per line, or per proof store entry (0: none)")
 		ttMB := fs.Int("tt", 128, "table size in MiB of the fresh searches")
@@ -47,7 +48,7 @@ var verifyCommand = command{
 				*nodes = *oldNodes
 			}
 			if store.oldDir != "" {
-				fmt.Fprintf(e.stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.oldDir, store.oldDir)
+				fmt.Fprintf(e.Stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.oldDir, store.oldDir)
 				*storeDir = store.oldDir
 			}
 			if *sample < 0 || *timeLimit < 0 || *ttMB < 1 {
@@ -87,23 +88,23 @@ var verifyCommand = command{
 			if len(args) > 1 {
 				return usagef("want one file (or - for standard input), got %d operands", len(args))
 			}
-			var r io.Reader = e.stdin
+			var r io.Reader = e.Stdin
 			name := "standard input"
 			switch {
 			case len(args) == 1 && args[0] != "-":
-				f, closeF, err := openOperand(e, args[0])
+				f, closeF, err := cli.OpenOperand(e, args[0])
 				if err != nil {
 					return err
 				}
 				defer closeF()
 				r, name = f, args[0]
 			case len(args) == 0:
-				if f, ok := e.stdin.(*os.File); ok {
+				if f, ok := e.Stdin.(*os.File); ok {
 					if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 						return usagef("want a file of solve --json lines, or - to read them from standard input")
 					}
 				}
-				fmt.Fprintln(e.stderr, "geister verify: reading answer lines from standard input")
+				fmt.Fprintln(e.Stderr, "geister verify: reading answer lines from standard input")
 			}
 			return verifyClaims(e, r, name, *exact, *timeLimit, *ttMB, *quiet, *jsonOut)
 		}
@@ -130,23 +131,23 @@ func (s *storeSwitch) Set(v string) error {
 
 // verifyClaims checks every answer line read from r (solver.CheckLines).
 func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.Duration, ttMB int, quiet, asJSON bool) error {
-	count, err := solver.CheckLines(e.ctx, r, exact, timeLimit, ttMB, func(out solver.LineResult) {
+	count, err := solver.CheckLines(e.Ctx, r, exact, timeLimit, ttMB, func(out solver.LineResult) {
 		switch {
 		case asJSON:
 			if !quiet || out.Status == "disagree" || out.Status == "invalid" {
-				writeJSONLine(e.stdout, out)
+				writeJSONLine(e.Stdout, out)
 			}
 		case out.Status == "disagree" || out.Status == "invalid" || !quiet:
-			fmt.Fprintln(e.stdout, out.Text(name))
+			fmt.Fprintln(e.Stdout, out.Text(name))
 		}
 	})
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", name, err)
 	}
 	if asJSON {
-		writeJSONLine(e.stdout, map[string]solver.ClaimCounts{"summary": count})
+		writeJSONLine(e.Stdout, map[string]solver.ClaimCounts{"summary": count})
 	} else {
-		fmt.Fprintln(e.stdout, count)
+		fmt.Fprintln(e.Stdout, count)
 	}
 	if count.Failed() {
 		return errReported
@@ -160,20 +161,20 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 	if err != nil {
 		return err
 	}
-	bar := &progress.Bar{W: e.stderr}
+	bar := &progress.Bar{W: e.Stderr}
 	show := func(p tablebase.Progress) { bar.Draw(p.Line()) }
 	if quiet {
 		show = nil
 	}
-	check, err := sources.VerifyTables(e.ctx, dir, cs, o, show)
+	check, err := sources.VerifyTables(e.Ctx, dir, cs, o, show)
 	bar.Finish()
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		writeJSONLine(e.stdout, check)
+		writeJSONLine(e.Stdout, check)
 	} else {
-		check.WriteText(e.stdout, o)
+		check.WriteText(e.Stdout, o)
 	}
 	if !check.OK {
 		return errReported
@@ -192,25 +193,25 @@ func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON b
 	drawn := false
 	if !quiet {
 		o.Progress = func(done, total int) {
-			fmt.Fprintf(e.stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
+			fmt.Fprintf(e.Stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
 			drawn = true
 		}
 	}
-	rep, err := proofstore.Verify(e.ctx, st, o)
+	rep, err := proofstore.Verify(e.Ctx, st, o)
 	if drawn {
-		fmt.Fprintln(e.stderr)
+		fmt.Fprintln(e.Stderr)
 	}
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		writeJSONLine(e.stdout, struct {
+		writeJSONLine(e.Stdout, struct {
 			Dir string                  `json:"dir"`
 			Rep proofstore.VerifyReport `json:"proof_store"`
 			OK  bool                    `json:"ok"`
 		}{dir, rep, rep.OK()})
 	} else {
-		rep.WriteText(e.stdout, dir, quiet)
+		rep.WriteText(e.Stdout, dir, quiet)
 	}
 	if !rep.OK() {
 		return errReported

@@ -9,11 +9,11 @@ import (
 )
 
 var versionCommand = command{
-	name:    "version",
-	args:    "",
-	summary: "print the module version, the commit and the Go version it was built with",
-	details: helpText("version"),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "version",
+	Args:    "",
+	Summary: "print the module version, the commit and the Go version it was built with",
+	Details: helpText("version"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object")
 		return func(e *env, args []string) error {
 			if len(args) != 0 {
@@ -21,9 +21,9 @@ var versionCommand = command{
 			}
 			v := buildinfo.Read()
 			if *jsonOut {
-				return writeJSONLine(e.stdout, v)
+				return writeJSONLine(e.Stdout, v)
 			}
-			fmt.Fprintln(e.stdout, v)
+			fmt.Fprintln(e.Stdout, v)
 			return nil
 		}
 	},
