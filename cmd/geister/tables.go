@@ -2,14 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/proofstore"
+	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
 
@@ -34,57 +31,7 @@ var tablesCommand = command{
 			case len(args) != 0:
 				return usagef("want no operands, merge --out DIR STORE..., status --shared DIR or compare A B; got %q", args[0])
 			}
-			d := tableDir(*dir)
-			storeDir := proofstore.DirFor(d)
-			_, noStore := os.Stat(storeDir)
-			db, err := tablebase.OpenReadOnly(d)
-			if errors.Is(err, os.ErrNotExist) {
-				if noStore != nil {
-					return fmt.Errorf("no endgame tables in %s (build them with geister build --pieces 5)", d)
-				}
-				err = nil // only the proof store
-			}
-			if err != nil {
-				return err
-			}
-			var ms []tablebase.Manifest
-			if db != nil {
-				defer db.Close()
-				ms = db.Classes()
-			}
-			// The proof store, if there is one.
-			showStore := func() error {
-				if noStore != nil {
-					return nil
-				}
-				sum, err := proofstore.Summarize(e.Ctx, storeDir)
-				if errors.Is(err, proofstore.ErrLocked) {
-					fmt.Fprintf(e.Stderr, "geister: %v: its figures cannot be read while it writes\n", err)
-					return nil
-				}
-				if err != nil {
-					return err
-				}
-				if *jsonOut {
-					return json.NewEncoder(e.Stdout).Encode(map[string]proofstore.Summary{"proof_store": sum})
-				}
-				sum.WriteText(e.Stdout)
-				return nil
-			}
-			if *jsonOut {
-				enc := json.NewEncoder(e.Stdout)
-				for _, m := range ms {
-					enc.Encode(m)
-				}
-				return showStore()
-			}
-			if len(ms) == 0 {
-				fmt.Fprintf(e.Stdout, "no classes in %s (build them with geister build --pieces 5)\n", d)
-				return showStore()
-			}
-			tablebase.WriteClasses(e.Stdout, tablebase.Reports(ms), d, "complete")
-			fmt.Fprintf(e.Stdout, "table directory: %s\n", d)
-			return showStore()
+			return sources.WriteListing(e.Ctx, e.Stdout, tableDir(*dir), *jsonOut, warner(e.Stderr))
 		}
 	},
 }
@@ -94,18 +41,9 @@ func mergeTables(e *env, out string, stores []string, jsonOut bool) error {
 	if out == "" || len(stores) == 0 {
 		return usagef("merge wants --out DIR and the stores to merge")
 	}
-	src, err := tablebase.OpenReadOnly(strings.Join(stores, string(os.PathListSeparator)))
-	if err != nil {
+	rep, err := tablebase.MergeDirs(e.Ctx, out, stores)
+	if rep == nil {
 		return err
-	}
-	defer src.Close()
-	dst, err := tablebase.Open(out)
-	if err != nil {
-		return err
-	}
-	rep, err := tablebase.Merge(e.Ctx, dst, src)
-	if cerr := dst.Close(); err == nil {
-		err = cerr
 	}
 	if jsonOut {
 		json.NewEncoder(e.Stdout).Encode(map[string]any{"copied": rep.Copied, "kept": rep.Kept})
@@ -117,17 +55,7 @@ func mergeTables(e *env, out string, stores []string, jsonOut bool) error {
 
 // compareTables is "tables compare".
 func compareTables(e *env, a, b string) error {
-	da, err := tablebase.OpenReadOnly(a)
-	if err != nil {
-		return err
-	}
-	defer da.Close()
-	db, err := tablebase.OpenReadOnly(b)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	n, err := tablebase.Compare(e.Ctx, da, db)
+	n, err := tablebase.CompareDirs(e.Ctx, a, b)
 	if err != nil {
 		return err
 	}
