@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/sources"
 )
 
 var enumerateCommand = command{
@@ -80,40 +80,17 @@ var enumerateCommand = command{
 			if db == nil || !db.Has(c) {
 				return fmt.Errorf("class %s is not complete in the tables in %s: build it (geister build --table %s %s) or use --sample K", c, d, d, c)
 			}
-			total := uint64(0)
-			if m, ok := db.Manifest(c); ok {
-				total = m.Stored[0] + m.Stored[1]
-			}
 			start := time.Now()
 			printed := 0
-			counts, err := solver.Enumerate(e.Ctx, db, c, f, func(en solver.Enumerated) error {
+			counts, err := sources.EnumerateTable(e.Ctx, db, c, f, *line, func(en solver.Enumerated, a solver.Answer) error {
 				printed++
-				move := en.Move
-				var pv []engine.Move
-				if move == engine.NoMove && en.Pos.Turn() == engine.First {
-					m, _, err := db.BestMove(&en.Pos, engine.First)
-					if err != nil {
-						return err
-					}
-					move = m
-				}
-				if *line {
-					l, err := db.Line(&en.Pos, engine.First, en.Plies)
-					if err != nil {
-						return err
-					}
-					pv = l
-				}
-				a := solver.Answer{Result: solver.Win, Plies: en.Plies, Move: move, PV: pv, Source: "table"}
 				solver.WriteEnumerated(e.Stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
 				if *limit > 0 && printed >= *limit {
 					return solver.ErrStop
 				}
 				return nil
-			}, func(scanned uint64) {
-				if total > 0 {
-					fmt.Fprintf(e.Stderr, "enumerate %s: %d/%d positions scanned (%.0f%%), %v\n", c, scanned, total, 100*float64(scanned)/float64(total), time.Since(start).Round(time.Second))
-				}
+			}, func(scanned, total uint64) {
+				fmt.Fprintf(e.Stderr, "enumerate %s: %d/%d positions scanned (%.0f%%), %v\n", c, scanned, total, 100*float64(scanned)/float64(total), time.Since(start).Round(time.Second))
 			})
 			if err != nil {
 				return err
