@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -106,4 +107,39 @@ func WriteStatus(w io.Writer, sts []ClassStatus, asJSON bool) error {
 	tw.Flush()
 	_, err := fmt.Fprintf(w, "%s of %s positions complete (%.1f%%)\n", progress.SI(float64(done)), progress.SI(float64(total)), 100*float64(done)/float64(max(total, 1)))
 	return err
+}
+
+// Text is the estimate in one line: the classes and positions to build,
+// the peak memory (and the class that needs it) and the disk, in MiB
+// rounded up.
+func (e Estimate) Text() string {
+	return fmt.Sprintf("%d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB",
+		e.Classes, progress.SI(float64(e.Positions)), (e.PeakMemoryBytes+1<<20-1)>>20, e.PeakClass, (e.DiskBytes+1<<20-1)>>20)
+}
+
+// WriteClassesJSON writes one JSON object a class of a build: its
+// manifest and "built_now".
+func WriteClassesJSON(w io.Writer, classes []ClassReport) error {
+	enc := json.NewEncoder(w)
+	for _, c := range classes {
+		if err := enc.Encode(struct {
+			Manifest
+			Built bool `json:"built_now"`
+		}{c.Manifest, c.Built}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteSubmitted writes the jobs SubmitSlurm submitted, one line each
+// (class, job id, memory, the jobs it waits for), and, when the
+// submission went through (err nil), how to follow their progress.
+func WriteSubmitted(w io.Writer, jobs []SlurmJob, shared string, err error) {
+	for _, j := range jobs {
+		fmt.Fprintf(w, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
+	}
+	if err == nil {
+		fmt.Fprintf(w, "%d jobs submitted; progress: geister tables status --shared %s\n", len(jobs), shared)
+	}
 }

@@ -43,3 +43,24 @@ func ExampleProgress_Line() {
 	// Output:
 	// [######------------------]  25.0%  1.0M/4.0M positions  500.0k/s  ETA 6s  class 2/3 1B1R-2U1r retro 7
 }
+
+func ExampleEstimate_Text() {
+	e := tablebase.Estimate{Classes: 3, Positions: 25_000_000, PeakMemoryBytes: 100 << 20, PeakClass: "1B1R-3U1r", DiskBytes: 1}
+	fmt.Println(e.Text())
+	// Output: 3 classes to build, 25.0M positions; peak memory 100 MiB (building 1B1R-3U1r), disk up to 1 MiB
+}
+
+func ExampleWriteSubmitted() {
+	jobs := []tablebase.SlurmJob{{Class: "1B1R-2U1r", ID: "101", MemoryMiB: 64, After: []string{"99", "100"}}, {Class: "1B1R-3U1r", ID: "102", MemoryMiB: 512, After: []string{"101"}}}
+	tablebase.WriteSubmitted(os.Stdout, jobs, "/nfs/tables", nil)
+	// Output:
+	// 1B1R-2U1r	job 101	64 MiB	after 99,100
+	// 1B1R-3U1r	job 102	512 MiB	after 101
+	// 2 jobs submitted; progress: geister tables status --shared /nfs/tables
+}
+
+func ExampleWriteClassesJSON() {
+	m := tablebase.Manifest{Class: "1B1R-2U1r", Complete: true, MaxDTW: 19}
+	tablebase.WriteClassesJSON(os.Stdout, []tablebase.ClassReport{{Manifest: m, Built: true}})
+	// Output: {"class":"1B1R-2U1r","format":0,"complete":true,"positions":[0,0],"stored":[0,0],"wins":[0,0],"losses":[0,0],"max_dtw":19,"max_dtl":0,"blocks":0,"bytes":0,"build_seconds":0,"built":"0001-01-01T00:00:00Z","built_now":true}
+}

@@ -150,12 +150,7 @@ var buildCommand = command{
 					return usagef("--submit %q: want --submit slurm --shared DIR", *submit)
 				}
 				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Binary: *node, Threads: *workers, Extra: *sbatch})
-				for _, j := range sub {
-					fmt.Fprintf(e.Stdout, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
-				}
-				if err == nil {
-					fmt.Fprintf(e.Stdout, "%d jobs submitted; progress: geister tables status --shared %s\n", len(sub), *shared)
-				}
+				tablebase.WriteSubmitted(e.Stdout, sub, *shared, err)
 				return err
 			}
 			d := tableDir(*dir)
@@ -183,8 +178,7 @@ var buildCommand = command{
 				defer opts.From.Close()
 			}
 			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && !*quiet {
-				fmt.Fprintf(e.Stderr, "geister: %d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB\n",
-					est.Classes, progress.SI(float64(est.Positions)), (est.PeakMemoryBytes+1<<20-1)>>20, est.PeakClass, (est.DiskBytes+1<<20-1)>>20)
+				fmt.Fprintf(e.Stderr, "geister: %s\n", est.Text())
 			}
 			var bar *progress.Bar
 			if !*quiet {
@@ -198,13 +192,7 @@ var buildCommand = command{
 				bar.Finish()
 			}
 			if *jsonOut {
-				enc := json.NewEncoder(e.Stdout)
-				for _, c := range rep.Classes {
-					enc.Encode(struct {
-						tablebase.Manifest
-						Built bool `json:"built_now"`
-					}{c.Manifest, c.Built})
-				}
+				tablebase.WriteClassesJSON(e.Stdout, rep.Classes)
 			} else if len(rep.Classes) > 0 {
 				cerr := db.Close() // the store's files are measured closed
 				closed = true

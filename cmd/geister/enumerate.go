@@ -60,10 +60,8 @@ var enumerateCommand = command{
 			if *limit < 0 || *sample < 0 || *threads < 1 {
 				return usagef("--limit and --sample must not be negative, --threads at least 1")
 			}
-			if *sample == 0 {
-				if name := changedOf(fs, "seed", "nodes", "time", "threads"); name != "" {
-					return usagef("--%s applies only with --sample", name)
-				}
+			if err := onlyWith(fs, rule{*sample != 0, "--%s applies only with --sample", []string{"seed", "nodes", "time", "threads"}}); err != nil {
+				return err
 			}
 			if *sample > 0 {
 				if *unique {

@@ -63,3 +63,24 @@ func parseClasses(args []string, check func(purple.Class) error) ([]purple.Class
 	}
 	return cs, nil
 }
+
+// rule is a flag-combination rule: the flags named apply only when ok
+// holds; msg is the usage error, "--%s" standing for the first of them
+// given on the command line.
+type rule struct {
+	ok    bool
+	msg   string
+	names []string
+}
+
+// onlyWith checks the rules in order and reports the first broken one.
+func onlyWith(fs *pflag.FlagSet, rules ...rule) error {
+	for _, r := range rules {
+		for _, n := range r.names {
+			if !r.ok && fs.Changed(n) {
+				return usagef(r.msg, n)
+			}
+		}
+	}
+	return nil
+}

@@ -54,8 +54,8 @@ var keeperCommand = command{
 			if err != nil {
 				return usagef("--reading: %v", err)
 			}
-			if name := changedOf(fs, "reading", "max-states", "verify", "hidden-values", "hidden-slack"); name != "" && !*algorithm {
-				return usagef("--%s applies only with --algorithm", name)
+			if err := onlyWith(fs, rule{*algorithm, "--%s applies only with --algorithm", []string{"reading", "max-states", "verify", "hidden-values", "hidden-slack"}}); err != nil {
+				return err
 			}
 			if *threads < 1 || *reach < 0 || *sample < 0 {
 				return usagef("--threads must be at least 1, --reach and --sample not negative")

@@ -55,14 +55,12 @@ var verifyCommand = command{
 				return usagef("--sample and --time must not be negative, --tt at least 1")
 			}
 			checkStore := store.on || *storeDir != ""
-			if name := changedOf(fs, "sample", "samples", "seed"); name != "" && *table == "" && !checkStore {
-				return usagef("--%s applies only with --table or --store", name)
-			}
-			if name := changedOf(fs, "nodes", "sample-nodes"); name != "" && *table == "" {
-				return usagef("--%s applies only with --table", name)
-			}
-			if name := changedOf(fs, "exact"); name != "" && (*table != "" || checkStore) {
-				return usagef("--exact applies only to answer lines, not with --table or --store")
+			if err := onlyWith(fs,
+				rule{*table != "" || checkStore, "--%s applies only with --table or --store", []string{"sample", "samples", "seed"}},
+				rule{*table != "", "--%s applies only with --table", []string{"nodes", "sample-nodes"}},
+				rule{*table == "" && !checkStore, "--%s applies only to answer lines, not with --table or --store", []string{"exact"}},
+			); err != nil {
+				return err
 			}
 			switch {
 			case *table != "" && checkStore:
@@ -217,15 +215,4 @@ func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON b
 		return errReported
 	}
 	return nil
-}
-
-// changedOf returns the first of the named flags set on the command line
-// ("" if none).
-func changedOf(fs *pflag.FlagSet, names ...string) string {
-	for _, n := range names {
-		if fs.Changed(n) {
-			return n
-		}
-	}
-	return ""
 }
