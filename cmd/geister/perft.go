@@ -35,19 +35,7 @@ var perftCommand = command{
 				return usagef("depth %q: want a whole number from 1 to 30", args[1])
 			}
 			if *divide {
-				moves, counts := engine.PerftDivide(&p, depth)
-				var sum uint64
-				for i, m := range moves {
-					if *jsonOut {
-						writeJSONLine(e.Stdout, perftJSON{Move: m.String(), Depth: depth, Count: counts[i]})
-					} else {
-						fmt.Fprintf(e.Stdout, "%s %d\n", m, counts[i])
-					}
-					sum += counts[i]
-				}
-				if !*jsonOut {
-					fmt.Fprintf(e.Stdout, "moves %d total %d\n\n", len(moves), sum)
-				}
+				engine.WriteDivide(e.Stdout, &p, depth, *jsonOut)
 			}
 			for d := 1; d <= depth; d++ {
 				if err := e.Ctx.Err(); err != nil {
@@ -55,11 +43,7 @@ var perftCommand = command{
 				}
 				start := time.Now()
 				n := engine.Perft(&p, d)
-				if *jsonOut {
-					writeJSONLine(e.Stdout, perftJSON{Depth: d, Count: n})
-				} else {
-					fmt.Fprintf(e.Stdout, "%d %d\n", d, n)
-				}
+				engine.PerftCount{Depth: d, Count: n}.Write(e.Stdout, *jsonOut)
 				if *timing {
 					el := time.Since(start)
 					fmt.Fprintf(e.Stderr, "depth %d: %v, %.1f M leaves/s\n", d, el.Round(time.Microsecond), float64(n)/el.Seconds()/1e6)
@@ -68,11 +52,4 @@ var perftCommand = command{
 			return nil
 		}
 	},
-}
-
-// perftJSON is one line of perft --json.
-type perftJSON struct {
-	Move  string `json:"move,omitempty"`
-	Depth int    `json:"depth"`
-	Count uint64 `json:"count"`
 }

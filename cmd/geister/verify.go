@@ -129,24 +129,11 @@ func (s *storeSwitch) Set(v string) error {
 
 // verifyClaims checks every answer line read from r (solver.CheckLines).
 func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.Duration, ttMB int, quiet, asJSON bool) error {
-	count, err := solver.CheckLines(e.Ctx, r, exact, timeLimit, ttMB, func(out solver.LineResult) {
-		switch {
-		case asJSON:
-			if !quiet || out.Status == "disagree" || out.Status == "invalid" {
-				writeJSONLine(e.Stdout, out)
-			}
-		case out.Status == "disagree" || out.Status == "invalid" || !quiet:
-			fmt.Fprintln(e.Stdout, out.Text(name))
-		}
-	})
+	count, err := solver.CheckLines(e.Ctx, r, exact, timeLimit, ttMB, solver.ClaimPrinter(e.Stdout, name, quiet, asJSON))
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", name, err)
 	}
-	if asJSON {
-		writeJSONLine(e.Stdout, map[string]solver.ClaimCounts{"summary": count})
-	} else {
-		fmt.Fprintln(e.Stdout, count)
-	}
+	count.Write(e.Stdout, asJSON)
 	if count.Failed() {
 		return errReported
 	}
