@@ -121,11 +121,7 @@ var gatConnect = gatSub{
 				PlyLimit: *plyLimit, TimePerMove: *tpm, Wait: *wait, ConnectFor: *connectFor,
 				Warn: func(s string) { fmt.Fprintf(e.Stderr, "gat: %s\n", s) },
 				OnGame: func(g gat.ClientGame) {
-					if *asJSON {
-						writeJSONLine(e.Stdout, g.JSON())
-					} else {
-						fmt.Fprintln(e.Stdout, g.Line())
-					}
+					writeLine(e.Stdout, *asJSON, g.JSON(), g.Line())
 					if g.Detail != "" && !*asJSON {
 						fmt.Fprintf(e.Stderr, "gat: game %d: %s\n", g.Number, g.Detail)
 					}
@@ -136,11 +132,7 @@ var gatConnect = gatSub{
 			}
 			sum, err := gat.Connect(e.Ctx, cfg)
 			if sum != nil {
-				if *asJSON {
-					writeJSONLine(e.Stdout, sum)
-				} else {
-					fmt.Fprintln(e.Stdout, sum.Text())
-				}
+				writeLine(e.Stdout, *asJSON, sum, sum.Text())
 			}
 			if err != nil {
 				return err
@@ -186,11 +178,7 @@ var gatServe = gatSub{
 				cfg.Records = rec
 			}
 			cfg.OnGame = func(g gat.ServedGame) {
-				if *asJSON {
-					writeJSONLine(e.Stdout, g.JSON())
-				} else {
-					fmt.Fprintln(e.Stdout, g.Line())
-				}
+				writeLine(e.Stdout, *asJSON, g.JSON(), g.Line())
 			}
 			srv, err := gat.Listen(cfg)
 			if err != nil {
@@ -201,11 +189,7 @@ var gatServe = gatSub{
 				fmt.Fprintf(e.Stderr, "gat: serving %d game(s): the first player connects to %s, the second to %s\n", *games, srv.Addr(engine.First), srv.Addr(engine.Second))
 			}
 			sum, err := srv.Serve(e.Ctx)
-			if *asJSON {
-				writeJSONLine(e.Stdout, sum)
-			} else {
-				fmt.Fprintln(e.Stdout, sum.Text())
-			}
+			writeLine(e.Stdout, *asJSON, sum, sum.Text())
 			return err
 		}
 	},

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -80,3 +81,12 @@ func run(e *env, args []string) int { return program.Run(e, args) }
 
 // writeJSONLine writes v as one line of JSON (solver.WriteJSONLine).
 func writeJSONLine(w io.Writer, v any) error { return solver.WriteJSONLine(w, v) }
+
+// writeLine writes v as one line of JSON with asJSON, else the line text.
+func writeLine(w io.Writer, asJSON bool, v any, text string) error {
+	if asJSON {
+		return writeJSONLine(w, v)
+	}
+	_, err := fmt.Fprintln(w, text)
+	return err
+}

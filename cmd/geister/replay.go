@@ -41,39 +41,13 @@ var replayCommand = command{
 				return fmt.Errorf("%s: no games", args[0])
 			}
 			if *list {
-				for _, r := range recs {
-					if *jsonOut {
-						l := listJSON{Record: r}
-						if err := writeJSONLine(e.Stdout, l); err != nil {
-							return err
-						}
-						continue
-					}
-					fmt.Fprintln(e.Stdout, r.Line())
-				}
-				return nil
+				return match.WriteList(e.Stdout, recs, *jsonOut)
 			}
-			rec := &recs[0]
-			if *game >= 0 {
-				rec = nil
-				for i := range recs {
-					if recs[i].Game == *game {
-						rec = &recs[i]
-						break
-					}
-				}
-				if rec == nil {
-					return fmt.Errorf("%s: no game %d (games %d to %d)", args[0], *game, recs[0].Game, recs[len(recs)-1].Game)
-				}
+			rec, err := match.Find(recs, *game)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			return rec.WriteReplay(e.Stdout)
 		}
 	},
-}
-
-// listJSON is a game of replay --list --json: the record without its
-// moves (the outer Moves, always empty, hides the record's).
-type listJSON struct {
-	match.Record
-	Moves []string `json:"moves,omitempty"`
 }

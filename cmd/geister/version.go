@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/internal/buildinfo"
@@ -20,11 +18,7 @@ var versionCommand = command{
 				return usagef("takes no operands, got %d", len(args))
 			}
 			v := buildinfo.Read()
-			if *jsonOut {
-				return writeJSONLine(e.Stdout, v)
-			}
-			fmt.Fprintln(e.Stdout, v)
-			return nil
+			return writeLine(e.Stdout, *jsonOut, v, v.String())
 		}
 	},
 }
