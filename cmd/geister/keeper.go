@@ -105,15 +105,8 @@ var keeperCommand = command{
 			if rep == nil || (err != nil && !rep.Partial) {
 				return err
 			}
-			if *jsonOut {
-				if werr := writeJSONLine(e.Stdout, rep); werr != nil {
-					return werr
-				}
-			} else {
-				if rep.Partial && len(rep.Classes) > 0 && rep.Classes[len(rep.Classes)-1].Partial {
-					rep.Classes[len(rep.Classes)-1].WriteText(e.Stdout, o)
-				}
-				rep.WriteTotal(e.Stdout)
+			if werr := rep.WriteEnd(e.Stdout, o, *jsonOut); werr != nil {
+				return werr
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)

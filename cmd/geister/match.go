@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 
@@ -82,17 +81,8 @@ var matchCommand = command{
 				// Interrupted: the games finished so far, then exit 1.
 				fmt.Fprintf(e.Stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), *games)
 			}
-			if *asJSON {
-				out, err := json.Marshal(struct {
-					*match.Summary
-					Interrupted bool `json:"interrupted,omitempty"`
-				}{sum, err != nil})
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(e.Stdout, "%s\n", out)
-			} else {
-				fmt.Fprint(e.Stdout, sum.Text())
+			if werr := sum.Write(e.Stdout, *asJSON, err != nil); werr != nil {
+				return werr
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
