@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/tablebase"
@@ -77,3 +78,30 @@ func (c TablesCheck) WriteText(w io.Writer, o solver.CrossCheckOptions) {
 		solver.WriteCrossCheck(w, c.Sample, o.Nodes)
 	}
 }
+
+// StoreCheck is what VerifyStore found; as JSON it is the line of
+// "geister verify --store --json".
+type StoreCheck struct {
+	Dir    string                  `json:"dir"`
+	Report proofstore.VerifyReport `json:"proof_store"`
+	OK     bool                    `json:"ok"`
+}
+
+// VerifyStore checks the proof store in dir (proofstore.Verify), opened
+// for reading (another process may be writing it).
+func VerifyStore(ctx context.Context, dir string, o proofstore.VerifyOptions) (StoreCheck, error) {
+	st, err := proofstore.OpenForReading(dir)
+	if err != nil {
+		return StoreCheck{}, err
+	}
+	defer proofstore.Release(st)
+	rep, err := proofstore.Verify(ctx, st, o)
+	if err != nil {
+		return StoreCheck{}, err
+	}
+	return StoreCheck{dir, rep, rep.OK()}, nil
+}
+
+// WriteText writes the check in words (proofstore.VerifyReport.WriteText;
+// with quiet only the faults and the counts).
+func (c StoreCheck) WriteText(w io.Writer, quiet bool) { c.Report.WriteText(w, c.Dir, quiet) }

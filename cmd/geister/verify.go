@@ -167,38 +167,26 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 	return nil
 }
 
-// verifyStore checks the proof store in dir (proofstore.Verify).
+// verifyStore checks the proof store in dir (sources.VerifyStore).
 func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON bool) error {
-	st, err := proofstore.OpenForReading(dir)
-	if err != nil {
-		return err
-	}
-	defer proofstore.Release(st)
 	start := time.Now()
-	drawn := false
+	show, end := progress.Over(e.Stderr)
 	if !quiet {
 		o.Progress = func(done, total int) {
-			fmt.Fprintf(e.Stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
-			drawn = true
+			show(fmt.Sprintf("verify --store: %d/%d entries re-searched, %v", done, total, time.Since(start).Round(time.Second)))
 		}
 	}
-	rep, err := proofstore.Verify(e.Ctx, st, o)
-	if drawn {
-		fmt.Fprintln(e.Stderr)
-	}
+	check, err := sources.VerifyStore(e.Ctx, dir, o)
+	end()
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		writeJSONLine(e.Stdout, struct {
-			Dir string                  `json:"dir"`
-			Rep proofstore.VerifyReport `json:"proof_store"`
-			OK  bool                    `json:"ok"`
-		}{dir, rep, rep.OK()})
+		writeJSONLine(e.Stdout, check)
 	} else {
-		rep.WriteText(e.Stdout, dir, quiet)
+		check.WriteText(e.Stdout, quiet)
 	}
-	if !rep.OK() {
+	if !check.OK {
 		return errReported
 	}
 	return nil

@@ -46,20 +46,39 @@ func Gauge(frac float64, width int) string {
 	return strings.Repeat("#", n) + strings.Repeat("-", width-n)
 }
 
-// Lines returns a printer of progress lines over each other on w ("\r"):
+// Over returns a printer of lines over each other on w ("\r" before
+// each, three spaces after to cover a longer line's end) and a function
+// that ends the line, when one was printed.
+func Over(w io.Writer) (show func(line string), end func()) {
+	drawn := false
+	show = func(line string) {
+		fmt.Fprintf(w, "\r%s   ", line)
+		drawn = true
+	}
+	end = func() {
+		if drawn {
+			fmt.Fprintln(w)
+			drawn = false
+		}
+	}
+	return show, end
+}
+
+// Lines returns a printer of progress lines over each other on w (Over):
 // it prints at most one line every half second, and always the last
 // (done == total), which ends the line. line is called only for a line
 // printed.
 func Lines(w io.Writer) func(done, total int, line func() string) {
 	last := time.Time{}
+	show, end := Over(w)
 	return func(done, total int, line func() string) {
 		if done < total && time.Since(last) < 500*time.Millisecond {
 			return
 		}
 		last = time.Now()
-		fmt.Fprintf(w, "\r%s   ", line())
+		show(line())
 		if done == total {
-			fmt.Fprintln(w)
+			end()
 		}
 	}
 }

@@ -44,3 +44,16 @@ func TestLinesLastEndsLine(t *testing.T) {
 		t.Fatalf("got %q with %d calls, want %q with 2", got, calls, want)
 	}
 }
+
+func TestOverEndsOnlyADrawnLine(t *testing.T) {
+	var out strings.Builder
+	show, end := Over(&out)
+	end()
+	show("long line")
+	show("short")
+	end()
+	end()
+	if got, want := out.String(), "\rlong line   \rshort   \n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
