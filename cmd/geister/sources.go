@@ -4,30 +4,11 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/spf13/pflag"
-
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
-
-// storeFlags are the proof store flags of the commands that use it.
-type storeFlags struct {
-	on, off *bool
-	dir     *string
-}
-
-func addStoreFlags(fs *pflag.FlagSet, what string) storeFlags {
-	return storeFlags{
-		on: fs.Bool("store", false, "use the proof store (--store-dir), creating it if needed; "+
-			"by default it is used when the table directory exists. "+what),
-		off: fs.Bool("no-store", false, "do not use the proof store"),
-		dir: fs.String("store-dir", "", "the proof store's directory (default: beside the table directory, <table dir>.proofs); implies --store"),
-	}
-}
-
-func (f storeFlags) choice() sources.Store { return sources.Store{On: *f.on, Off: *f.off, Dir: *f.dir} }
 
 // warner prints the warnings of package sources on w.
 func warner(w io.Writer) func(string) { return func(m string) { fmt.Fprintf(w, "geister: %s\n", m) } }
