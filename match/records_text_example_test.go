@@ -1,12 +1,10 @@
 package match_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 
 	"github.com/geister-solver/geister/match"
-	"github.com/geister-solver/geister/player"
 )
 
 // The games of a record file listed, as "geister replay --list" does, and
@@ -14,9 +12,7 @@ import (
 func ExampleWriteList() {
 	var recs []match.Record
 	for i, seed := range []uint64{7, 8} {
-		first, _ := player.New("blue-chototsu", player.Env{})
-		second, _ := player.New("random", player.Env{})
-		g, err := match.Play(context.Background(), first, second, seed, 200, nil, nil)
+		g, _, err := chototsuGame(seed)
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -15,23 +15,19 @@ import (
 // The first of the longest sure wins of the smallest class (the prover
 // to move), with its line, read from its table.
 func ExampleEnumerateTable() {
-	dir, err := os.MkdirTemp("", "tables")
+	dir, err := smallTables()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer os.RemoveAll(dir)
-	c, _ := purple.ParseClass("1B1R-2U1r")
-	db, err := tablebase.Open(dir)
+	db, err := tablebase.OpenReadOnly(dir)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer db.Close()
-	if _, err := tablebase.Build(context.Background(), db, []purple.Class{c}, tablebase.BuildOptions{Workers: 1}); err != nil {
-		fmt.Println(err)
-		return
-	}
+	c, _ := purple.ParseClass("1B1R-2U1r")
 	counts, err := sources.EnumerateTable(context.Background(), db, c, solver.Filter{MinDTW: 19, Side: 0}, true, func(en solver.Enumerated, a solver.Answer) error {
 		fmt.Println(en.Pos.String(), a.Plies, a.Move, len(a.PV) == a.Plies, engine.MoveTexts(a.PV)[0] == a.Move.String())
 		return solver.ErrStop

@@ -15,22 +15,12 @@ import (
 // Build the smallest class, then check it: its blocks, every entry
 // against its children, and a sample of positions against df-pn.
 func ExampleVerifyTables() {
-	dir, err := os.MkdirTemp("", "tables")
+	dir, err := smallTables()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer os.RemoveAll(dir)
-	c, _ := purple.ParseClass("1B1R-2U1r")
-	db, err := tablebase.Open(dir)
-	if err == nil {
-		_, err = tablebase.Build(context.Background(), db, []purple.Class{c}, tablebase.BuildOptions{Workers: 1})
-		db.Close()
-	}
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	o := solver.CrossCheckOptions{Samples: 3, Seed: 1, Nodes: 20000, TTMegabytes: 8}
 	check, err := sources.VerifyTables(context.Background(), dir, nil, o, nil)
 	if err != nil {
@@ -45,4 +35,26 @@ func ExampleVerifyTables() {
 	// Output:
 	// true 1B1R-2U1r 3 0
 	// true
+}
+
+// smallTables builds the table of the smallest class, 1B1R-2U1r, in a new
+// directory, which the caller removes.
+func smallTables() (string, error) {
+	dir, err := os.MkdirTemp("", "tables")
+	if err != nil {
+		return "", err
+	}
+	c, _ := purple.ParseClass("1B1R-2U1r")
+	db, err := tablebase.Open(dir)
+	if err == nil {
+		_, err = tablebase.Build(context.Background(), db, []purple.Class{c}, tablebase.BuildOptions{Workers: 1})
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", err
+	}
+	return dir, nil
 }
