@@ -9,32 +9,26 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// helpFlagSets returns every command's flags and long help by help file
-// name, gat's subcommands included.
-func helpFlagSets(t *testing.T) map[string]struct {
+// helpSet is a command's flags and long help.
+type helpSet struct {
 	fs      *pflag.FlagSet
 	details string
-} {
+}
+
+// helpFlagSets returns every command's flags and long help by help file
+// name, gat's subcommands included.
+func helpFlagSets(t *testing.T) map[string]helpSet {
 	t.Helper()
-	out := map[string]struct {
-		fs      *pflag.FlagSet
-		details string
-	}{}
+	out := map[string]helpSet{}
 	for i := range commands {
 		c := &commands[i]
 		fs, _ := program.FlagSet(c, &bytes.Buffer{})
-		out[c.Name] = struct {
-			fs      *pflag.FlagSet
-			details string
-		}{fs, c.Details}
+		out[c.Name] = helpSet{fs, c.Details}
 	}
 	for _, s := range []gatSub{gatConnect, gatServe} {
 		fs := pflag.NewFlagSet("gat "+s.name, pflag.ContinueOnError)
 		s.flags(fs)
-		out["gat-"+s.name] = struct {
-			fs      *pflag.FlagSet
-			details string
-		}{fs, s.details}
+		out["gat-"+s.name] = helpSet{fs, s.details}
 	}
 	return out
 }
