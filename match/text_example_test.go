@@ -1,20 +1,16 @@
 package match_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"github.com/geister-solver/geister/match"
-	"github.com/geister-solver/geister/player"
 )
 
 // A game's record in one line and replayed move by move (here only its
 // end is shown), as "geister replay" prints them.
 func ExampleRecord_WriteReplay() {
-	first, _ := player.New("blue-chototsu", player.Env{})
-	second, _ := player.New("random", player.Env{})
-	g, err := match.Play(context.Background(), first, second, 7, 200, nil, nil)
+	g, _, err := chototsuGame(7)
 	if err != nil {
 		fmt.Println(err)
 		return

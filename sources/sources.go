@@ -3,7 +3,10 @@
 // them) and the proof store beside them (package proofstore), with the
 // policy of the geister command: tables are optional unless the user
 // names them, a store that another process writes is read only or left
-// out, and problems met are warnings, never a stop.
+// out, and problems met are warnings, never a stop. It also lists them
+// (WriteListing), checks them (VerifyTables: the tables against df-pn;
+// VerifyStore: the store's entries re-searched) and reads a class's sure
+// wins from the tables (EnumerateTable), as the geister commands do.
 package sources
 
 import (

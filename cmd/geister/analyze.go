@@ -6,31 +6,15 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/analysis"
+	"github.com/geister-solver/geister/internal/cli"
 )
 
 var analyzeCommand = command{
-	name:    "analyze",
-	args:    "RECORD",
-	summary: "where in a game did a side miss a sure win? the solver's verdicts at every ply",
-	details: `RECORD is a file of game records ("-": standard input): the JSON lines that
-match --records, play and the GAT server write, or a GAT protocol log (the
-boards one player received: MOV?<board> ... WON:/LST:/DRW:<board>; the
-moves are worked out from the boards, the opponent's colours from the last).
-
-At every position of the game both sides are asked "do I surely win from
-here?", each as it sees the board (its own colours, the opponent's pieces
-hidden), within the budget (--nodes, --time per question), from the
-endgame tables, the proof store or df-pn. Marks:
-  missed-win  the side to move surely won, and its move kept no sure win
-  threw-win   the last missed win of a side that did not win the game
-  gave-win    the move gave the opponent a sure win it did not have
-  forced      from this ply the winner surely won at every ply
-Marks rest on proven verdicts only: an unknown (budget spent) never marks.
-
-Example:
-  geister match random random --games 1 --records games.jsonl
-  geister analyze games.jsonl`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "analyze",
+	Args:    "RECORD",
+	Summary: "where in a game did a side miss a sure win? the solver's verdicts at every ply",
+	Details: helpText("analyze"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object per game (the analysis.Report fields)")
 		game := fs.Int("game", -1, "analyse only this game (its number in the record; default: every game)")
 		def := analysis.DefaultOptions()
@@ -50,7 +34,7 @@ Example:
 			if *nodes == 0 && *timeLimit == 0 {
 				return usagef("--nodes 0 and --time 0 leave a question without any budget")
 			}
-			in, closeIn, err := openOperand(e, args[0])
+			in, closeIn, err := cli.OpenOperand(e, args[0])
 			if err != nil {
 				return err
 			}
@@ -65,16 +49,16 @@ Example:
 			o.Store = src.ProofStore()
 			var log func(string)
 			if !*quiet {
-				log = func(m string) { fmt.Fprintf(e.stderr, "analyze: %s\n", m) }
+				log = func(m string) { fmt.Fprintf(e.Stderr, "analyze: %s\n", m) }
 			}
-			return analysis.AnalyzeGames(e.ctx, args[0], in, *game, o, log, func(rep *analysis.Report) error {
+			return analysis.AnalyzeGames(e.Ctx, args[0], in, *game, o, log, func(rep *analysis.Report) error {
 				if *jsonOut {
-					return writeJSONLine(e.stdout, rep)
+					return writeJSONLine(e.Stdout, rep)
 				}
-				if err := rep.WriteText(e.stdout); err != nil {
+				if err := rep.WriteText(e.Stdout); err != nil {
 					return err
 				}
-				_, err := fmt.Fprintln(e.stdout)
+				_, err := fmt.Fprintln(e.Stdout)
 				return err
 			})
 		}

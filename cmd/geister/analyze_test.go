@@ -110,7 +110,7 @@ func TestServeCommand(t *testing.T) {
 	var errb syncBuffer
 	done := make(chan int)
 	go func() {
-		done <- run(&env{ctx: ctx, stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errb}, []string{"serve", "--no-table", "--no-store", "--addr", "127.0.0.1:0"})
+		done <- run(&env{Ctx: ctx, Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &errb}, []string{"serve", "--no-table", "--no-store", "--addr", "127.0.0.1:0"})
 	}()
 	re := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`)
 	var addr string

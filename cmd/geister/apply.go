@@ -9,24 +9,11 @@ import (
 )
 
 var applyCommand = command{
-	name:    "apply",
-	args:    "POSITION MOVE...",
-	summary: "play moves from a position and print the position string they lead to",
-	details: `Plays each MOVE (from-to text like d1e1, escapes like a1a0, or the papers'
-arrows like d1>) in turn from POSITION and prints the resulting position
-string, ready for "geister solve". Each move must be legal where it is
-played. When the game ends with the last move, a note on standard error
-says so (solve reads only positions in play).
-
-A move that captures a piece whose colour is hidden (u/U) while its owner
-still has hidden pieces of both colours must say the colour: d1e1(r) for a
-red, d1e1(b) for a blue. Where the counts decide the colour, no suffix is
-needed.
-
-Example:
-  geister apply 'uu1B2/6/R5/6/6/6 f R1r1' d1e1 a1a2
-  geister solve "$(geister apply 'uu1B2/6/R5/6/6/6 f R1r1' d1e1 a1a2)"`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "apply",
+	Args:    "POSITION MOVE...",
+	Summary: "play moves from a position and print the position string they lead to",
+	Details: helpText("apply"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		show := fs.Bool("show", false, "also print the resulting board (as geister show does)")
 		jsonOut := fs.Bool("json", false, `print one JSON object: {"position":...,"moves":[...],"outcome":...}`)
 		return func(e *env, args []string) error {
@@ -45,18 +32,18 @@ Example:
 				return err
 			}
 			if *jsonOut {
-				return writeJSONLine(e.stdout, struct {
+				return writeJSONLine(e.Stdout, struct {
 					Position string   `json:"position"`
 					Moves    []string `json:"moves"`
 					Outcome  string   `json:"outcome"`
-				}{p.String(), moveStrings(played), p.Outcome().String()})
+				}{p.String(), engine.MoveTexts(played), p.Outcome().String()})
 			}
 			if *show {
-				fmt.Fprint(e.stdout, p.Pretty())
+				fmt.Fprint(e.Stdout, p.Pretty())
 			}
-			fmt.Fprintln(e.stdout, p.String())
+			fmt.Fprintln(e.Stdout, p.String())
 			if o := p.Outcome(); o != engine.Ongoing {
-				fmt.Fprintf(e.stderr, "geister apply: the game is over: %s (a position string for the record; solve reads only positions in play)\n", o)
+				fmt.Fprintf(e.Stderr, "geister apply: the game is over: %s (a position string for the record; solve reads only positions in play)\n", o)
 			}
 			return nil
 		}

@@ -10,115 +10,17 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/tablebase"
 )
 
-// tableDirFlag declares --table, shared by the table commands.
-func tableDirFlag(fs *pflag.FlagSet) *string {
-	return fs.String("table", "", "table directory (default: $GEISTER_TABLES, else <user cache dir>/geister/tables)")
-}
-
-// tableFlags are --table and --no-table of a command whose tables are
-// optional (and the --tables of match and play before, kept one release).
-type tableFlags struct {
-	fs   *pflag.FlagSet
-	dir  *string
-	none *bool
-	old  *string
-}
-
-func addTableFlags(fs *pflag.FlagSet, noneHelp string) tableFlags {
-	tf := tableFlags{fs: fs, dir: tableDirFlag(fs)}
-	fs.Lookup("table").Usage += "; DIR1:DIR2 reads the stores of several directories"
-	tf.none = fs.Bool("no-table", false, noneHelp)
-	return tf
-}
-
-// check reports flags that contradict each other.
-func (tf tableFlags) check() error {
-	if *tf.none && (tf.fs.Changed("table") || tf.old != nil && tf.fs.Changed("tables")) {
-		return usagef("--no-table and --table contradict each other: give one")
-	}
-	return nil
-}
-
-// withOldTables adds the deprecated --tables DIR ("": none).
-func (tf tableFlags) withOldTables() tableFlags {
-	tf.old = tf.fs.String("tables", "", "the table directory (deprecated: use --table DIR, or --no-table)")
-	tf.fs.MarkDeprecated("tables", "use --table DIR, or --no-table")
-	return tf
-}
-
-// resolve returns the table directory, whether the command line named it,
-// and whether tables are wanted at all.
-func (tf tableFlags) resolve() (dir string, named, use bool) {
-	if *tf.none && (tf.fs.Changed("table") || tf.old != nil && tf.fs.Changed("tables")) {
-		// check() reports this as a usage error first.
-		return "", false, false
-	}
-	if *tf.none {
-		return "", false, false
-	}
-	if tf.old != nil && tf.fs.Changed("tables") && !tf.fs.Changed("table") {
-		return *tf.old, true, *tf.old != ""
-	}
-	if *tf.dir != "" {
-		return *tf.dir, true, true
-	}
-	return tablebase.DefaultDir(), false, true
-}
-
-// maxThreads bounds --threads: each thread has its own tables or agents,
-// so a mistyped count would take all memory before doing any work.
-const maxThreads = 1024
-
-func checkThreads(n int) error {
-	if n > maxThreads {
-		return usagef("--threads %d: at most %d (this machine has %d cores)", n, maxThreads, runtime.NumCPU())
-	}
-	return nil
-}
-
-func tableDir(flag string) string {
-	if flag != "" {
-		return flag
-	}
-	return tablebase.DefaultDir()
-}
-
 var buildCommand = command{
-	name:    "build",
-	args:    "[CLASS...]",
-	summary: "build endgame tables: every class up to --pieces pieces, or the named ones",
-	details: `Builds exact endgame tables by retrograde analysis: for every position of a
-material class, with either side to move, the distance to the prover's
-sure win (DTW), to the opponent's forced win in the purple game (DTL), or
-neither. A class is named like 1B1R-2U1r: the prover's blues (B) and reds
-(R), then the opponent's hidden pieces (U) of which r are red. Captures
-lead into smaller classes, which are built first.
-
-Classes already complete in the table directory are kept; an interrupted
-build (Ctrl-C, a crash, a job killed) is resumed by running the same
-command again, within a class from its last checkpoint (--checkpoint).
-Before starting it prints the positions, the peak memory and the disk the
-build needs, and refuses (need and limit) when they do not fit. A progress
-bar (positions done/total, rate, ETA) goes to standard error, a summary
-table to standard output.
-
-As jobs (docs/tables.md): --plan prints the plan as JSON (each class, its
-positions, memory and disk need, the classes it reads); --class C --from
-DIR... --out DIR builds class C alone into its own store from the stores of
-the classes it reads; --submit slurm --shared DIR submits one sbatch job a
-class; "geister tables merge" joins the class stores.
-
-Examples:
-  geister build --pieces 5          every class with at most 5 pieces (about a minute)
-  geister build --pieces 6          every class with at most 6 pieces
-  geister build 1B1R-3U2r           one class and what it depends on
-  geister build --plan --pieces 7   the 7-piece plan, as JSON
-  geister build --submit slurm --pieces 6 --shared /nfs/tables`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "build",
+	Args:    "[CLASS...]",
+	Summary: "build endgame tables: every class up to --pieces pieces, or the named ones",
+	Details: helpText("build"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 8)")
 		workers := new(int)
@@ -146,13 +48,11 @@ Examples:
 				}
 				classes = purple.Classes(*pieces)
 			}
-			for _, a := range append(args, *class...) {
-				c, err := purple.ParseClass(a)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				classes = append(classes, c)
+			named, err := parseClasses(append(args, *class...), nil)
+			if err != nil {
+				return err
 			}
+			classes = append(classes, named...)
 			if len(classes) == 0 {
 				return usagef("name classes (e.g. 1B1R-2U1r) or give --pieces N")
 			}
@@ -171,18 +71,13 @@ Examples:
 			}
 			switch {
 			case *plan:
-				return json.NewEncoder(e.stdout).Encode(map[string]any{"jobs": jobs})
+				return json.NewEncoder(e.Stdout).Encode(map[string]any{"jobs": jobs})
 			case *submit != "":
 				if *submit != "slurm" || *shared == "" {
 					return usagef("--submit %q: want --submit slurm --shared DIR", *submit)
 				}
 				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Binary: *node, Threads: *workers, Extra: *sbatch})
-				for _, j := range sub {
-					fmt.Fprintf(e.stdout, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
-				}
-				if err == nil {
-					fmt.Fprintf(e.stdout, "%d jobs submitted; progress: geister tables status --shared %s\n", len(sub), *shared)
-				}
+				tablebase.WriteSubmitted(e.Stdout, sub, *shared, err)
 				return err
 			}
 			d := tableDir(*dir)
@@ -210,38 +105,31 @@ Examples:
 				defer opts.From.Close()
 			}
 			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && !*quiet {
-				fmt.Fprintf(e.stderr, "geister: %d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB\n",
-					est.Classes, si(float64(est.Positions)), (est.PeakMemoryBytes+1<<20-1)>>20, est.PeakClass, (est.DiskBytes+1<<20-1)>>20)
+				fmt.Fprintf(e.Stderr, "geister: %s\n", est.Text())
 			}
-			var bar *progressBar
+			var bar *progress.Bar
 			if !*quiet {
-				bar = &progressBar{w: e.stderr}
-				opts.Progress = bar.update
+				bar = &progress.Bar{W: e.Stderr}
+				opts.Progress = func(p tablebase.Progress) { bar.Draw(p.Line()) }
 			}
 			start := time.Now()
-			rep, err := tablebase.Build(e.ctx, db, classes, opts)
+			rep, err := tablebase.Build(e.Ctx, db, classes, opts)
 			elapsed := time.Since(start) // rep.Elapsed is not set when the build stops early
 			if bar != nil {
-				bar.finish()
+				bar.Finish()
 			}
 			if *jsonOut {
-				enc := json.NewEncoder(e.stdout)
-				for _, c := range rep.Classes {
-					enc.Encode(struct {
-						tablebase.Manifest
-						Built bool `json:"built_now"`
-					}{c.Manifest, c.Built})
-				}
+				tablebase.WriteClassesJSON(e.Stdout, rep.Classes)
 			} else if len(rep.Classes) > 0 {
 				cerr := db.Close() // the store's files are measured closed
 				closed = true
-				writeManifests(e.stdout, rep.Classes, d, "kept")
-				fmt.Fprintf(e.stdout, "table directory: %s; this run %s\n", d, elapsed.Round(time.Millisecond))
+				tablebase.WriteClasses(e.Stdout, rep.Classes, d, "kept")
+				fmt.Fprintf(e.Stdout, "table directory: %s; this run %s\n", d, elapsed.Round(time.Millisecond))
 				if err == nil {
 					err = cerr
 				}
 			}
-			if err != nil && e.ctx.Err() != nil {
+			if err != nil && e.Ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); run the same command again to resume", err)
 			}
 			return err

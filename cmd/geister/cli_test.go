@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/geister-solver/geister/solver"
 )
 
 var (
@@ -72,9 +74,9 @@ type cliResult struct {
 	out, errOut string
 }
 
-// cli runs the binary with args and stdin in an environment whose default
+// runBin runs the binary with args and stdin in an environment whose default
 // table directory is tables ("" for one that does not exist).
-func cli(t *testing.T, tables, stdin string, args ...string) cliResult {
+func runBin(t *testing.T, tables, stdin string, args ...string) cliResult {
 	t.Helper()
 	cmd := exec.Command(geisterBin(t), args...)
 	if tables == "" {
@@ -127,7 +129,7 @@ func tinyTables(t *testing.T) string {
 	t.Helper()
 	tinyOnce.Do(func() {
 		dir := filepath.Join(filepath.Dir(os.Getenv("GEISTER_TABLES")), "tiny")
-		r := cli(t, "", "", "build", "--quiet", "--table", dir, "--pieces", "4")
+		r := runBin(t, "", "", "build", "--quiet", "--table", dir, "--pieces", "4")
 		if r.code != 0 {
 			t.Fatalf("build: exit %d: %s", r.code, r.errOut)
 		}
@@ -235,7 +237,7 @@ func TestCLILongInputLine(t *testing.T) {
 		{"solve", "--json", "--no-table", "-"},
 		{"probe", "--json", "--table", tinyTables(t), "-"},
 	} {
-		r := cli(t, "", in, args...)
+		r := runBin(t, "", in, args...)
 		objs := jsonLines(t, r.out)
 		if r.code != 1 || len(objs) != 3 {
 			t.Fatalf("%q: exit %d, %d answers, want 1 and 3:\n%s\n%s", args, r.code, len(objs), clip(r.out), r.errOut)
@@ -268,7 +270,7 @@ func TestCLINotAStore(t *testing.T) {
 				os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a table\n"), 0o644)
 			}
 			before := hashTree(t, dir)
-			r := cli(t, "", "", append(args, dir)...)
+			r := runBin(t, "", "", append(args, dir)...)
 			if f, ok := sameTree(before, hashTree(t, dir)); !ok {
 				t.Errorf("%q on a %s directory changed %s", args, kind, f)
 			}
@@ -289,7 +291,7 @@ func TestCLIDefaultTablesUnusable(t *testing.T) {
 		{"solve", "--json", posWin5},
 		{"match", "--games", "2", "--quiet", "random", "random"},
 	} {
-		r := cli(t, foreign, "", args...)
+		r := runBin(t, foreign, "", args...)
 		if r.code != 0 || strings.Count(r.errOut, "not a table store") != 1 || !strings.Contains(r.errOut, "without") {
 			t.Errorf("%q with a foreign default directory: exit %d, stderr %q", args, r.code, r.errOut)
 		}
@@ -312,11 +314,11 @@ func TestCLIDefaultTablesUnusable(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	r := cli(t, locked, "", "solve", "--json", posWin5)
+	r := runBin(t, locked, "", "solve", "--json", posWin5)
 	if r.code != 0 || strings.Contains(r.errOut, "Cannot acquire") || !strings.Contains(r.errOut, "in use") {
 		t.Errorf("solve with the tables locked by a build: exit %d, stderr %q", r.code, r.errOut)
 	}
-	r = cli(t, "", "", "tables", "--table", locked)
+	r = runBin(t, "", "", "tables", "--table", locked)
 	if r.code == 0 || strings.Contains(r.errOut, "Cannot acquire") || !strings.Contains(r.errOut, "in use") {
 		t.Errorf("tables on a store a build holds: exit %d, stderr %q", r.code, r.errOut)
 	}
@@ -324,11 +326,11 @@ func TestCLIDefaultTablesUnusable(t *testing.T) {
 
 // Item 5: a size larger than the machine is a clear usage error.
 func TestCLISizeBounds(t *testing.T) {
-	r := cli(t, "", "", "solve", "--no-table", "--tt", "100000000", posWin5)
+	r := runBin(t, "", "", "solve", "--no-table", "--tt", "100000000", posWin5)
 	if r.code != 2 || !strings.Contains(r.errOut, "--tt") || !strings.Contains(r.errOut, "MiB") {
 		t.Errorf("solve --tt 100000000: exit %d, stderr %q", r.code, r.errOut)
 	}
-	r = cli(t, "", "", "match", "--games", "1", "--quiet", "purplemax:tt=100000000", "random")
+	r = runBin(t, "", "", "match", "--games", "1", "--quiet", "purplemax:tt=100000000", "random")
 	if r.code == 0 || !strings.Contains(r.errOut, "tt") || !strings.Contains(r.errOut, "MiB") {
 		t.Errorf("purplemax:tt=100000000: exit %d, stderr %q", r.code, r.errOut)
 	}
@@ -336,12 +338,12 @@ func TestCLISizeBounds(t *testing.T) {
 
 // Item 6: flags take their values; none swallows an operand.
 func TestCLIFlagValues(t *testing.T) {
-	r := cli(t, "", "", "solve", "--json", "--no-table", posWin5, "--ply-limit", "200")
+	r := runBin(t, "", "", "solve", "--json", "--no-table", posWin5, "--ply-limit", "200")
 	objs := jsonLines(t, r.out)
 	if r.code != 0 || len(objs) != 1 || objs[0]["result"] != "win" {
 		t.Errorf("solve POS --ply-limit 200: exit %d\n%s%s", r.code, r.out, r.errOut)
 	}
-	r = cli(t, "", "", "solve", "--json", "--no-table", posWin5, "--ply-limit")
+	r = runBin(t, "", "", "solve", "--json", "--no-table", posWin5, "--ply-limit")
 	if r.code != 2 || !strings.Contains(r.errOut, "ply-limit") {
 		t.Errorf("solve POS --ply-limit (no value): exit %d, stderr %q", r.code, r.errOut)
 	}
@@ -370,11 +372,11 @@ func TestCLIInterruptedBatch(t *testing.T) {
 
 // Item 8: parse errors name characters, not bytes.
 func TestCLINonASCII(t *testing.T) {
-	r := cli(t, "", "", "show", "ü♟️/6/6/6/6/6 f R1r1")
+	r := runBin(t, "", "", "show", "ü♟️/6/6/6/6/6 f R1r1")
 	if r.code != 1 || !strings.Contains(r.errOut, `"ü"`) || strings.Contains(r.errOut, "Ã") {
 		t.Errorf("show with ü: exit %d, stderr %q", r.code, r.errOut)
 	}
-	r = cli(t, "", "", "show", "--gat", "f", "ü"+strings.Repeat("9", 47))
+	r = runBin(t, "", "", "show", "--gat", "f", "ü"+strings.Repeat("9", 47))
 	if r.code != 1 || !strings.Contains(r.errOut, `character 1 "ü"`) {
 		t.Errorf("show --gat with ü: exit %d, stderr %q", r.code, r.errOut)
 	}
@@ -425,22 +427,22 @@ func TestCLIMatchInterrupted(t *testing.T) {
 func TestCLIRecordsRefuseOverwrite(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "games.jsonl")
 	os.WriteFile(rec, []byte("precious\n"), 0o644)
-	r := cli(t, "", "", "match", "--games", "2", "--quiet", "--records", rec, "random", "random")
+	r := runBin(t, "", "", "match", "--games", "2", "--quiet", "--records", rec, "random", "random")
 	if b, _ := os.ReadFile(rec); r.code == 0 || string(b) != "precious\n" || !strings.Contains(r.errOut, "--force") {
 		t.Errorf("--records on an existing file: exit %d, stderr %q, file %q", r.code, r.errOut, b)
 	}
-	r = cli(t, "", "", "match", "--games", "2", "--quiet", "--force", "--records", rec, "random", "random")
+	r = runBin(t, "", "", "match", "--games", "2", "--quiet", "--force", "--records", rec, "random", "random")
 	if b, _ := os.ReadFile(rec); r.code != 0 || strings.Count(string(b), "\n") != 2 {
 		t.Errorf("--records --force: exit %d, file %q", r.code, b)
 	}
 
 	// replay: every ply's position string, --list --json, no negative game.
-	r = cli(t, "", "", "replay", rec)
+	r = runBin(t, "", "", "replay", rec)
 	positions := 0
 	for _, l := range strings.Split(r.out, "\n") {
 		if p, ok := strings.CutPrefix(l, "position: "); ok {
 			positions++
-			if s := cli(t, "", "", "show", p); s.code != 0 {
+			if s := runBin(t, "", "", "show", p); s.code != 0 {
 				t.Errorf("replay printed %q, which show rejects: %s", p, s.errOut)
 			}
 			if positions > 3 {
@@ -451,12 +453,12 @@ func TestCLIRecordsRefuseOverwrite(t *testing.T) {
 	if r.code != 0 || positions == 0 {
 		t.Errorf("replay: exit %d, %d position strings", r.code, positions)
 	}
-	r = cli(t, "", "", "replay", "--list", "--json", rec)
+	r = runBin(t, "", "", "replay", "--list", "--json", rec)
 	objs := jsonLines(t, r.out)
 	if r.code != 0 || len(objs) != 2 || objs[1]["game"] != 1.0 || objs[0]["reason"] == nil || objs[0]["moves"] != nil {
 		t.Errorf("replay --list --json: exit %d\n%s", r.code, r.out)
 	}
-	r = cli(t, "", "", "replay", "--game", "-5", rec)
+	r = runBin(t, "", "", "replay", "--game", "-5", rec)
 	if r.code != 2 || !strings.Contains(r.errOut, "-5") || strings.Contains(r.out, "game 0") {
 		t.Errorf("replay --game -5: exit %d\n%s%s", r.code, r.out, r.errOut)
 	}
@@ -470,39 +472,39 @@ func TestCLIDeprecatedFlags(t *testing.T) {
 		{"match", "--games", "2", "--quiet", "--tables", tables, "random", "random"},
 		{"play", "--tables", tables, "random", "random"},
 	} {
-		r := cli(t, "", "", args...)
+		r := runBin(t, "", "", args...)
 		if r.code != 0 || !strings.Contains(r.errOut, "deprecated") {
 			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.errOut)
 		}
 	}
-	r := cli(t, "", "", "build", "--quiet", "--workers", "1", "--table", copyDir(t, tables), "--pieces", "4")
+	r := runBin(t, "", "", "build", "--quiet", "--workers", "1", "--table", copyDir(t, tables), "--pieces", "4")
 	if r.code != 0 || !strings.Contains(r.errOut, "deprecated") || !strings.Contains(r.out, "kept") {
 		t.Errorf("build --workers: exit %d\n%s%s", r.code, r.out, r.errOut)
 	}
 	// A mistyped table directory is named, not silently ignored.
-	r = cli(t, "", "", "match", "--games", "1", "--quiet", "--table", filepath.Join(t.TempDir(), "typo"), "random", "random")
+	r = runBin(t, "", "", "match", "--games", "1", "--quiet", "--table", filepath.Join(t.TempDir(), "typo"), "random", "random")
 	if !strings.Contains(r.errOut, "typo") {
 		t.Errorf("match --table with a missing directory: exit %d, stderr %q", r.code, r.errOut)
 	}
 }
 
 func TestCLIVersionAndCompletion(t *testing.T) {
-	r := cli(t, "", "", "version", "--json")
+	r := runBin(t, "", "", "version", "--json")
 	objs := jsonLines(t, r.out)
 	if r.code != 0 || len(objs) != 1 || !strings.HasPrefix(objs[0]["go"].(string), "go1.") || objs[0]["module"] == nil || objs[0]["module"] == "" {
 		t.Errorf("version --json: exit %d %q", r.code, r.out)
 	}
-	if r := cli(t, "", "", "version"); r.code != 0 || !strings.HasPrefix(r.out, "geister ") {
+	if r := runBin(t, "", "", "version"); r.code != 0 || !strings.HasPrefix(r.out, "geister ") {
 		t.Errorf("version: exit %d %q", r.code, r.out)
 	}
 	for _, sh := range []string{"bash", "zsh", "fish"} {
-		r := cli(t, "", "", "completion", sh)
+		r := runBin(t, "", "", "completion", sh)
 		if r.code != 0 {
 			t.Fatalf("completion %s: exit %d %s", sh, r.code, r.errOut)
 		}
 		for _, c := range commands {
-			if !strings.Contains(r.out, c.name) {
-				t.Errorf("completion %s lacks the command %s", sh, c.name)
+			if !strings.Contains(r.out, c.Name) {
+				t.Errorf("completion %s lacks the command %s", sh, c.Name)
 			}
 		}
 		for _, f := range []string{"ply-limit", "table", "threads", "records", "json"} {
@@ -528,30 +530,30 @@ COMP_WORDS=(geister solve --ply-limit ""); COMP_CWORD=3; _geister; echo "n=${#CO
 			}
 		}
 	}
-	if r := cli(t, "", "", "completion", "tcsh"); r.code != 2 {
+	if r := runBin(t, "", "", "completion", "tcsh"); r.code != 2 {
 		t.Errorf("completion tcsh: exit %d", r.code)
 	}
 }
 
 // --json on show and perft; apply plays moves into a position for solve.
 func TestCLIJSONAndApply(t *testing.T) {
-	r := cli(t, "", "", "show", "--json", posWin5)
+	r := runBin(t, "", "", "show", "--json", posWin5)
 	objs := jsonLines(t, r.out)
 	if r.code != 0 || len(objs) != 1 || objs[0]["position"] != posWin5+" 0" || len(objs[0]["moves"].([]any)) != 6 {
 		t.Errorf("show --json: exit %d %q", r.code, r.out)
 	}
-	r = cli(t, "", "", "perft", "--json", posStart, "3")
+	r = runBin(t, "", "", "perft", "--json", posStart, "3")
 	objs = jsonLines(t, r.out)
 	if r.code != 0 || len(objs) != 3 || objs[2]["count"] != 768.0 || objs[2]["depth"] != 3.0 {
 		t.Errorf("perft --json: exit %d %q", r.code, r.out)
 	}
 	// After d1e1 a1a2 the prover wins in 3 (SPEC §2's line, two plies on).
-	r = cli(t, "", "", "apply", posWin5, "d1e1", "a1a2")
+	r = runBin(t, "", "", "apply", posWin5, "d1e1", "a1a2")
 	after := strings.TrimSpace(r.out)
 	if r.code != 0 || after != "uu1B2/6/R5/6/6/6 f R1r1 0" && !strings.HasSuffix(after, " 2") {
 		t.Fatalf("apply: exit %d %q %s", r.code, r.out, r.errOut)
 	}
-	r = cli(t, "", "", "solve", "--json", "--no-table", "--shortest", after)
+	r = runBin(t, "", "", "solve", "--json", "--no-table", "--shortest", after)
 	if objs := jsonLines(t, r.out); r.code != 0 || objs[0]["plies"] != 3.0 || objs[0]["move"] != "e1f1" {
 		t.Errorf("solve of apply's position: %q", r.out)
 	}
@@ -560,11 +562,11 @@ func TestCLIJSONAndApply(t *testing.T) {
 		{"apply", posWin5, "a3a2", "b1c1", "a2a1"}, // a hidden capture must name its colour
 		{"apply", posWin5, "d1e1(r)"},              // no capture
 	} {
-		if r := cli(t, "", "", bad...); r.code != 1 || !strings.Contains(r.errOut, "move ") {
+		if r := runBin(t, "", "", bad...); r.code != 1 || !strings.Contains(r.errOut, "move ") {
 			t.Errorf("%q: exit %d %q", bad, r.code, r.errOut)
 		}
 	}
-	r = cli(t, "", "", "apply", posWin5, "a3a2", "b1c1", "a2a1(b)")
+	r = runBin(t, "", "", "apply", posWin5, "a3a2", "b1c1", "a2a1(b)")
 	if r.code != 0 || strings.TrimSpace(r.out) != "R1uB2/6/6/6/6/6 s R1r1 3" {
 		t.Errorf("apply with a captured blue: %q %s", r.out, r.errOut)
 	}
@@ -572,15 +574,15 @@ func TestCLIJSONAndApply(t *testing.T) {
 
 // Counts agree with their number in human output.
 func TestCLIGrammar(t *testing.T) {
-	r := cli(t, "", "", "solve", "--no-table", "BR4/6/6/6/6/uu4 f R1r1")
+	r := runBin(t, "", "", "solve", "--no-table", "BR4/6/6/6/6/uu4 f R1r1")
 	if !strings.Contains(r.out, "in exactly 1 ply") && !strings.Contains(r.out, "within 1 ply") {
 		t.Errorf("solve:\n%s", r.out)
 	}
-	r = cli(t, "", "", "match", "--games", "1", "--quiet", "random", "random")
+	r = runBin(t, "", "", "match", "--games", "1", "--quiet", "random", "random")
 	if !strings.Contains(r.out, ": 1 game ") || strings.Contains(r.out, " 1 wins") || strings.Contains(r.out, " 1 losses") || strings.Contains(r.out, " 1 draws") {
 		t.Errorf("match:\n%s", r.out)
 	}
-	for _, l := range strings.Split(r.out+cli(t, "", "", "show", posWin5).out, "\n") {
+	for _, l := range strings.Split(r.out+runBin(t, "", "", "show", posWin5).out, "\n") {
 		for _, bad := range []string{" 1 pieces", " 1 plies", " 1 games", " 1 moves", " 1 entries", " 1 positions"} {
 			if strings.Contains(l, bad) {
 				t.Errorf("%q in %q", bad, l)
@@ -603,7 +605,7 @@ func TestCLIReadOnlyCommandsLeaveTablesAlone(t *testing.T) {
 		{"enumerate", "--table", dir, "--dtw", "19", "1B1R-2U1r"},
 		{"match", "--table", dir, "--games", "2", "--quiet", "purplemax:depth=2", "random"},
 	} {
-		r := cli(t, "", "", args...)
+		r := runBin(t, "", "", args...)
 		if r.code != 0 {
 			t.Errorf("%q: exit %d %s", args, r.code, clip(r.errOut))
 		}
@@ -612,7 +614,7 @@ func TestCLIReadOnlyCommandsLeaveTablesAlone(t *testing.T) {
 		}
 	}
 	// The default directory too.
-	r := cli(t, dir, "", "probe", posWin5)
+	r := runBin(t, dir, "", "probe", posWin5)
 	if f, ok := sameTree(before, hashTree(t, dir)); r.code != 0 || !ok {
 		t.Fatalf("probe at the default directory: exit %d, changed %s", r.code, f)
 	}
@@ -691,7 +693,7 @@ func TestCLIStdinHostileLines(t *testing.T) {
 			{"solve", "--json", "--table", tables, "--no-store", "--nodes", "3000", "--time", "1s", "-"},
 			{"probe", "--json", "--table", tables, "-"},
 		} {
-			res := cli(t, "", in, args...)
+			res := runBin(t, "", in, args...)
 			objs := jsonLines(t, res.out)
 			if len(objs) != want {
 				t.Fatalf("round %d, %q: %d answers to %d lines (exit %d)\n%s", round, args, len(objs), want, res.code, clip(res.errOut))
@@ -700,25 +702,25 @@ func TestCLIStdinHostileLines(t *testing.T) {
 				if o["error"] == nil && o["result"] == nil {
 					t.Errorf("%q: answer %d is neither a result nor an error: %v", args, i, o)
 				}
-				if p, _ := o["position"].(string); len(p) > maxLineBytes+100 {
+				if p, _ := o["position"].(string); len(p) > solver.MaxLineBytes+100 {
 					t.Errorf("%q: answer %d echoes %d bytes", args, i, len(p))
 				}
 			}
 		}
 		// Text output: one "== line" header an answer.
-		res := cli(t, "", in, "solve", "--no-table", "--nodes", "3000", "--time", "1s", "-")
+		res := runBin(t, "", in, "solve", "--no-table", "--nodes", "3000", "--time", "1s", "-")
 		if n := strings.Count(res.out, "\n== "); n+1 != want && !(want == 0 && n == 0) {
 			t.Errorf("round %d: solve text output: %d answers to %d lines", round, n+1, want)
 		}
 		// Commands that read a whole file: a clean error, no crash.
 		for _, args := range [][]string{{"replay", "-"}, {"replay", "--list", "-"}, {"verify", "-"}} {
-			res := cli(t, "", in, args...)
+			res := runBin(t, "", in, args...)
 			if res.code == 0 {
 				t.Errorf("%q accepted hostile input", args)
 			}
 		}
 		// A human player: every line is answered (a move, or why not).
-		res = cli(t, "", "BCFG\n"+in+"resign\n", "play", "--no-table", "human", "random")
+		res = runBin(t, "", "BCFG\n"+in+"resign\n", "play", "--no-table", "human", "random")
 		if res.code != 0 || !strings.Contains(res.out, "resigned") && !strings.Contains(res.out, "result:") {
 			t.Errorf("play human with hostile lines: exit %d\n%s", res.code, clip(res.out))
 		}
@@ -732,7 +734,7 @@ func TestCLIThreadBounds(t *testing.T) {
 		{"match", "--threads", "1000000", "--games", "1", "random", "random"},
 		{"build", "--threads", "1000000", "--table", filepath.Join(t.TempDir(), "t"), "--pieces", "4"},
 	} {
-		if r := cli(t, "", "", args...); r.code != 2 || !strings.Contains(r.errOut, "--threads 1000000") {
+		if r := runBin(t, "", "", args...); r.code != 2 || !strings.Contains(r.errOut, "--threads 1000000") {
 			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.errOut)
 		}
 	}
@@ -747,7 +749,7 @@ func TestCLIOptionConflicts(t *testing.T) {
 		{"replay", "--json", "x.jsonl"},
 		{"apply", "--show", "--json", posWin5, "d1e1"},
 	} {
-		if r := cli(t, "", "", args...); r.code != 2 || strings.Count(strings.TrimSpace(r.errOut), "\n") != 0 {
+		if r := runBin(t, "", "", args...); r.code != 2 || strings.Count(strings.TrimSpace(r.errOut), "\n") != 0 {
 			t.Errorf("%q: exit %d, stderr %q; want a one-line usage error", args, r.code, r.errOut)
 		}
 	}
@@ -773,7 +775,7 @@ func TestCLICorruptStore(t *testing.T) {
 			{"verify", "--quiet", "--table", dir},
 			{"enumerate", "--table", dir, "--dtw", "19", "1B1R-2U1r"},
 		} {
-			r := cli(t, "", "", args...)
+			r := runBin(t, "", "", args...)
 			all := r.out + r.errOut
 			if r.code != 1 || !strings.Contains(all, "1B1R-2U1r") || !strings.Contains(all, "block") {
 				t.Errorf("offset %d, %q: exit %d\n%s\n%s", off, args, r.code, clip(r.out), clip(r.errOut))

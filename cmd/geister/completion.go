@@ -10,23 +10,16 @@ import (
 )
 
 var completionCommand = command{
-	name:    "completion",
-	args:    "bash|zsh|fish",
-	summary: "print a shell completion script (commands, flags, files)",
-	details: `Prints a completion script for the shell, made from this program's own
-table of commands and flags. Install it once:
-
-  bash:  geister completion bash > ~/.local/share/bash-completion/completions/geister
-  zsh:   geister completion zsh > "${fpath[1]}/_geister"   (then restart zsh)
-  fish:  geister completion fish > ~/.config/fish/completions/geister.fish
-
-or load it into the running shell: source <(geister completion bash).`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "completion",
+	Args:    "bash|zsh|fish",
+	Summary: "print a shell completion script (commands, flags, files)",
+	Details: helpText("completion"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one shell: bash, zsh or fish")
 			}
-			if err := completion.Write(e.stdout, args[0], completionSpecs()); err != nil {
+			if err := completion.Write(e.Stdout, args[0], completionSpecs()); err != nil {
 				return usagef("%v", err)
 			}
 			return nil
@@ -34,21 +27,14 @@ or load it into the running shell: source <(geister completion bash).`,
 	},
 }
 
-// commandTable is the table of commands, for the commands that list it
-// (set in init: a reference in the table's own initializer would be a
-// cycle).
-var commandTable *[]command
-
-func init() { commandTable = &commands }
-
 // completionSpecs lists every command with its flags, and "help".
 func completionSpecs() []completion.Command {
 	var out []completion.Command
-	for i := range *commandTable {
-		c := &(*commandTable)[i]
-		fs, _ := newFlagSet(c, io.Discard)
-		out = append(out, completion.Command{Name: c.name, Summary: c.summary, Flags: completion.FlagsOf(fs),
-			Files: strings.Contains(c.args, "FILE") || strings.Contains(c.args, "-")})
+	for i := range program.Commands {
+		c := &program.Commands[i]
+		fs, _ := program.FlagSet(c, io.Discard)
+		out = append(out, completion.Command{Name: c.Name, Summary: c.Summary, Flags: completion.FlagsOf(fs),
+			Files: strings.Contains(c.Args, "FILE") || strings.Contains(c.Args, "-")})
 	}
 	return append(out, completion.Command{Name: "help", Summary: "list the commands, or explain one"})
 }

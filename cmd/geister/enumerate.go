@@ -8,46 +8,17 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/sources"
 )
 
 var enumerateCommand = command{
-	name:    "enumerate",
-	args:    "CLASS",
-	summary: "list the sure-win positions of a material class with their distances",
-	details: `Streams every position of CLASS (e.g. 1B1R-3U1r: the prover's blues and
-reds, then the opponent's hidden pieces and how many are red) in which the
-prover surely wins, with its exact distance to win (DTW, SPEC.md section 4),
-read from the endgame tables, and at the end the number of positions at
-each distance.
-
-Positions are printed in the tables' canonical form: the prover is the
-first player (upper case, colours shown, exits a1 and f1) and the opponent
-the second (hidden 'u'). Of a position and its left-right mirror image
-only one is listed; the counts give both "positions" (mirror pairs once)
-and "with mirrors" (every position). Positions with the prover as second
-player are these upside down and are not listed again.
-
---side f keeps the positions with the prover (f, the first player of the
-canonical form) to move, --side s those with the opponent to move.
---unique keeps positions, the prover to move, in which exactly one move
-keeps a sure win: puzzles with a single solution (the move is printed).
-
-For a class the tables do not hold, --sample K draws K positions of the
-class uniformly at random (the side to move too, unless --side) and solves
-each by df-pn with the exact distance (--shortest), under --nodes and
---time per position; the tables still answer every searched position of
-a smaller class, and the proof store beside the tables answers positions
-proven before and keeps what the sample proves. Answers are win, no-win
-or unknown (budget spent), and the unknowns are counted.
-
-Examples:
-  geister enumerate 1B1R-2U1r --table /tmp/tables --min-dtw 17
-  geister enumerate 2B1R-2U1r --table /tmp/tables --unique --dtw 15 --limit 10 --line
-  geister enumerate 2B2R-3U2r --table /tmp/tables --sample 100 --nodes 1000000`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "enumerate",
+	Args:    "CLASS",
+	Summary: "list the sure-win positions of a material class with their distances",
+	Details: helpText("enumerate"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		dtw := fs.Int("dtw", 0, "keep positions with exactly this distance to win (plies)")
 		minDTW := fs.Int("min-dtw", 0, "keep positions with at least this distance to win")
@@ -89,10 +60,8 @@ Examples:
 			if *limit < 0 || *sample < 0 || *threads < 1 {
 				return usagef("--limit and --sample must not be negative, --threads at least 1")
 			}
-			if *sample == 0 {
-				if name := changedOf(fs, "seed", "nodes", "time", "threads"); name != "" {
-					return usagef("--%s applies only with --sample", name)
-				}
+			if err := onlyWith(fs, rule{*sample != 0, "--%s applies only with --sample", []string{"seed", "nodes", "time", "threads"}}); err != nil {
+				return err
 			}
 			if *sample > 0 {
 				if *unique {
@@ -109,46 +78,23 @@ Examples:
 			if db == nil || !db.Has(c) {
 				return fmt.Errorf("class %s is not complete in the tables in %s: build it (geister build --table %s %s) or use --sample K", c, d, d, c)
 			}
-			total := uint64(0)
-			if m, ok := db.Manifest(c); ok {
-				total = m.Stored[0] + m.Stored[1]
-			}
 			start := time.Now()
 			printed := 0
-			counts, err := solver.Enumerate(e.ctx, db, c, f, func(en solver.Enumerated) error {
+			counts, err := sources.EnumerateTable(e.Ctx, db, c, f, *line, func(en solver.Enumerated, a solver.Answer) error {
 				printed++
-				move := en.Move
-				var pv []engine.Move
-				if move == engine.NoMove && en.Pos.Turn() == engine.First {
-					m, _, err := db.BestMove(&en.Pos, engine.First)
-					if err != nil {
-						return err
-					}
-					move = m
-				}
-				if *line {
-					l, err := db.Line(&en.Pos, engine.First, en.Plies)
-					if err != nil {
-						return err
-					}
-					pv = l
-				}
-				a := solver.Answer{Result: solver.Win, Plies: en.Plies, Move: move, PV: pv, Source: "table"}
-				solver.WriteEnumerated(e.stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
+				solver.WriteEnumerated(e.Stdout, en.Pos, a, en.Mirrors, false, *jsonOut)
 				if *limit > 0 && printed >= *limit {
 					return solver.ErrStop
 				}
 				return nil
-			}, func(scanned uint64) {
-				if total > 0 {
-					fmt.Fprintf(e.stderr, "enumerate %s: %d/%d positions scanned (%.0f%%), %v\n", c, scanned, total, 100*float64(scanned)/float64(total), time.Since(start).Round(time.Second))
-				}
+			}, func(scanned, total uint64) {
+				fmt.Fprintf(e.Stderr, "enumerate %s: %d/%d positions scanned (%.0f%%), %v\n", c, scanned, total, 100*float64(scanned)/float64(total), time.Since(start).Round(time.Second))
 			})
 			if err != nil {
 				return err
 			}
 			sum := solver.EnumSummary{Class: c.String(), Source: "table", EnumCounts: counts, ElapsedMS: solver.Milliseconds(time.Since(start))}
-			return sum.Write(e.stdout, *jsonOut)
+			return sum.Write(e.Stdout, *jsonOut)
 		}
 	},
 }
@@ -170,10 +116,10 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 	}
 	start, last := time.Now(), time.Now()
 	printed, done := 0, 0
-	sc, err := solver.SampleClass(e.ctx, c, f, n, seed, opts, threads, timeLimit, func(s solver.Sampled) {
+	sc, err := solver.SampleClass(e.Ctx, c, f, n, seed, opts, threads, timeLimit, func(s solver.Sampled) {
 		if done++; time.Since(last) > 2*time.Second {
 			last = time.Now()
-			fmt.Fprintf(e.stderr, "sample %s: %d/%d solved, %v\n", c, done, n, time.Since(start).Round(time.Second))
+			fmt.Fprintf(e.Stderr, "sample %s: %d/%d solved, %v\n", c, done, n, time.Since(start).Round(time.Second))
 		}
 		if limit > 0 && printed >= limit {
 			return
@@ -183,14 +129,14 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 		if !line {
 			a.PV = nil
 		}
-		solver.WriteEnumerated(e.stdout, s.Pos, a, 0, true, asJSON)
+		solver.WriteEnumerated(e.Stdout, s.Pos, a, 0, true, asJSON)
 	})
 	if err != nil {
-		if e.ctx.Err() != nil {
+		if e.Ctx.Err() != nil {
 			return fmt.Errorf("interrupted: %w", err)
 		}
 		return err
 	}
 	sum := solver.SampleSummary(c.String(), sc, n, fmt.Sprintf("%d nodes, %v per position", nodes, timeLimit), time.Since(start))
-	return sum.Write(e.stdout, asJSON)
+	return sum.Write(e.Stdout, asJSON)
 }

@@ -17,20 +17,11 @@ import (
 )
 
 var gatCommand = command{
-	name:    "gat",
-	args:    "connect|serve [flags]",
-	summary: "play in GAT tournaments (connect) or referee games between GAT programs (serve)",
-	details: `The GAT/GPW tournaments play over TCP: the first player connects to port
-10000, the second to 10001, and the server sends each its board and asks
-for moves (see docs/gat.md).
-
-  geister gat connect [flags]   enter an agent: play --games games on a server
-  geister gat serve [flags]     be the server: referee --games games between
-                                the two programs that connect
-
-Run "geister gat connect --help" and "geister gat serve --help" for their
-flags.`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "gat",
+	Args:    "connect|serve [flags]",
+	Summary: "play in GAT tournaments (connect) or referee games between GAT programs (serve)",
+	Details: helpText("gat"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		fs.SetInterspersed(false)
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
@@ -60,7 +51,7 @@ func runGatSub(e *env, c gatSub, args []string) error {
 	run := c.flags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(e.stdout, "usage: geister gat %s [flags]\n\n%s\n\n%s\n\nflags:\n%s", c.name, c.summary, strings.TrimSpace(c.details), fs.FlagUsages())
+			fmt.Fprintf(e.Stdout, "usage: geister gat %s [flags]\n\n%s\n\n%s\n\nflags:\n%s", c.name, c.summary, strings.TrimSpace(c.details), fs.FlagUsages())
 			return nil
 		}
 		return usagef("%s: %v", c.name, err)
@@ -74,22 +65,7 @@ func runGatSub(e *env, c gatSub, args []string) error {
 var gatConnect = gatSub{
 	name:    "connect",
 	summary: "play --games games of the GAT protocol on a server with an agent",
-	details: `Connects to the server at --host:--port and plays with --agent. The port
-says the side: the tournament's first player connects to 10000, the second
-to 10001 (--side says it for other ports). The client rebuilds each game from the boards
-the server sends, hands the agent only what its side may see, and answers
-within --time-per-move (a move the agent does not make in time, or an
-agent error, is replaced by a random legal move and reported on standard
-error). After each game it plays the next on the same connection when the
-server keeps it, else it connects anew (the tournament server takes one
-game per connection), retrying for a few seconds.
-
-Prints one line per game, "game K: won|lost|drawn (how it ended)", then the
-score. Exits 0 when every game was played to its end, 1 on a protocol or
-connection failure (the error names the game), 2 on a bad command line.
-Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
-
-` + player.Help(),
+	details: helpText("gat-connect", player.Help()),
 	flags: func(fs *pflag.FlagSet) func(*env) error {
 		host := fs.String("host", "127.0.0.1", "the server's host name or address")
 		port := fs.Int("port", gat.FirstPort, "the server's port: 10000 for the first player, 10001 for the second")
@@ -137,34 +113,26 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 			}
 			addr := net.JoinHostPort(*host, strconv.Itoa(*port))
 			if !*quiet {
-				fmt.Fprintf(e.stderr, "gat: %s plays %d game(s) as the %s player on %s\n", sp, *games, pl.Name(), addr)
+				fmt.Fprintf(e.Stderr, "gat: %s plays %d game(s) as the %s player on %s\n", sp, *games, pl.Name(), addr)
 			}
 			var recErr error
 			cfg := gat.ClientConfig{
 				Addr: addr, Side: pl, Agent: a, Name: sp.String(), Games: *games, Seed: *seed,
 				PlyLimit: *plyLimit, TimePerMove: *tpm, Wait: *wait, ConnectFor: *connectFor,
-				Warn: func(s string) { fmt.Fprintf(e.stderr, "gat: %s\n", s) },
+				Warn: func(s string) { fmt.Fprintf(e.Stderr, "gat: %s\n", s) },
 				OnGame: func(g gat.ClientGame) {
-					if *asJSON {
-						writeJSONLine(e.stdout, g.JSON())
-					} else {
-						fmt.Fprintln(e.stdout, g.Line())
-					}
+					writeLine(e.Stdout, *asJSON, g.JSON(), g.Line())
 					if g.Detail != "" && !*asJSON {
-						fmt.Fprintf(e.stderr, "gat: game %d: %s\n", g.Number, g.Detail)
+						fmt.Fprintf(e.Stderr, "gat: game %d: %s\n", g.Number, g.Detail)
 					}
 					if rec != nil && g.Record != nil && recErr == nil {
 						recErr = writeJSONLine(rec, g.Record)
 					}
 				},
 			}
-			sum, err := gat.Connect(e.ctx, cfg)
+			sum, err := gat.Connect(e.Ctx, cfg)
 			if sum != nil {
-				if *asJSON {
-					writeJSONLine(e.stdout, sum)
-				} else {
-					fmt.Fprintln(e.stdout, sum.Text())
-				}
+				writeLine(e.Stdout, *asJSON, sum, sum.Text())
 			}
 			if err != nil {
 				return err
@@ -180,23 +148,7 @@ Game K (from 1) seeds the agent as game K-1 of "geister match --seed" does.
 var gatServe = gatSub{
 	name:    "serve",
 	summary: "referee --games games between the two GAT programs that connect",
-	details: `Listens on --addr:--port for the first player and --port+1 for the second,
-as the tournament server does (loopback only unless --addr says otherwise),
-and referees --games games: every placement and move is checked (an
-illegal one is answered NG and loses, as does a message out of turn or a
-line longer than 256 bytes), a player that runs out of its clock or
-disconnects loses, and a game undecided after --ply-limit plies (both
-players' moves counted) is drawn. A client may stay connected for the next
-game (it is sent SET? again) or connect anew; --close-after-game closes
-both connections after each game, as the tournament server does.
-
-Prints one line per game and the score; --records keeps every game in the
-record format of geister match, which geister replay shows. Any two
-programs that speak the protocol can play, for example two of our agents:
-
-  geister gat serve --games 10 &
-  geister gat connect --port 10000 --agent purplemax --games 10 &
-  geister gat connect --port 10001 --agent naotti11 --games 10`,
+	details: helpText("gat-serve"),
 	flags: func(fs *pflag.FlagSet) func(*env) error {
 		addr := fs.String("addr", "127.0.0.1", "address to listen on (0.0.0.0: every interface)")
 		port := fs.Int("port", gat.FirstPort, "the first player's port; the second player's is one more (0: two ephemeral ports)")
@@ -226,11 +178,7 @@ programs that speak the protocol can play, for example two of our agents:
 				cfg.Records = rec
 			}
 			cfg.OnGame = func(g gat.ServedGame) {
-				if *asJSON {
-					writeJSONLine(e.stdout, g.JSON())
-				} else {
-					fmt.Fprintln(e.stdout, g.Line())
-				}
+				writeLine(e.Stdout, *asJSON, g.JSON(), g.Line())
 			}
 			srv, err := gat.Listen(cfg)
 			if err != nil {
@@ -238,14 +186,10 @@ programs that speak the protocol can play, for example two of our agents:
 			}
 			defer srv.Close()
 			if !*quiet {
-				fmt.Fprintf(e.stderr, "gat: serving %d game(s): the first player connects to %s, the second to %s\n", *games, srv.Addr(engine.First), srv.Addr(engine.Second))
+				fmt.Fprintf(e.Stderr, "gat: serving %d game(s): the first player connects to %s, the second to %s\n", *games, srv.Addr(engine.First), srv.Addr(engine.Second))
 			}
-			sum, err := srv.Serve(e.ctx)
-			if *asJSON {
-				writeJSONLine(e.stdout, sum)
-			} else {
-				fmt.Fprintln(e.stdout, sum.Text())
-			}
+			sum, err := srv.Serve(e.Ctx)
+			writeLine(e.Stdout, *asJSON, sum, sum.Text())
 			return err
 		}
 	},

@@ -83,7 +83,7 @@ func startServe(t *testing.T, args ...string) (*strings.Builder, *int, []string,
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		*scode = run(&env{ctx: ctx, stdin: strings.NewReader(""), stdout: sout, stderr: pw}, append([]string{"gat", "serve", "--port", "0"}, args...))
+		*scode = run(&env{Ctx: ctx, Stdin: strings.NewReader(""), Stdout: sout, Stderr: pw}, append([]string{"gat", "serve", "--port", "0"}, args...))
 		pw.Close()
 	}()
 	// "gat: serving N game(s): the first player connects to A, the second to B"

@@ -13,56 +13,11 @@ import (
 )
 
 var keeperCommand = command{
-	name:    "keeper",
-	args:    "[CLASS...]",
-	summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
-	details: `Enumerates, for every material class with --min-pieces to --max-pieces
-pieces (or the CLASSes named, e.g. 3B1R-2U1r: N's blues and reds, then K's
-hidden pieces and reds), every position in which the keeper player K holds
-its opponent N's exits (a1 and f1, K's own back corners) with --keepers
-pieces and has --keeper-reds reds left, N's pieces anywhere else, either
-side to move, and asks for each whether N surely wins. Theorem 1 of paper 002
-(section 3) says N has no sure win while both keepers stand and K has one
-red left, so with the defaults every N win printed is a counterexample to
-what the theorem predicts (SPEC.md section 7).
-
-Positions are counted in one orientation: N is the first player (upper
-case, colours shown) and K the second (lower case, hidden 'u'); the same
-situations with N as second player are these upside down and are not
-counted again. "positions" counts every placement, mirror images apart;
-"up to mirror" counts a position and its left-right mirror image once.
-
-Against whom N must win:
-  (default)      every K strategy: the purple-piece game of SPEC.md section
-                 4, from the endgame tables where the class is built, else
-                 by df-pn under --nodes/--time (unknowns are reported;
-                 --sample K solves K random positions of such a class
-                 instead of all of them);
-  --algorithm    K plays only the moves paper 002's Algorithm 1 may choose
-                 (its random choices and the probability p of step 8 are
-                 all answered), K's colours still hidden: the keeper game,
-                 solved exactly class by class by retrograde analysis.
-                 --reading says how the steps the paper leaves open are
-                 read (docs/keeper.md). Counts are given with no piece
-                 holding the value 1 and, where the algorithm can hold
-                 one, for some value state. --hidden-values asks of each
-                 N win whether N still wins without seeing that state
-                 (the belief game).
-
-For each N win the command tries to say whether keeper play can reach it:
-whether some sequence of --reach plies ending in the position has every K
-move one of Algorithm 1's choices.
-
-Progress, inside a class too, goes to standard error (--quiet: none).
-Interrupted (Ctrl-C), it prints the statistics it has, the class it was
-in marked PARTIAL ("partial":true in JSON), and exits with status 1.
-
-Examples:
-  geister keeper --table /tmp/tables --max-pieces 5
-  geister keeper --table /tmp/tables --max-pieces 5 --keeper-reds 2
-  geister keeper --table /tmp/tables --max-pieces 5 --keepers 1 --json
-  geister keeper --max-pieces 5 --algorithm`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "keeper",
+	Args:    "[CLASS...]",
+	Summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
+	Details: helpText("keeper"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		maxPieces := fs.Int("max-pieces", 5, "classes with at most this many pieces on the board (4 to 8)")
 		minPieces := fs.Int("min-pieces", 4, "classes with at least this many pieces")
@@ -99,8 +54,8 @@ Examples:
 			if err != nil {
 				return usagef("--reading: %v", err)
 			}
-			if name := changedOf(fs, "reading", "max-states", "verify", "hidden-values", "hidden-slack"); name != "" && !*algorithm {
-				return usagef("--%s applies only with --algorithm", name)
+			if err := onlyWith(fs, rule{*algorithm, "--%s applies only with --algorithm", []string{"reading", "max-states", "verify", "hidden-values", "hidden-slack"}}); err != nil {
+				return err
 			}
 			if *threads < 1 || *reach < 0 || *sample < 0 {
 				return usagef("--threads must be at least 1, --reach and --sample not negative")
@@ -109,16 +64,13 @@ Examples:
 			if len(args) > 0 {
 				// Only the named classes (--min-pieces and --max-pieces do
 				// not apply).
-				classes = nil
-				for _, a := range args {
-					c, err := purple.ParseClass(a)
-					if err != nil {
-						return usagef("%v", err)
-					}
+				if classes, err = parseClasses(args, func(c purple.Class) error {
 					if !c.Valid() || c.OppReds != spec.KeeperReds || c.OppPieces < spec.Keepers {
 						return usagef("class %s does not fit %d keeper(s) with %d red(s) left", c, spec.Keepers, spec.KeeperReds)
 					}
-					classes = append(classes, c)
+					return nil
+				}); err != nil {
+					return err
 				}
 			}
 			if len(classes) == 0 {
@@ -144,24 +96,17 @@ Examples:
 				o.Store = st
 			}
 			if !*quiet {
-				o.Progress = func(line string) { fmt.Fprintln(e.stderr, line) }
+				o.Progress = func(line string) { fmt.Fprintln(e.Stderr, line) }
 			}
 			if !*jsonOut {
-				o.OnClass = func(r *keeper.ClassReport) { r.WriteText(e.stdout, o) }
+				o.OnClass = func(r *keeper.ClassReport) { r.WriteText(e.Stdout, o) }
 			}
-			rep, err := keeper.Check(e.ctx, classes, o)
+			rep, err := keeper.Check(e.Ctx, classes, o)
 			if rep == nil || (err != nil && !rep.Partial) {
 				return err
 			}
-			if *jsonOut {
-				if werr := writeJSONLine(e.stdout, rep); werr != nil {
-					return werr
-				}
-			} else {
-				if rep.Partial && len(rep.Classes) > 0 && rep.Classes[len(rep.Classes)-1].Partial {
-					rep.Classes[len(rep.Classes)-1].WriteText(e.stdout, o)
-				}
-				rep.WriteTotal(e.stdout)
+			if werr := rep.WriteEnd(e.Stdout, o, *jsonOut); werr != nil {
+				return werr
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)

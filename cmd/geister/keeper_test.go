@@ -226,7 +226,7 @@ func TestKeeperInterrupted(t *testing.T) {
 			args = append(args, "--json")
 		}
 		var out, errb bytes.Buffer
-		code := run(&env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, args)
+		code := run(&env{Ctx: ctx, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}, args)
 		var k struct {
 			Partial bool `json:"partial"`
 			Classes []struct {

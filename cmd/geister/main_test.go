@@ -17,7 +17,7 @@ import (
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(&env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+	code := run(&env{Ctx: context.Background(), Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}, args)
 	return code, out.String(), errb.String()
 }
 
@@ -27,20 +27,20 @@ func TestHelpListsEveryCommandAndFlag(t *testing.T) {
 		t.Fatalf("help: exit %d", code)
 	}
 	for _, c := range commands {
-		if !strings.Contains(out, "  "+c.name+" ") {
-			t.Errorf("help does not list %s", c.name)
+		if !strings.Contains(out, "  "+c.Name+" ") {
+			t.Errorf("help does not list %s", c.Name)
 		}
-		code, usage, _ := runCmd(t, "", c.name, "--help")
-		if code != 0 || !strings.Contains(usage, "usage: geister "+c.name) {
-			t.Errorf("%s --help: exit %d, %q", c.name, code, usage)
+		code, usage, _ := runCmd(t, "", c.Name, "--help")
+		if code != 0 || !strings.Contains(usage, "usage: geister "+c.Name) {
+			t.Errorf("%s --help: exit %d, %q", c.Name, code, usage)
 		}
-		fs, _ := newFlagSet(&c, &bytes.Buffer{})
+		fs, _ := program.FlagSet(&c, &bytes.Buffer{})
 		fs.VisitAll(func(f *pflag.Flag) {
 			if f.Deprecated != "" {
 				return // hidden; its replacement is listed
 			}
 			if strings.TrimSpace(f.Usage) == "" || !strings.Contains(usage, "--"+f.Name) {
-				t.Errorf("%s --%s has no help text", c.name, f.Name)
+				t.Errorf("%s --%s has no help text", c.Name, f.Name)
 			}
 		})
 	}
@@ -116,9 +116,9 @@ func TestPerftCommand(t *testing.T) {
 
 func TestHelpOnceOnStdout(t *testing.T) {
 	for _, c := range commands {
-		code, out, errOut := runCmd(t, "", c.name, "--help")
-		if code != 0 || errOut != "" || strings.Count(out, "usage: geister "+c.name) != 1 {
-			t.Errorf("%s --help: exit %d, stdout has the usage %d times, stderr %q", c.name, code, strings.Count(out, "usage:"), errOut)
+		code, out, errOut := runCmd(t, "", c.Name, "--help")
+		if code != 0 || errOut != "" || strings.Count(out, "usage: geister "+c.Name) != 1 {
+			t.Errorf("%s --help: exit %d, stdout has the usage %d times, stderr %q", c.Name, code, strings.Count(out, "usage:"), errOut)
 		}
 	}
 }

@@ -1,37 +1,24 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"runtime"
-	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 )
 
 var matchCommand = command{
-	name:    "match",
-	args:    "A B",
-	summary: "play a match of many games between two agents and report the statistics",
-	details: `Plays --games games between agents A and B, A first in the even-numbered
-games and second in the odd ones, each game seeded from --seed, so the same
-seed gives the same games whatever --threads is (for agents without a time
-budget). Prints, for A, wins/losses/draws with 95% intervals, split by side,
-how the games ended (escape, blues taken, reds given, ply limit), and the
-average and longest time per move of each agent. A progress line goes to
-standard error. Ctrl-C stops the match: the statistics of the games
-finished so far are printed (with --json, "interrupted":true) and the exit
-status is 1. --records writes a new file; an existing one is overwritten
-only with --force.
-
-` + player.Help(),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "match",
+	Args:    "A B",
+	Summary: "play a match of many games between two agents and report the statistics",
+	Details: helpText("match", player.Help()),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		games := fs.Int("games", 100, "number of games (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the match: game i's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
@@ -69,7 +56,7 @@ only with --force.
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			src, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.Stderr, tf)
 			if err != nil {
 				return err
 			}
@@ -83,28 +70,19 @@ only with --force.
 				cfg.Records = f
 			}
 			if !*quiet {
-				show := progressPrinter(e.stderr)
+				show := progress.Lines(e.Stderr)
 				cfg.Progress = func(p match.Progress) { show(p.Done, p.Games, p.Line) }
 			}
-			sum, err := match.Run(e.ctx, cfg)
-			if err != nil && (sum == nil || e.ctx.Err() == nil) {
+			sum, err := match.Run(e.Ctx, cfg)
+			if err != nil && (sum == nil || e.Ctx.Err() == nil) {
 				return err
 			}
 			if err != nil {
 				// Interrupted: the games finished so far, then exit 1.
-				fmt.Fprintf(e.stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), *games)
+				fmt.Fprintf(e.Stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), *games)
 			}
-			if *asJSON {
-				out, err := json.Marshal(struct {
-					*match.Summary
-					Interrupted bool `json:"interrupted,omitempty"`
-				}{sum, err != nil})
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(e.stdout, "%s\n", out)
-			} else {
-				fmt.Fprint(e.stdout, sum.Text())
+			if werr := sum.Write(e.Stdout, *asJSON, err != nil); werr != nil {
+				return werr
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
@@ -115,21 +93,4 @@ only with --force.
 			return nil
 		}
 	},
-}
-
-// progressPrinter returns a printer of progress lines over each other on
-// w ("\r"), at most one every half second and always the last (done ==
-// total), which ends the line.
-func progressPrinter(w io.Writer) func(done, total int, line func() string) {
-	last := time.Time{}
-	return func(done, total int, line func() string) {
-		if done < total && time.Since(last) < 500*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		fmt.Fprintf(w, "\r%s   ", line())
-		if done == total {
-			fmt.Fprintln(w)
-		}
-	}
 }

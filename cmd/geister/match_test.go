@@ -130,7 +130,7 @@ func boardRows(s string) []string {
 }
 
 func TestMatchWithTables(t *testing.T) {
-	tb, closeFn, err := openTables(filepath.Join(t.TempDir(), "none"))
+	tb, closeFn, err := openTablesDB(filepath.Join(t.TempDir(), "none"))
 	if tb != nil || err != nil {
 		t.Fatalf("a missing directory: %v %v", tb, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/player"
 )
 
 // TestMoveHayazashiVectors asks geister move for the original program's
@@ -48,7 +49,7 @@ func TestMoveHayazashiVectors(t *testing.T) {
 				if code != 0 {
 					t.Fatalf("%s: exit %d: %s", v.ID, code, errOut)
 				}
-				var d decisionJSON
+				var d player.DecisionJSON
 				if err := json.Unmarshal([]byte(out), &d); err != nil {
 					t.Fatalf("%s: %v in %q", v.ID, err, out)
 				}
@@ -99,7 +100,7 @@ func TestMoveOtherAgentsAndErrors(t *testing.T) {
 	p := engine.MustParsePosition(pos)
 	for _, a := range []string{"random", "chototsu", "naotti11:depth=2", "purplemax:depth=2,dfpn=0", "keeper"} {
 		code, out, errOut := runCmd(t, "", "move", "--agent", a, "--no-table", "--json", pos)
-		var d decisionJSON
+		var d player.DecisionJSON
 		if code != 0 || json.Unmarshal([]byte(out), &d) != nil {
 			t.Fatalf("%s: exit %d %q %s", a, code, out, errOut)
 		}

@@ -11,13 +11,11 @@ import (
 )
 
 var perftCommand = command{
-	name:    "perft",
-	args:    "POSITION DEPTH",
-	summary: "count move sequences to each depth (the move generator's test)",
-	details: `Prints one line "<depth> <count>" for each depth 1..DEPTH: the number of
-legal move sequences of exactly that many plies in which no move before the
-last ends the game. The position's colours must all be shown.`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "perft",
+	Args:    "POSITION DEPTH",
+	Summary: "count move sequences to each depth (the move generator's test)",
+	Details: helpText("perft"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		divide := fs.Bool("divide", false, "also print, for each legal move, the count of DEPTH plies that starts with it")
 		timing := fs.Bool("time", false, "print the time and leaf rate of each depth on standard error")
 		jsonOut := fs.Bool("json", false, `print one JSON object a line: {"depth":D,"count":N} for each depth (with --divide, {"move":M,"depth":D,"count":N} first)`)
@@ -37,44 +35,21 @@ last ends the game. The position's colours must all be shown.`,
 				return usagef("depth %q: want a whole number from 1 to 30", args[1])
 			}
 			if *divide {
-				moves, counts := engine.PerftDivide(&p, depth)
-				var sum uint64
-				for i, m := range moves {
-					if *jsonOut {
-						writeJSONLine(e.stdout, perftJSON{Move: m.String(), Depth: depth, Count: counts[i]})
-					} else {
-						fmt.Fprintf(e.stdout, "%s %d\n", m, counts[i])
-					}
-					sum += counts[i]
-				}
-				if !*jsonOut {
-					fmt.Fprintf(e.stdout, "moves %d total %d\n\n", len(moves), sum)
-				}
+				engine.WriteDivide(e.Stdout, &p, depth, *jsonOut)
 			}
 			for d := 1; d <= depth; d++ {
-				if err := e.ctx.Err(); err != nil {
+				if err := e.Ctx.Err(); err != nil {
 					return err
 				}
 				start := time.Now()
 				n := engine.Perft(&p, d)
-				if *jsonOut {
-					writeJSONLine(e.stdout, perftJSON{Depth: d, Count: n})
-				} else {
-					fmt.Fprintf(e.stdout, "%d %d\n", d, n)
-				}
+				engine.PerftCount{Depth: d, Count: n}.Write(e.Stdout, *jsonOut)
 				if *timing {
 					el := time.Since(start)
-					fmt.Fprintf(e.stderr, "depth %d: %v, %.1f M leaves/s\n", d, el.Round(time.Microsecond), float64(n)/el.Seconds()/1e6)
+					fmt.Fprintf(e.Stderr, "depth %d: %v, %.1f M leaves/s\n", d, el.Round(time.Microsecond), float64(n)/el.Seconds()/1e6)
 				}
 			}
 			return nil
 		}
 	},
-}
-
-// perftJSON is one line of perft --json.
-type perftJSON struct {
-	Move  string `json:"move,omitempty"`
-	Depth int    `json:"depth"`
-	Count uint64 `json:"count"`
 }

@@ -1,32 +1,21 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 )
 
 var playCommand = command{
-	name:    "play",
-	args:    "A B",
-	summary: "play one game, A first and B second, printing each position",
-	details: `Prints every position of the game with every colour shown, and each move
-with its thinking time. When one agent is human, only that player's view is
-printed during the game (the opponent's pieces as u/U) and the human types
-moves; the full board is shown when the game ends. A human types "resign"
-to resign (the opponent wins); when the input ends first, the game is
-abandoned with no result (exit status 1). Ctrl-C stops the game and
-prints the moves played so far.
-
-` + player.Help(),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "play",
+	Args:    "A B",
+	Summary: "play one game, A first and B second, printing each position",
+	Details: helpText("play", player.Help()),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		seed := fs.Uint64("seed", 1, "seed of the game (placements and random choices)")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
 		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
@@ -37,13 +26,13 @@ prints the moves played so far.
 			if *plyLimit < 0 {
 				return usagef("--ply-limit %d: must not be negative", *plyLimit)
 			}
-			src, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.Stderr, tf)
 			if err != nil {
 				return err
 			}
 			defer src.Close()
 			env := playerEnv(src)
-			env.In, env.Out = e.stdin, e.stdout
+			env.In, env.Out = e.Stdin, e.Stdout
 			var agents [2]player.Agent
 			humans := 0
 			for i, a := range args {
@@ -62,36 +51,16 @@ prints the moves played so far.
 					agents[i] = &player.Interruptible{Agent: agents[i]}
 				}
 			}
-			fmt.Fprintf(e.stdout, "first: %s, second: %s\n", args[0], args[1])
-			obs := match.Printer(e.stdout, humans > 0)
-			g, err := match.Play(e.ctx, agents[0], agents[1], *seed, *plyLimit, nil, obs)
+			fmt.Fprintf(e.Stdout, "first: %s, second: %s\n", args[0], args[1])
+			obs := match.Printer(e.Stdout, humans > 0)
+			g, err := match.Play(e.Ctx, agents[0], agents[1], *seed, *plyLimit, nil, obs)
 			if err != nil {
 				// Interrupted: what was played so far.
-				g.WriteStopped(e.stdout, [2]string{args[0], args[1]})
+				g.WriteStopped(e.Stdout, [2]string{args[0], args[1]})
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			rec := match.RecordOf(g, 0, args[0], args[1], *plyLimit)
-			final := rec.Final()
-			for side, a := range agents {
-				h, ok := a.(*player.Interruptible)
-				if !ok || h.Stopped == nil || g.Reason != match.ReasonError {
-					continue
-				}
-				name := engine.Player(side).Name()
-				if errors.Is(h.Stopped, io.EOF) {
-					fmt.Fprintf(e.stdout, "\ngame abandoned at ply %d: the input ended before the %s player's move (type resign to resign)\n", len(g.Moves), name)
-					return errReported
-				}
-				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", final.Pretty())
-				fmt.Fprintf(e.stdout, "result: %s wins: the %s player resigned at ply %d\n", engine.Player(1-side).Name(), name, len(g.Moves))
-				return nil
-			}
-			if humans > 0 {
-				fmt.Fprintf(e.stdout, "\nfinal position, every colour shown:\n%s", final.Pretty())
-			}
-			fmt.Fprintf(e.stdout, "result: %s (%s) after %s; placements: first %s, second %s\n", rec.Result, rec.Reason, words.Count(rec.Plies, "ply"), rec.FirstReds, rec.SecondReds)
-			if g.Detail != "" {
-				fmt.Fprintf(e.stdout, "detail: %s\n", g.Detail)
+			if g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0) {
+				return errReported
 			}
 			return nil
 		}

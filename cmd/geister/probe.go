@@ -1,47 +1,18 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"io/fs"
-	"strings"
-
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
-	"github.com/geister-solver/geister/tablebase"
+	"github.com/geister-solver/geister/sources"
 )
 
 var probeCommand = command{
-	name:    "probe",
-	args:    "POSITION... | -",
-	summary: "answer positions from the endgame tables alone",
-	details: `Looks up each POSITION (a quoted position string), or with "-" each line of
-standard input, in the endgame tables built by "geister build". The prover
-is by default the side whose pieces all show their colours (if both do,
-the side to move); the opponent's pieces must all be hidden. The answer is
-exact: "win" with the distance to win (DTW: the prover hastens, the
-opponent delays), a winning move and a principal line; or "no-win", with
-the distance of the opponent's forced win when there is one.
-
-With --json each position gives one JSON line with the fields of
-"solve --json" (SPEC.md section 5) and "source":"table"; for a no-win the
-opponent's forced win, if any, is "loss_plies". A position whose class is
-not in the table, or that cannot be read, gives {"position":...,"error":...}
-naming the missing class; the other lines are still answered and the exit
-status is then 1.
-
-A position the tables do not hold is looked up in the proof store beside
-them (<table dir>.proofs, kept by "geister solve"): a stored win, with
-"exact":false when its plies are only an upper bound, or a stored no-win
-(without the opponent's distance), with "source":"store".
-
-Example:
-  geister probe 'uu1B2/6/R5/6/6/6 f R1r1'`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "probe",
+	Args:    "POSITION... | -",
+	Summary: "answer positions from the endgame tables alone",
+	Details: helpText("probe"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := tableDirFlag(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md section 5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
@@ -54,15 +25,16 @@ Example:
 			if err != nil {
 				return err
 			}
-			inputs, err := positionInputs(e, args)
+			in, err := inputs(e, args)
 			if err != nil {
 				return err
 			}
+			texts := solver.Texts(in)
 			st, release := openStoreIfExists(e, tableDir(*dir), storeOpts)
 			defer release()
-			db, err := openTablesForReading(tableDir(*dir))
+			db, err := sources.RequireTables(tableDir(*dir))
 			if err != nil && st == nil {
-				for range inputs {
+				for range texts {
 				}
 				return err
 			}
@@ -76,19 +48,15 @@ Example:
 			}
 			s := solver.New(opts)
 			failed := false
-			for text := range inputs {
-				p, prover, err := probeQuestion(text, pl)
-				var a solver.Answer
-				if err == nil {
-					a, err = s.Solve(e.ctx, p, prover)
-				}
+			for text := range texts {
+				a, err := s.Probe(e.Ctx, text, pl)
 				if err != nil {
 					failed = true
 				}
 				if *jsonOut {
-					writeProbeJSON(e.stdout, text, a, err)
+					writeJSONLine(e.Stdout, solver.ProbeJSON(text, a, err))
 				} else {
-					writeProbeText(e.stdout, text, a, err)
+					solver.WriteProbeText(e.Stdout, text, a, err)
 				}
 			}
 			if failed {
@@ -97,81 +65,4 @@ Example:
 			return nil
 		}
 	},
-}
-
-// probeQuestion reads a probe's position and its prover (pl, or the
-// default of SPEC §4), refusing a finished game.
-func probeQuestion(text string, pl *engine.Player) (engine.Position, engine.Player, error) {
-	p, err := engine.ParsePosition(text)
-	if err != nil {
-		return p, 0, err
-	}
-	var prover engine.Player
-	if pl != nil {
-		prover = *pl
-		if err := purple.CheckProver(&p, prover); err != nil {
-			return p, prover, err
-		}
-	} else if prover, err = purple.DefaultProver(&p); err != nil {
-		return p, prover, err
-	}
-	if p.Outcome() != engine.Ongoing {
-		return p, prover, fmt.Errorf("the game is over in %s", p.String())
-	}
-	return p, prover, nil
-}
-
-// writeProbeJSON writes solve's JSON line (exact false for an upper
-// bound from the store), without nodes, with the opponent's forced win.
-func writeProbeJSON(w io.Writer, text string, a solver.Answer, err error) {
-	out := toJSON(solver.Job{Text: text}, a, err, true)
-	out.Nodes = nil
-	if a.LossPlies > 0 {
-		out.LossPlies = &a.LossPlies
-	}
-	writeJSONLine(w, out)
-}
-
-func writeProbeText(w io.Writer, text string, a solver.Answer, err error) {
-	if err != nil {
-		fmt.Fprintf(w, "%s: error: %v\n", text, err)
-		return
-	}
-	who := "first"
-	if a.Prover == engine.Second {
-		who = "second"
-	}
-	switch {
-	case a.Result == solver.Win:
-		within := ""
-		if !a.Exact {
-			within = "at most "
-		}
-		fmt.Fprintf(w, "%s: the %s player surely wins in %s%d plies", a.Position, who, within, a.Plies)
-		if a.Move != engine.NoMove {
-			fmt.Fprintf(w, " with %s", a.Move)
-		}
-		fmt.Fprintf(w, "; line %s", strings.Join(moveStrings(a.PV), " "))
-		if a.Source == "store" {
-			fmt.Fprint(w, " (proof store)")
-		}
-		fmt.Fprintln(w)
-	case a.LossPlies > 0:
-		fmt.Fprintf(w, "%s: no sure win for the %s player; the opponent forces a win in %d plies (purple pieces)\n", a.Position, who, a.LossPlies)
-	case a.Source == "store":
-		fmt.Fprintf(w, "%s: no sure win for the %s player (proof store)\n", a.Position, who)
-	default:
-		fmt.Fprintf(w, "%s: no sure win for the %s player (and no forced win for the opponent)\n", a.Position, who)
-	}
-}
-
-// openTablesForReading opens an existing table directory, read-only if it
-// can (other processes may read it at the same time), else read-write
-// (a store left by an interrupted build needs its log replayed once).
-func openTablesForReading(dir string) (*tablebase.DB, error) {
-	db, err := tablebase.OpenReadOnly(dir) // a path list of stores too
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no endgame tables in %s (build them with geister build --pieces 5): %w", dir, err)
-	}
-	return db, err
 }

@@ -14,28 +14,10 @@ import (
 )
 
 var puzzlesCommand = command{
-	name:    "puzzles",
-	summary: "make endgame puzzles: sure wins of a given length, sorted by kind",
-	details: `Draws positions of a material class at random (seeded) and keeps those in
-which the prover (the first player, colours shown, to move) surely wins in
-at least --min-plies plies (the exact distance, SPEC.md section 4); with
---unique only those with exactly one winning first move (after every other
-move the prover has no sure win at all). Puzzles are sorted by kind (how
-the principal line ends: escape, an escape race; reds, the opponent forced
-to take the prover's last red; capture, the prover takes the last blue),
-then by length, longest first.
-
-The material is --prover (blues B and reds R, e.g. 2B1R) and --opponent
-(hidden pieces U of which r are red, e.g. 2U1r); without them each draw
-takes a random class of 4 to --max-pieces pieces. Where the endgame tables
-hold the class every answer is read from them (fast); otherwise df-pn
-decides each draw under --nodes per search, and a draw it cannot settle is
-passed over.
-
-Examples:
-  geister puzzles --prover 2B1R --opponent 2U1r --min-plies 15 --unique --count 10
-  geister puzzles --max-pieces 6 --min-plies 11 --json --seed 7`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "puzzles",
+	Summary: "make endgame puzzles: sure wins of a given length, sorted by kind",
+	Details: helpText("puzzles"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		prover := fs.String("prover", "", "the prover's material: blues B and reds R, e.g. 2B1R (with --opponent)")
 		opponent := fs.String("opponent", "", "the opponent's hidden pieces U of which r are red, e.g. 2U1r (with --prover)")
 		maxPieces := fs.Int("max-pieces", 7, "without --prover/--opponent: random classes of 4 to this many pieces")
@@ -75,7 +57,7 @@ Examples:
 			}
 			var tables purple.Tables
 			if dir, named, use := tf.resolve(); use {
-				db, err := sources.OptionalTables(dir, named, warner(e.stderr))
+				db, err := sources.OptionalTables(dir, named, warner(e.Stderr))
 				if err != nil {
 					return err
 				}
@@ -89,27 +71,24 @@ Examples:
 				Count: *count, Seed: *seed, MaxDraws: *draws, Nodes: *nodes, Tables: tables, TTMegabytes: *ttMB}
 			if !*quiet {
 				opts.Progress = func(p puzzles.Progress) {
-					fmt.Fprintf(e.stderr, "puzzles: %d drawn, %d long wins, %d found, %s\n", p.Draws, p.Wins, p.Found, time.Since(start).Round(time.Second))
+					fmt.Fprintf(e.Stderr, "puzzles: %d drawn, %d long wins, %d found, %s\n", p.Draws, p.Wins, p.Found, time.Since(start).Round(time.Second))
 				}
 			}
-			ps, err := puzzles.Make(e.ctx, opts)
+			ps, err := puzzles.Make(e.Ctx, opts)
 			for _, p := range ps {
 				if *jsonOut {
-					if werr := writeJSONLine(e.stdout, p); werr != nil {
+					if werr := writeJSONLine(e.Stdout, p); werr != nil {
 						return werr
 					}
 					continue
 				}
-				pos := p.Pos()
-				fmt.Fprintf(e.stdout, "== %s, %s: %d plies, %s (draw %d)\n", p.KindName, p.Class, p.Plies, p.Position, p.Draw)
-				fmt.Fprint(e.stdout, pos.Pretty())
-				fmt.Fprintf(e.stdout, "solution: %s\nline: %s\n\n", p.Move, strings.Join(p.PV, " "))
+				p.WriteText(e.Stdout)
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
 			if len(ps) < *count && !*quiet {
-				fmt.Fprintf(e.stderr, "puzzles: %d of %d found within %d draws\n", len(ps), *count, *draws)
+				fmt.Fprintf(e.Stderr, "puzzles: %d of %d found within %d draws\n", len(ps), *count, *draws)
 			}
 			return nil
 		}

@@ -5,18 +5,16 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/match"
 )
 
 var replayCommand = command{
-	name:    "replay",
-	args:    "FILE",
-	summary: "show a recorded game move by move (records from geister match --records)",
-	details: `FILE holds one JSON line per game ("-" for standard input). Every position is
-printed with every colour shown and its position string (ready for
-"geister solve"), followed by the move played in it. With --list, prints
-one line per game instead (--json: one JSON object a game).`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "replay",
+	Args:    "FILE",
+	Summary: "show a recorded game move by move (records from geister match --records)",
+	Details: helpText("replay"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		game := fs.Int("game", -1, "the game to show, by its number in the record (default: the first in the file)")
 		list := fs.Bool("list", false, "list the games: number, agents, result, reason, plies")
 		jsonOut := fs.Bool("json", false, "with --list, one JSON object a game (the record without its moves)")
@@ -30,7 +28,7 @@ one line per game instead (--json: one JSON object a game).`,
 			if *jsonOut && !*list {
 				return usagef("--json goes with --list")
 			}
-			in, closeIn, err := openOperand(e, args[0])
+			in, closeIn, err := cli.OpenOperand(e, args[0])
 			if err != nil {
 				return err
 			}
@@ -43,39 +41,13 @@ one line per game instead (--json: one JSON object a game).`,
 				return fmt.Errorf("%s: no games", args[0])
 			}
 			if *list {
-				for _, r := range recs {
-					if *jsonOut {
-						l := listJSON{Record: r}
-						if err := writeJSONLine(e.stdout, l); err != nil {
-							return err
-						}
-						continue
-					}
-					fmt.Fprintln(e.stdout, r.Line())
-				}
-				return nil
+				return match.WriteList(e.Stdout, recs, *jsonOut)
 			}
-			rec := &recs[0]
-			if *game >= 0 {
-				rec = nil
-				for i := range recs {
-					if recs[i].Game == *game {
-						rec = &recs[i]
-						break
-					}
-				}
-				if rec == nil {
-					return fmt.Errorf("%s: no game %d (games %d to %d)", args[0], *game, recs[0].Game, recs[len(recs)-1].Game)
-				}
+			rec, err := match.Find(recs, *game)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			return rec.WriteReplay(e.stdout)
+			return rec.WriteReplay(e.Stdout)
 		}
 	},
-}
-
-// listJSON is a game of replay --list --json: the record without its
-// moves (the outer Moves, always empty, hides the record's).
-type listJSON struct {
-	match.Record
-	Moves []string `json:"moves,omitempty"`
 }

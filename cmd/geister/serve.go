@@ -10,20 +10,11 @@ import (
 )
 
 var serveCommand = command{
-	name:    "serve",
-	args:    "",
-	summary: "the local web board: set up, solve, probe, play against agents, analyse games",
-	details: `Serves the web board at --addr (open http://127.0.0.1:8080/ in a browser):
-set up a position by clicking or by pasting a position string, solve it and
-step through the principal line, probe the endgame tables, play against any
-agent by name, open a game record and step through it with analyze's marks.
-The JSON API behind the page is in docs/web.md; scripts may use it too.
-
-It listens on the loopback address by default: anyone who can reach the
-address can make it search for --max-time at a time. Request bodies and
-budgets are capped; a request over a cap is refused with a message that
-names the cap. Uploaded records are read in memory, never written to disk.`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "serve",
+	Args:    "",
+	Summary: "the local web board: set up, solve, probe, play against agents, analyse games",
+	Details: helpText("serve"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		def := web.DefaultConfig()
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; a host other than loopback exposes the board to the network)")
 		maxNodes := fs.Uint64("max-nodes", def.MaxNodes, "cap on the searched positions of one solve request")
@@ -49,9 +40,9 @@ names the cap. Uploaded records are read in memory, never written to disk.`,
 			defer src.Close()
 			cfg.Tables, cfg.Store = src.Tables, src.ProofStore()
 			cfg.Env = playerEnv(src)
-			return web.ListenAndServe(e.ctx, *addr, cfg, func(a net.Addr) {
+			return web.ListenAndServe(e.Ctx, *addr, cfg, func(a net.Addr) {
 				if !*quiet {
-					fmt.Fprintf(e.stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)
+					fmt.Fprintf(e.Stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)
 				}
 			})
 		}

@@ -11,13 +11,11 @@ import (
 )
 
 var showCommand = command{
-	name:    "show",
-	args:    "POSITION",
-	summary: "print a position as a board with its counts and legal moves",
-	details: `POSITION is a position string (quote it: it has spaces), e.g.
-  geister show '1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0'
-or a GAT board string with --gat.`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "show",
+	Args:    "POSITION",
+	Summary: "print a position as a board with its counts and legal moves",
+	Details: helpText("show"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		gat := fs.String("gat", "", "read the operand as a GAT board string seen by this player (f or s), who is to move")
 		jsonOut := fs.Bool("json", false, `print one JSON object: position, to_move, ply, outcome, each side's counts, legal moves`)
 		svgOut := fs.Bool("svg", false, "write the board as an SVG picture on standard output (pieces by owner and known colour, exits, captured pieces)")
@@ -34,17 +32,17 @@ or a GAT board string with --gat.`,
 				return err
 			}
 			if *svgOut {
-				return web.WritePicture(e.stdout, &p, "svg", web.Options{})
+				return web.WritePicture(e.Stdout, &p, "svg", web.Options{})
 			}
 			if *pngOut {
-				return web.WritePicture(e.stdout, &p, "png", web.Options{})
+				return web.WritePicture(e.Stdout, &p, "png", web.Options{})
 			}
 			sum := p.Summary()
 			if *jsonOut {
-				return writeJSONLine(e.stdout, sum)
+				return writeJSONLine(e.Stdout, sum)
 			}
-			fmt.Fprint(e.stdout, p.Pretty())
-			fmt.Fprintf(e.stdout, "position: %s\n%d legal moves: %s\n", p.String(), len(sum.Moves), strings.Join(sum.Moves, " "))
+			fmt.Fprint(e.Stdout, p.Pretty())
+			fmt.Fprintf(e.Stdout, "position: %s\n%d legal moves: %s\n", p.String(), len(sum.Moves), strings.Join(sum.Moves, " "))
 			return nil
 		}
 	},

@@ -16,51 +16,11 @@ import (
 )
 
 var solveCommand = command{
-	name:    "solve",
-	args:    "[POSITION...] | -",
-	summary: "does a side surely win, in how many plies, with which move?",
-	details: `Solves each POSITION (a quoted position string), or, with "-", each line of
-standard input. The prover, whose sure win is asked, is by default the side
-whose pieces all show their colours (if both do, the side to move). A sure
-win holds against every colour of the opponent's hidden pieces: the solver
-plays them as purple pieces (red when captured, blue when escaping), which
-is exact (SPEC.md §4).
-
-Answers: "win" with the plies to the win, the winning move and a principal
-line (the opponent's replies resist longest); "no-win" (proven: no sure
-win); "unknown" (the budget ran out). Without --shortest the plies are the
-length of the proof found, an upper bound on the distance to win; with
---shortest they are exact.
-
-Standard input: blank lines and lines starting with # are skipped; every
-other line gets exactly one answer, in input order. A line longer than
-1 MiB is answered with an error naming its line number and length.
-
-With --json each position gives one JSON line (SPEC.md §5); a position that
-cannot be read gives {"position":...,"error":...} and the exit status is 1
-after the other lines are answered. After an interrupt (Ctrl-C) the
-positions it stopped are answered "unknown" with "interrupted":true (in
-text: "interrupted"), never as a spent budget, input not yet read is left
-unread, and the exit status is 1.
-
-Endgame tables answer every position, and every searched node, whose
-class they hold. They are optional: a default table directory that does
-not exist is skipped, and one that is not a table store, or that a build
-has open, gives one warning and the solve goes on without tables; a
-directory named by --table must be a store. They are only read.
-
-Proof store: answers proven by search are kept in a store beside the table
-directory (<table dir>.proofs) and answer the same question later
-("source":"store", 0 nodes searched), after the tables and before any
-search. A stored upper bound does not answer --shortest, and a no-win
-found under a bound (--max-plies, --ply-limit) answers only bounds as
-small. It is used when the table directory exists (--store: always;
---no-store: never); one process writes it at a time, another reads it
-only, or goes on without it.
-
-Example:
-  geister solve 'uu1B2/6/R5/6/6/6 f R1r1'`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "solve",
+	Args:    "[POSITION...] | -",
+	Summary: "does a side surely win, in how many plies, with which move?",
+	Details: helpText("solve"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md §5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
 		nodes := fs.Uint64("nodes", 0, "stop a position after this many searched positions (0: no limit); the answer is then unknown")
@@ -109,7 +69,7 @@ Example:
 			defer src.Close()
 			opts.Tables = src.Tables
 			opts.Store = src.ProofStore()
-			inputs, err := readInputs(e, args)
+			in, err := inputs(e, args)
 			if err != nil {
 				return err
 			}
@@ -118,16 +78,16 @@ Example:
 				opts.Threads, *threads = *threads, 1 // one position: every thread on it (dfpn.Parallel)
 			}
 			if single && !*quiet {
-				opts.Progress = solver.ProgressPrinter(e.stderr)
+				opts.Progress = solver.ProgressPrinter(e.Stderr)
 			}
-			jobs := solver.Jobs(e.ctx, inputs, pl)
+			jobs := solver.Jobs(e.Ctx, in, pl)
 			failed := false
 			var tally solver.Tally
 			if !single && !*quiet {
-				stop := tally.Report(e.stderr, 5*time.Second)
+				stop := tally.Report(e.Stderr, 5*time.Second)
 				defer stop()
 			}
-			solver.Batch(e.ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
+			solver.Batch(e.Ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
 				tally.Add(a, err)
 				if err != nil {
 					failed = true
@@ -138,17 +98,17 @@ Example:
 						dir = filepath.Join(dir, fmt.Sprintf("%03d", j.Index))
 					}
 					if _, perr := web.LineFiles(dir, j.Pos, a.PV, "svg"); perr != nil {
-						fmt.Fprintf(e.stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
+						fmt.Fprintf(e.Stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
 						failed = true
 					}
 				}
 				if *jsonOut {
-					writeJSONLine(e.stdout, solver.JSONOf(j, a, err, *shortest))
+					writeJSONLine(e.Stdout, solver.JSONOf(j, a, err, *shortest))
 				} else {
-					solver.WriteText(e.stdout, j, a, err, opts, !single)
+					solver.WriteText(e.Stdout, j, a, err, opts, !single)
 				}
 			})
-			if err := e.ctx.Err(); err != nil {
+			if err := e.Ctx.Err(); err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
 			if failed {
@@ -159,53 +119,13 @@ Example:
 	},
 }
 
-// maxLineBytes bounds an input line (solver.ReadInputs).
-const maxLineBytes = solver.MaxLineBytes
-
-// readInputs yields the operands, or, for "-", every line of standard
-// input that is not blank or a comment (solver.ReadInputs).
-func readInputs(e *env, args []string) (<-chan solver.Input, error) {
+// inputs yields the operands, or, for "-", every line of standard input
+// that is not blank or a comment (solver.Operands).
+func inputs(e *env, args []string) (<-chan solver.Input, error) {
 	if len(args) > 1 && slices.Contains(args, "-") {
 		return nil, usagef("- (read standard input) cannot be mixed with positions")
 	}
-	if args[0] == "-" {
-		return solver.ReadInputs(e.stdin), nil
-	}
-	out := make(chan solver.Input)
-	go func() {
-		defer close(out)
-		for _, a := range args {
-			out <- solver.Input{Text: a}
-		}
-	}()
-	return out, nil
-}
-
-// positionInputs is readInputs as plain texts: an unreadable line comes as
-// a text that names the line and the fault (and that no position parser
-// accepts), so that it is answered with an error in its place.
-func positionInputs(e *env, args []string) (<-chan string, error) {
-	in, err := readInputs(e, args)
-	if err != nil {
-		return nil, err
-	}
-	out := make(chan string)
-	go func() {
-		defer close(out)
-		for l := range in {
-			if l.Err != nil {
-				out <- "(" + l.Err.Error() + ")"
-				continue
-			}
-			out <- l.Text
-		}
-	}()
-	return out, nil
-}
-
-// toJSON is the SPEC §5 object of an answer (solver.JSONOf).
-func toJSON(j solver.Job, a solver.Answer, err error, shortest bool) answerJSON {
-	return solver.JSONOf(j, a, err, shortest)
+	return solver.Operands(args, e.Stdin), nil
 }
 
 // proverFlag reads a --prover value: nil for "" (SPEC §4's default), the

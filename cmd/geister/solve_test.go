@@ -20,7 +20,7 @@ func TestSolveJSON(t *testing.T) {
 	if len(lines) != 3 {
 		t.Fatalf("%d lines: %q", len(lines), out)
 	}
-	var a answerJSON
+	var a solver.AnswerJSON
 	if err := json.Unmarshal([]byte(lines[0]), &a); err != nil {
 		t.Fatal(err)
 	}
@@ -29,11 +29,11 @@ func TestSolveJSON(t *testing.T) {
 		a.Move != "d1e1" || len(a.PV) != 5 || a.PV[0] != "d1e1" || a.Source != "dfpn" || a.Nodes == nil || a.ElapsedMS == nil {
 		t.Errorf("first line %s", lines[0])
 	}
-	var e answerJSON
+	var e solver.AnswerJSON
 	if err := json.Unmarshal([]byte(lines[1]), &e); err != nil || e.Position != "not a position" || !strings.Contains(e.Error, "field 1") || e.Result != "" {
 		t.Errorf("error line %s", lines[1])
 	}
-	var c answerJSON
+	var c solver.AnswerJSON
 	if err := json.Unmarshal([]byte(lines[2]), &c); err != nil || c.Move != "b6a6" || *c.Plies != 7 {
 		t.Errorf("third line %s", lines[2])
 	}
@@ -48,7 +48,7 @@ func TestSolveJSON(t *testing.T) {
 	}
 	// Opponent to move: no move, the line starts with its reply.
 	code, out, _ = runCmd(t, "", "solve", "--json", "--shortest", "uu1B2/6/R5/6/6/6 s R1r1")
-	var d answerJSON
+	var d solver.AnswerJSON
 	if code != 0 || json.Unmarshal([]byte(out), &d) != nil || d.Move != "" || d.Result != "win" || len(d.PV) != *d.Plies {
 		t.Errorf("opponent to move: %s", out)
 	}
@@ -109,7 +109,7 @@ func TestSolveThenVerify(t *testing.T) {
 		}
 		wins := 0
 		for i, l := range lines {
-			var a answerJSON
+			var a solver.AnswerJSON
 			if err := json.Unmarshal([]byte(l), &a); err != nil || a.Result == "" {
 				t.Fatalf("line %d: %q %v", i, l, err)
 			}
@@ -151,7 +151,7 @@ func FuzzSolveJSON(f *testing.F) {
 		if strings.TrimSpace(s) == "" || strings.HasPrefix(strings.TrimSpace(s), "#") {
 			return
 		}
-		var a answerJSON
+		var a solver.AnswerJSON
 		if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &a); err != nil {
 			t.Fatalf("%q: output %q: %v", s, out, err)
 		}

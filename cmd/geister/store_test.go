@@ -16,7 +16,7 @@ import (
 )
 
 // solveLines runs solve --json over positions and decodes its lines.
-func solveLines(t *testing.T, positions []string, flags ...string) ([]answerJSON, string, string) {
+func solveLines(t *testing.T, positions []string, flags ...string) ([]solver.AnswerJSON, string, string) {
 	t.Helper()
 	args := append([]string{"solve", "--json", "--threads", "2", "--tt", "32", "--nodes", "20000"}, flags...)
 	args = append(args, "-")
@@ -24,9 +24,9 @@ func solveLines(t *testing.T, positions []string, flags ...string) ([]answerJSON
 	if code != 0 {
 		t.Fatalf("solve %v: exit %d %s", flags, code, errOut)
 	}
-	var as []answerJSON
+	var as []solver.AnswerJSON
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var a answerJSON
+		var a solver.AnswerJSON
 		if err := json.Unmarshal([]byte(l), &a); err != nil {
 			t.Fatalf("%q: %v", l, err)
 		}
@@ -38,7 +38,7 @@ func solveLines(t *testing.T, positions []string, flags ...string) ([]answerJSON
 	return as, out, errOut
 }
 
-func sameJSONAnswer(a, b answerJSON) bool {
+func sameJSONAnswer(a, b solver.AnswerJSON) bool {
 	return a.Position == b.Position && a.Prover == b.Prover && a.Result == b.Result &&
 		deref(a.Plies) == deref(b.Plies) && a.Move == b.Move && strings.Join(a.PV, " ") == strings.Join(b.PV, " ")
 }
@@ -132,7 +132,7 @@ func TestSolveStore(t *testing.T) {
 		}
 		probed++
 		code, out, _ := runCmd(t, "", "probe", "--json", "--table", tdir, "--store", positions[i])
-		var p answerJSON
+		var p solver.AnswerJSON
 		if code != 0 || json.Unmarshal([]byte(out), &p) != nil || p.Source != "store" || p.Result != a.Result ||
 			(a.Result == "win" && (deref(p.Plies) != deref(a.Plies) || strings.Join(p.PV, " ") != strings.Join(a.PV, " "))) {
 			t.Errorf("probe %s: exit %d %s; solve said %+v", positions[i], code, out, a)
@@ -151,7 +151,7 @@ func TestSolveStore(t *testing.T) {
 		t.Errorf("tables: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCmd(t, "", "tables", "--json", "--table", tdir)
-	var sum map[string]storeSummary
+	var sum map[string]proofstore.Summary
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || json.Unmarshal([]byte(lines[len(lines)-1]), &sum) != nil || sum["proof_store"].Size.Entries == 0 || sum["proof_store"].Count.Hits == 0 {
 		t.Errorf("tables --json: exit %d\n%s", code, out)

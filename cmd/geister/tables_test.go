@@ -96,7 +96,7 @@ func TestTableCommands(t *testing.T) {
 	}
 
 	var vout, verr bytes.Buffer
-	e := &env{ctx: context.Background(), stdout: &vout, stderr: &verr}
+	e := &env{Ctx: context.Background(), Stdout: &vout, Stderr: &verr}
 	if err := verifyTables(e, dir, nil, solver.CrossCheckOptions{}, true, false); err != nil || !strings.Contains(vout.String(), "all consistent") {
 		t.Fatalf("verify: %v\n%s", err, vout.String())
 	}

@@ -8,41 +8,17 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/tournament"
 )
 
 var tournamentCommand = command{
-	name:    "tournament",
-	args:    "AGENT...",
-	summary: "play a round robin (or a gauntlet) between agents, resumable from its results file",
-	details: `Plays --games games for every pair of the AGENTs (with --gauntlet SPEC:
-SPEC against each AGENT), the first of the pair first in the even-numbered
-games and second in the odd ones. Game g of pairing k is seeded from
---seed, k and g, so the same seed gives the same games whatever --threads
-is (for agents without a time budget).
-
-Every finished game is appended at once to --results FILE, one JSON object
-a line after a header line of the settings. Running the same command again
-on that file resumes: the games it holds are not played again. A file of
-another tournament (other agents, games, seed or ply limit) is an error;
-a corrupt or truncated line is an error naming its line.
-
-At the end it prints Bradley-Terry ratings on the Elo scale (maximum
-likelihood, draws half a win, mean 0) with 95% intervals from --bootstrap
-resamples of each pairing's games (seeded by --seed), and the score of
-every pairing with its exact sign-test p-value (* when below 5%); --json
-prints them as one JSON object. --rate FILE rates a results file without
-playing.
-
-Budgets are agent options: a per-move time with purplemax:time=200ms
-(games then depend on the machine's load), a fixed search with
-purplemax:depth=4 (and the df-pn node budget purplemax:dfpn=3000), which
-gives the same games on every run (see the agent list below). There is no
---time or --nodes flag of the tournament itself.
-
-` + player.Help(),
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "tournament",
+	Args:    "AGENT...",
+	Summary: "play a round robin (or a gauntlet) between agents, resumable from its results file",
+	Details: helpText("tournament", player.Help()),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		games := fs.Int("games", 100, "games per pairing (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the tournament: every game's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
@@ -69,7 +45,7 @@ gives the same games on every run (see the agent list below). There is no
 				if err != nil {
 					return err
 				}
-				return tournament.Report(e.stdout, s, rs, ro)
+				return tournament.Report(e.Stdout, s, rs, ro)
 			}
 			if *results == "" {
 				return usagef("--results FILE is required: the games are kept there")
@@ -87,7 +63,7 @@ gives the same games on every run (see the agent list below). There is no
 			if _, err := cfg.Settings(); err != nil {
 				return usagef("%v", err)
 			}
-			src, err := agentEnv(e.stderr, tf)
+			src, err := agentEnv(e.Stderr, tf)
 			if err != nil {
 				return err
 			}
@@ -95,7 +71,7 @@ gives the same games on every run (see the agent list below). There is no
 			envA := playerEnv(src)
 			cfg.Env = envA
 			if !*quiet {
-				show := progressPrinter(e.stderr)
+				show := progress.Lines(e.Stderr)
 				cfg.Progress = func(p tournament.Progress) { show(p.Done, p.Games, p.Line) }
 			}
 			f, err := os.OpenFile(*results, os.O_RDWR|os.O_CREATE, 0o644)
@@ -103,16 +79,16 @@ gives the same games on every run (see the agent list below). There is no
 				return err
 			}
 			defer f.Close()
-			all, err := tournament.Run(e.ctx, cfg, f)
+			all, err := tournament.Run(e.Ctx, cfg, f)
 			if err != nil && all == nil {
 				return err
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
+				fmt.Fprintf(e.Stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
 				return fmt.Errorf("interrupted: %w", err)
 			}
 			s, _ := cfg.Settings()
-			return tournament.Report(e.stdout, s, all, ro)
+			return tournament.Report(e.Stdout, s, all, ro)
 		}
 	},
 }

@@ -9,55 +9,20 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/proofstore"
-	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
 
 var verifyCommand = command{
-	name:    "verify",
-	args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR]",
-	summary: "re-check the wins claimed by solve --json (and endgame tables, the proof store)",
-	details: `Reads the JSON lines that "geister solve --json" (or "probe --json") printed,
-from FILE or, with -, standard input, and checks every claimed win
-independently of the search that found it: the principal line is replayed
-(legal moves ending in the prover's win, as long as claimed at most), and
-a whole winning strategy within the claimed plies is walked, with every
-opponent reply generated and checked down to a won position; the prover's
-moves in it come from a fresh search with a table of its own, so a fault
-in the first search's table cannot hide. With --exact (and for answers
-from a table, which claim exact distances) a fresh search also confirms
-that no win exists in fewer plies. Moves are compared as moves: d1e1 and
-d1> are the same.
-
-Each line gets "ok", "skipped" (no win claimed), "DISAGREE" (the check
-failed) or "invalid claim" (not an answer line, or a claim that cannot be
-true: negative plies, a line longer than its plies or with an illegal
-move, a move that is not the line's first). The exit status is 1 if any
-line disagrees or is invalid. Without an operand it reads standard input
-(and says so on standard error) unless that is a terminal.
-
-With --table DIR it checks the endgame tables instead (the classes named,
-or every complete one): every block against its checksum, every entry
-against its children (Bellman consistency), and --sample random positions
-of each class (default 200) against a df-pn search that does not use the
-tables, each under --nodes.
-
-With --store it checks the proof store (--store-dir DIR, default beside the
-default table directory) instead: every entry against its checksum and
-layout, its principal line replayed to the win, and a random sample of
---sample entries (default 100) re-searched independently: a prover's win
-certified as above within the stored plies, an opponent's win and every
-stored "no win" (ever, within a bound, or below an exact distance) by a
-fresh df-pn with a table of its own. Every corrupt entry and every
-disagreement is printed; an entry not settled within --time is reported
-unconfirmed, not as a disagreement.
-
-Older spellings still accepted for one release, with a warning:
---samples and --sample-nodes (now --sample and --nodes), --store=DIR (now
---store-dir DIR).`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "verify",
+	Args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR]",
+	Summary: "re-check the wins claimed by solve --json (and endgame tables, the proof store)",
+	Details: helpText("verify"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		exact := fs.Bool("exact", false, "also check that no win exists in fewer plies than claimed (a second search)")
 		timeLimit := fs.Duration("time", 5*time.Minute, "time limit per line, or per proof store entry (0: none)")
 		ttMB := fs.Int("tt", 128, "table size in MiB of the fresh searches")
@@ -83,21 +48,19 @@ Older spellings still accepted for one release, with a warning:
 				*nodes = *oldNodes
 			}
 			if store.oldDir != "" {
-				fmt.Fprintf(e.stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.oldDir, store.oldDir)
+				fmt.Fprintf(e.Stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.oldDir, store.oldDir)
 				*storeDir = store.oldDir
 			}
 			if *sample < 0 || *timeLimit < 0 || *ttMB < 1 {
 				return usagef("--sample and --time must not be negative, --tt at least 1")
 			}
 			checkStore := store.on || *storeDir != ""
-			if name := changedOf(fs, "sample", "samples", "seed"); name != "" && *table == "" && !checkStore {
-				return usagef("--%s applies only with --table or --store", name)
-			}
-			if name := changedOf(fs, "nodes", "sample-nodes"); name != "" && *table == "" {
-				return usagef("--%s applies only with --table", name)
-			}
-			if name := changedOf(fs, "exact"); name != "" && (*table != "" || checkStore) {
-				return usagef("--exact applies only to answer lines, not with --table or --store")
+			if err := onlyWith(fs,
+				rule{*table != "" || checkStore, "--%s applies only with --table or --store", []string{"sample", "samples", "seed"}},
+				rule{*table != "", "--%s applies only with --table", []string{"nodes", "sample-nodes"}},
+				rule{*table == "" && !checkStore, "--%s applies only to answer lines, not with --table or --store", []string{"exact"}},
+			); err != nil {
+				return err
 			}
 			switch {
 			case *table != "" && checkStore:
@@ -123,23 +86,23 @@ Older spellings still accepted for one release, with a warning:
 			if len(args) > 1 {
 				return usagef("want one file (or - for standard input), got %d operands", len(args))
 			}
-			var r io.Reader = e.stdin
+			var r io.Reader = e.Stdin
 			name := "standard input"
 			switch {
 			case len(args) == 1 && args[0] != "-":
-				f, closeF, err := openOperand(e, args[0])
+				f, closeF, err := cli.OpenOperand(e, args[0])
 				if err != nil {
 					return err
 				}
 				defer closeF()
 				r, name = f, args[0]
 			case len(args) == 0:
-				if f, ok := e.stdin.(*os.File); ok {
+				if f, ok := e.Stdin.(*os.File); ok {
 					if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 						return usagef("want a file of solve --json lines, or - to read them from standard input")
 					}
 				}
-				fmt.Fprintln(e.stderr, "geister verify: reading answer lines from standard input")
+				fmt.Fprintln(e.Stderr, "geister verify: reading answer lines from standard input")
 			}
 			return verifyClaims(e, r, name, *exact, *timeLimit, *ttMB, *quiet, *jsonOut)
 		}
@@ -166,137 +129,65 @@ func (s *storeSwitch) Set(v string) error {
 
 // verifyClaims checks every answer line read from r (solver.CheckLines).
 func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.Duration, ttMB int, quiet, asJSON bool) error {
-	count, err := solver.CheckLines(e.ctx, r, exact, timeLimit, ttMB, func(out solver.LineResult) {
-		switch {
-		case asJSON:
-			if !quiet || out.Status == "disagree" || out.Status == "invalid" {
-				writeJSONLine(e.stdout, out)
-			}
-		case out.Status == "disagree" || out.Status == "invalid" || !quiet:
-			fmt.Fprintln(e.stdout, out.Text(name))
-		}
-	})
+	count, err := solver.CheckLines(e.Ctx, r, exact, timeLimit, ttMB, solver.ClaimPrinter(e.Stdout, name, quiet, asJSON))
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", name, err)
 	}
-	if asJSON {
-		writeJSONLine(e.stdout, map[string]solver.ClaimCounts{"summary": count})
-	} else {
-		fmt.Fprintln(e.stdout, count)
-	}
+	count.Write(e.Stdout, asJSON)
 	if count.Failed() {
 		return errReported
 	}
 	return nil
 }
 
-// verifyTables checks the endgame tables in dir (tablebase.Verify), then
-// compares a sample of each class with df-pn (solver.CrossCheck).
+// verifyTables checks the endgame tables in dir (sources.VerifyTables).
 func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions, quiet, asJSON bool) error {
-	var cs []purple.Class
-	for _, a := range args {
-		c, err := purple.ParseClass(a)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		cs = append(cs, c)
-	}
-	db, err := openTablesForReading(dir)
+	cs, err := parseClasses(args, nil)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	for _, c := range cs {
-		if !db.Has(c) {
-			return fmt.Errorf("class %s is not complete in %s", c, dir)
-		}
-	}
-	bar := &progressBar{w: e.stderr}
-	progress := bar.update
+	bar := &progress.Bar{W: e.Stderr}
+	show := func(p tablebase.Progress) { bar.Draw(p.Line()) }
 	if quiet {
-		progress = nil
+		show = nil
 	}
-	rep, err := tablebase.Verify(e.ctx, db, cs, progress)
-	bar.finish()
+	check, err := sources.VerifyTables(e.Ctx, dir, cs, o, show)
+	bar.Finish()
 	if err != nil {
 		return err
 	}
-	if len(cs) == 0 {
-		for _, m := range db.Classes() {
-			if c, err := m.PurpleClass(); err == nil && m.Complete {
-				cs = append(cs, c)
-			}
-		}
-	}
-	var sample []solver.CrossCheckClass
-	if o.Samples > 0 {
-		if sample, err = solver.CrossCheck(e.ctx, db, cs, o); err != nil {
-			return err
-		}
-	}
-	bad := solver.Disagreements(sample)
 	if asJSON {
-		writeJSONLine(e.stdout, struct {
-			Tables tablebase.VerifyReport   `json:"tables"`
-			Sample []solver.CrossCheckClass `json:"dfpn_sample"`
-			OK     bool                     `json:"ok"`
-		}{rep, sample, rep.OK() && bad == 0})
+		writeJSONLine(e.Stdout, check)
 	} else {
-		rep.WriteText(e.stdout)
-		if o.Samples > 0 {
-			solver.WriteCrossCheck(e.stdout, sample, o.Nodes)
-		}
+		check.WriteText(e.Stdout, o)
 	}
-	if !rep.OK() || bad > 0 {
+	if !check.OK {
 		return errReported
 	}
 	return nil
 }
 
-// verifyStore checks the proof store in dir (proofstore.Verify).
+// verifyStore checks the proof store in dir (sources.VerifyStore).
 func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON bool) error {
-	st, err := proofstore.OpenForReading(dir)
-	if err != nil {
-		return err
-	}
-	defer proofstore.Release(st)
 	start := time.Now()
-	drawn := false
+	show, end := progress.Over(e.Stderr)
 	if !quiet {
 		o.Progress = func(done, total int) {
-			fmt.Fprintf(e.stderr, "\rverify --store: %d/%d entries re-searched, %v   ", done, total, time.Since(start).Round(time.Second))
-			drawn = true
+			show(fmt.Sprintf("verify --store: %d/%d entries re-searched, %v", done, total, time.Since(start).Round(time.Second)))
 		}
 	}
-	rep, err := proofstore.Verify(e.ctx, st, o)
-	if drawn {
-		fmt.Fprintln(e.stderr)
-	}
+	check, err := sources.VerifyStore(e.Ctx, dir, o)
+	end()
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		writeJSONLine(e.stdout, struct {
-			Dir string                  `json:"dir"`
-			Rep proofstore.VerifyReport `json:"proof_store"`
-			OK  bool                    `json:"ok"`
-		}{dir, rep, rep.OK()})
+		writeJSONLine(e.Stdout, check)
 	} else {
-		rep.WriteText(e.stdout, dir, quiet)
+		check.WriteText(e.Stdout, quiet)
 	}
-	if !rep.OK() {
+	if !check.OK {
 		return errReported
 	}
 	return nil
-}
-
-// changedOf returns the first of the named flags set on the command line
-// ("" if none).
-func changedOf(fs *pflag.FlagSet, names ...string) string {
-	for _, n := range names {
-		if fs.Changed(n) {
-			return n
-		}
-	}
-	return ""
 }

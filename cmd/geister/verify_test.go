@@ -108,7 +108,7 @@ func TestVerifyNoOperand(t *testing.T) {
 	}
 	defer tty.Close()
 	var out, errb bytes.Buffer
-	if code := run(&env{ctx: context.Background(), stdin: tty, stdout: &out, stderr: &errb}, []string{"verify"}); code != 2 || !strings.Contains(errb.String(), "- to read them from standard input") {
+	if code := run(&env{Ctx: context.Background(), Stdin: tty, Stdout: &out, Stderr: &errb}, []string{"verify"}); code != 2 || !strings.Contains(errb.String(), "- to read them from standard input") {
 		t.Errorf("on a terminal: exit %d %q", code, errb.String())
 	}
 	code, out2, errOut := runCmd(t, winLine+"\n", "verify", "--tt", "8")

@@ -1,32 +1,24 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/internal/buildinfo"
 )
 
 var versionCommand = command{
-	name:    "version",
-	args:    "",
-	summary: "print the module version, the commit and the Go version it was built with",
-	details: `Reads what the Go toolchain recorded in the binary: the module's version
-("(devel)" for a build from a checkout), the version-control commit and
-its time (with "+dirty" when the checkout had changes), and the Go version.`,
-	flags: func(fs *pflag.FlagSet) func(*env, []string) error {
+	Name:    "version",
+	Args:    "",
+	Summary: "print the module version, the commit and the Go version it was built with",
+	Details: helpText("version"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object")
 		return func(e *env, args []string) error {
 			if len(args) != 0 {
 				return usagef("takes no operands, got %d", len(args))
 			}
 			v := buildinfo.Read()
-			if *jsonOut {
-				return writeJSONLine(e.stdout, v)
-			}
-			fmt.Fprintln(e.stdout, v)
-			return nil
+			return writeLine(e.Stdout, *jsonOut, v, v.String())
 		}
 	},
 }

@@ -4,31 +4,11 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/spf13/pflag"
-
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
-	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
-
-// storeFlags are the proof store flags of the commands that use it.
-type storeFlags struct {
-	on, off *bool
-	dir     *string
-}
-
-func addStoreFlags(fs *pflag.FlagSet, what string) storeFlags {
-	return storeFlags{
-		on: fs.Bool("store", false, "use the proof store (--store-dir), creating it if needed; "+
-			"by default it is used when the table directory exists. "+what),
-		off: fs.Bool("no-store", false, "do not use the proof store"),
-		dir: fs.String("store-dir", "", "the proof store's directory (default: beside the table directory, <table dir>.proofs); implies --store"),
-	}
-}
-
-func (f storeFlags) choice() sources.Store { return sources.Store{On: *f.on, Off: *f.off, Dir: *f.dir} }
 
 // warner prints the warnings of package sources on w.
 func warner(w io.Writer) func(string) { return func(m string) { fmt.Fprintf(w, "geister: %s\n", m) } }
@@ -36,21 +16,13 @@ func warner(w io.Writer) func(string) { return func(m string) { fmt.Fprintf(w, "
 // openStore opens the proof store beside tableDir as the flags say
 // (sources.OpenStore).
 func openStore(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	return sources.OpenStore(tableDir, f.choice(), warner(e.stderr))
+	return sources.OpenStore(tableDir, f.choice(), warner(e.Stderr))
 }
 
 // openStoreIfExists is openStore for commands that only read (probe).
 func openStoreIfExists(e *env, tableDir string, f storeFlags) (*proofstore.Store, func()) {
-	return sources.OpenStoreIfExists(tableDir, f.choice(), warner(e.stderr))
+	return sources.OpenStoreIfExists(tableDir, f.choice(), warner(e.Stderr))
 }
-
-// The proof store as "geister tables" shows it.
-type storeSummary = proofstore.Summary
-
-func summarizeStore(e *env, dir string) (storeSummary, error) {
-	return proofstore.Summarize(e.ctx, dir)
-}
-func writeStoreSummary(w io.Writer, s storeSummary) { s.WriteText(w) }
 
 // openSources opens the tables of --table/--no-table and the proof store
 // beside them (sources.Open). The caller closes them.
@@ -58,7 +30,7 @@ func openSources(e *env, tf tableFlags, so storeFlags) (*sources.Sources, error)
 	if err := tf.check(); err != nil {
 		return nil, err
 	}
-	return sources.Open(*tf.dir, *tf.none, so.choice(), warner(e.stderr))
+	return sources.Open(*tf.dir, *tf.none, so.choice(), warner(e.Stderr))
 }
 
 // agentEnv is what agents get from the command line: the df-pn prover,
@@ -85,19 +57,10 @@ func openTablesDB(dir string) (*tablebase.DB, func() error, error) {
 	return db, db.Close, nil
 }
 
-// openTables is openTablesDB with no tables as nil.
-func openTables(dir string) (purple.Tables, func() error, error) {
-	db, closeDB, err := openTablesDB(dir)
-	if db == nil {
-		return nil, closeDB, err
-	}
-	return db, closeDB, nil
-}
-
 // newAgent makes the agent of spec with the tables and store of tf
 // (agentEnv); the returned function releases them.
 func newAgent(e *env, tf tableFlags, spec string) (player.Agent, func(), error) {
-	src, err := agentEnv(e.stderr, tf)
+	src, err := agentEnv(e.Stderr, tf)
 	if err != nil {
 		return nil, nil, err
 	}
