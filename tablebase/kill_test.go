@@ -68,17 +68,17 @@ func TestKilledBuildResumes(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// Where to kill this run: after a random delay (in the init pass
-		// or the small class), while writing a checkpoint of the big class,
-		// at a random retrograde level of it, while it stores; then at
-		// random among these.
+		// Where to kill this run: at a random progress line of the small
+		// class or the big class's init pass (at the latest at its first
+		// level), while writing a checkpoint of the big class, at a random
+		// retrograde level of it, while it stores; then at random among
+		// these. A kill point not reached (a class with fewer levels) is
+		// replaced by a kill while storing, so every planned kill lands
+		// while the build runs, whatever the machine's speed.
 		kill := run < kills0
-		where, level := run, 1+rng.IntN(12)
+		where, level, early := run, 1+rng.IntN(12), rng.IntN(40)
 		if run >= 4 {
 			where = rng.IntN(4)
-		}
-		if kill && where == 0 {
-			time.AfterFunc(time.Duration(rng.IntN(300))*time.Millisecond, func() { cmd.Process.Kill() })
 		}
 		big := "progress " + jobBig.String() + " "
 		var text strings.Builder
@@ -87,6 +87,13 @@ func TestKilledBuildResumes(t *testing.T) {
 		for sc.Scan() {
 			line := sc.Text()
 			text.WriteString(line + "\n")
+			if kill && where == 0 && strings.HasPrefix(line, "progress ") {
+				if early == 0 || strings.HasPrefix(line, big) && !strings.HasPrefix(line, big+"init ") {
+					cmd.Process.Kill()
+					break
+				}
+				early--
+			}
 			var ph string
 			var lv, res int
 			if _, err := fmt.Sscanf(strings.TrimPrefix(line, big), "%s %d %d", &ph, &lv, &res); err != nil || !strings.HasPrefix(line, big) {
@@ -100,7 +107,7 @@ func TestKilledBuildResumes(t *testing.T) {
 				wasResumed = true
 				resumed++
 			}
-			if kill && (where == 1 && ph == "checkpoint" && lv >= level/2 || where == 2 && ph == "retro" && lv >= level || where == 3 && ph == "store") {
+			if kill && (where == 1 && ph == "checkpoint" && lv >= level/2 || where == 2 && ph == "retro" && lv >= level || where > 0 && ph == "store") {
 				cmd.Process.Kill()
 				break
 			}
