@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -285,4 +286,34 @@ func BenchmarkCheckpoint(b *testing.B) {
 	b.ReportMetric(float64(fi.Size())/n, "bytes/position")
 	b.ReportMetric(n*float64(b.N)/save.Seconds(), "saved-positions/s")
 	b.ReportMetric(n*float64(b.N)/load.Seconds(), "loaded-positions/s")
+}
+
+// BenchmarkVerifyClass verifies 2B1R-2U1r (22.6 M positions, both sides
+// to move) against its children, as Verify does for each class: unfolding
+// the stored values and the Bellman check of every stored entry.
+// positions/cpu-s counts the stored entries checked over the CPU time.
+func BenchmarkVerifyClass(b *testing.B) {
+	deps := benchDepTables(b)
+	c := purple.Class{Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}
+	t := buildRetro(b, c, deps, 2).table()
+	ct, err := newCapTables(c, deps)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	var n uint64
+	for i := 0; i < b.N; i++ {
+		var done atomic.Uint64
+		st, _, err := verifyClass(context.Background(), t, &ct, &done, func() {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.disagree != 0 {
+			b.Fatalf("%d disagreements", st.disagree)
+		}
+		n += st.checked
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(n)/(cputime.Process()-cpu0).Seconds(), "positions/cpu-s")
 }
