@@ -209,43 +209,16 @@ type Progress struct {
 	Elapsed time.Duration
 }
 
-// Plan returns classes with every class they depend on (captures lead
-// into smaller classes), smallest first.
+// Plan returns the valid ones of classes with every class they depend on
+// (captures lead into smaller classes), smallest first (purple.Closure).
 func Plan(classes []purple.Class) []purple.Class {
-	seen := map[purple.Class]bool{}
-	var visit func(c purple.Class)
-	visit = func(c purple.Class) {
-		if seen[c] || !c.Valid() {
-			return
-		}
-		seen[c] = true
-		for _, d := range deps(c) {
-			visit(d)
-		}
-	}
+	var valid []purple.Class
 	for _, c := range classes {
-		visit(c)
+		if c.Valid() {
+			valid = append(valid, c)
+		}
 	}
-	out := make([]purple.Class, 0, len(seen))
-	for c := range seen {
-		out = append(out, c)
-	}
-	purple.SortClasses(out)
-	return out
-}
-
-func deps(c purple.Class) []purple.Class {
-	var d []purple.Class
-	if c.Blues > 1 {
-		d = append(d, purple.Class{Blues: c.Blues - 1, Reds: c.Reds, OppPieces: c.OppPieces, OppReds: c.OppReds})
-	}
-	if c.Reds > 1 {
-		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds - 1, OppPieces: c.OppPieces, OppReds: c.OppReds})
-	}
-	if c.OppReds > 1 {
-		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds, OppPieces: c.OppPieces - 1, OppReds: c.OppReds - 1})
-	}
-	return d
+	return purple.Closure(valid)
 }
 
 // States returns the number of states of class c in the keeper game.

@@ -216,12 +216,12 @@ func BenchmarkRetroClass(b *testing.B) {
 		}
 	}
 	dt := map[purple.Class]*table{}
-	if len(deps(c)) > 0 {
+	if len(c.Captures()) > 0 {
 		db, err := OpenReadOnly(os.Getenv("GEISTER_BENCH_TABLES"))
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, d := range deps(c) {
+		for _, d := range c.Captures() {
 			if dt[d], err = db.loadTable(d, nil); err != nil {
 				b.Fatal(err)
 			}

@@ -88,7 +88,7 @@ func Verify(ctx context.Context, db *DB, classes []purple.Class, progress func(P
 	lastUse := map[purple.Class]int{}
 	for i, c := range classes {
 		lastUse[c] = i
-		for _, d := range deps(c) {
+		for _, d := range c.Captures() {
 			lastUse[d] = i
 		}
 	}
@@ -108,7 +108,7 @@ func Verify(ctx context.Context, db *DB, classes []purple.Class, progress func(P
 		}
 		loaded[c] = t
 		depTabs := map[purple.Class]*table{}
-		for _, d := range deps(c) {
+		for _, d := range c.Captures() {
 			if dt := loaded[d]; dt != nil {
 				depTabs[d] = dt
 				continue
