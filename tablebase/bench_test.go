@@ -317,3 +317,32 @@ func BenchmarkVerifyClass(b *testing.B) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 	b.ReportMetric(float64(n)/(cputime.Process()-cpu0).Seconds(), "positions/cpu-s")
 }
+
+// BenchmarkChildIndexer lists the quiet children's indices of random
+// positions of 2B2R-3U1r (either side to move), as the verifier does for
+// every stored entry; children/cpu-s counts them over the CPU time.
+func BenchmarkChildIndexer(b *testing.B) {
+	c := purple.Class{Blues: 2, Reds: 2, OppPieces: 3, OppReds: 1}
+	r := engine.NewRand(4)
+	var xs [2][]board
+	var cis [2]childIndexer
+	for s := 0; s < 2; s++ {
+		l := newLayout(c, s)
+		cis[s] = childIndexer{lc: newLayout(c, 1-s)}
+		for i := 0; i < 4096; i++ {
+			xs[s] = append(xs[s], l.board(r.Uint64()%l.size))
+		}
+	}
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	var n, sum uint64
+	for i := 0; i < b.N; i++ {
+		s := i & 1
+		x := &xs[s][i>>1&4095]
+		cis[s].children(s, x, func(idx uint64) { sum += idx; n++ })
+	}
+	if sum == 0 {
+		b.Fatal("no children")
+	}
+	b.ReportMetric(float64(n)/(cputime.Process()-cpu0).Seconds(), "children/cpu-s")
+}
