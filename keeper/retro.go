@@ -351,19 +351,28 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 	return nil
 }
 
+// frames holds a state's pieces on the frame: K's, N's blues and N's
+// pieces.
+type frames struct{ k, b, n uint64 }
+
 // placements calls fn for every placement of N's blues and reds beside
 // K's placement number kI, with st holding the three (side and slot left
-// to fn) and base the index of the placement's first state (N to move,
-// slot 0; K to move follows at base+marks). fn's error stops it.
-func (t *classTab) placements(kI uint64, st *state, fn func(base uint64) error) error {
+// to fn), f the same on the frame, and base the index of the
+// placement's first state (N to move, slot 0; K to move follows at
+// base+marks). fn's error stops it.
+func (t *classTab) placements(kI uint64, st *state, fn func(base uint64, f *frames) error) error {
 	c := t.c
+	var f frames
 	st.k = tablebase.UnrankSquares(kI, c.OppPieces, full36)
+	f.k = engine.Expand(st.k)
 	free := full36 &^ st.k
 	for bI := uint64(0); bI < t.nB; bI++ {
 		st.b = tablebase.UnrankSquares(bI, c.Blues, free)
+		f.b = engine.Expand(st.b)
 		for rI := uint64(0); rI < t.nR; rI++ {
 			st.r = tablebase.UnrankSquares(rI, c.Reds, free&^st.b)
-			if err := fn(((kI*t.nB+bI)*t.nR + rI) * 2 * t.marks); err != nil {
+			f.n = f.b | engine.Expand(st.r)
+			if err := fn(((kI*t.nB+bI)*t.nR+rI)*2*t.marks, &f); err != nil {
 				return err
 			}
 		}
@@ -377,14 +386,13 @@ func (x *retro) initK(kI uint64, top int, buf []Choice) (int, []Choice, error) {
 	t := x.t
 	c := t.c
 	var st state
-	err := t.placements(kI, &st, func(base uint64) error {
-		kFrame, bFrame, nFrame := engine.Expand(st.k), engine.Expand(st.b), engine.Expand(st.b|st.r)
+	err := t.placements(kI, &st, func(base uint64, f *frames) error {
 		// N to move: an escape wins in 1; captures (purple: K's red)
 		// lead to the class with one K red less; quiet steps are
 		// settled by the backward pass.
 		for slot := uint64(0); slot < t.marks; slot++ {
 			st.side, st.slot = 0, slot
-			v, err := x.nValue(&st, bFrame, nFrame, kFrame, false)
+			v, err := x.nValue(&st, f, false, 0)
 			if err != nil {
 				return err
 			}
@@ -394,7 +402,7 @@ func (x *retro) initK(kI uint64, top int, buf []Choice) (int, []Choice, error) {
 			}
 		}
 		// K to move: the algorithm's choices.
-		b := Board{K: kFrame, N: nFrame, Side: engine.Second, NReds: c.Reds}
+		b := Board{K: f.k, N: f.n, Side: engine.Second, NReds: c.Reds}
 		for slot := uint64(0); slot < t.marks; slot++ {
 			i := base + t.marks + slot
 			st.side, st.slot = 1, slot
@@ -409,7 +417,7 @@ func (x *retro) initK(kI uint64, top int, buf []Choice) (int, []Choice, error) {
 				if b.N&to.Bit() == 0 {
 					cnt++
 					if x.mask != nil {
-						x.mask[t.half(i)] |= choiceBit(kFrame, ch)
+						x.mask[t.half(i)] |= choiceBit(f.k, ch)
 					}
 					continue
 				}
@@ -439,28 +447,28 @@ func (x *retro) initK(kI uint64, top int, buf []Choice) (int, []Choice, error) {
 // from its successors: 1 when a blue stands on an exit (it escapes), else
 // one more than the fastest win among N's captures (purple: K's red, into
 // the class with one K red less; taking K's last red loses) and, with
-// quiet, its quiet steps, read in the class's own values. bFrame, nFrame
-// and kFrame are N's blues, N's pieces and K's pieces on the frame.
-func (x *retro) nValue(st *state, bFrame, nFrame, kFrame uint64, quiet bool) (int, error) {
+// quiet, its quiet steps, read in the class's own values (marked: the
+// compact bit of N's piece holding the value 1, 0 for none). f holds st
+// on the frame.
+func (x *retro) nValue(st *state, f *frames, quiet bool, marked uint64) (int, error) {
 	t := x.t
-	if bFrame&engine.Exits(engine.First) != 0 {
+	if f.b&engine.Exits(engine.First) != 0 {
 		return 1, nil
 	}
-	var targets, marked uint64
+	var targets uint64
 	if t.c.OppReds >= 2 {
-		targets = kFrame
+		targets = f.k
 	}
 	if quiet {
-		targets |= engine.BoardMask &^ (nFrame | kFrame)
-		marked = markOf(st.b|st.r, st.slot)
+		targets |= engine.BoardMask &^ (f.n | f.k)
 	}
 	best := 0
-	for y := nFrame; y != 0 && targets != 0; y &= y - 1 {
+	for y := f.n; y != 0 && targets != 0; y &= y - 1 {
 		fromSq := sq(y)
 		for z := engine.Neighbours(fromSq.Bit()) & targets; z != 0; z &= z - 1 {
 			toSq := sq(z)
 			var v int
-			if kFrame&z&-z != 0 {
+			if f.k&z&-z != 0 {
 				var err error
 				if v, err = x.afterNCapture(st, fromSq, toSq); err != nil {
 					return 0, err
@@ -715,9 +723,8 @@ func (x *retro) verifyK(kI uint64, buf []Choice) ([]Choice, uint64, uint64, stri
 	var n, bad uint64
 	var msg string
 	var st state
-	err := t.placements(kI, &st, func(base uint64) error {
+	err := t.placements(kI, &st, func(base uint64, f *frames) error {
 		nPieces := st.b | st.r
-		kFrame, bFrame, nFrame := engine.Expand(st.k), engine.Expand(st.b), engine.Expand(nPieces)
 		for side := 0; side < 2; side++ {
 			for slot := uint64(0); slot < t.marks; slot++ {
 				st.side, st.slot = side, slot
@@ -726,11 +733,11 @@ func (x *retro) verifyK(kI uint64, buf []Choice) ([]Choice, uint64, uint64, stri
 				var want int
 				if side == 0 {
 					var err error
-					if want, err = x.nValue(&st, bFrame, nFrame, kFrame, true); err != nil {
+					if want, err = x.nValue(&st, f, true, marked); err != nil {
 						return err
 					}
 				} else {
-					b := Board{K: kFrame, N: nFrame, Side: engine.Second, NReds: c.Reds}
+					b := Board{K: f.k, N: f.n, Side: engine.Second, NReds: c.Reds}
 					buf = Choices(&b, frameSq(marked), x.s.reading, buf[:0])
 					want = x.verifyK1(&st, buf, marked)
 				}
