@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"iter"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -560,6 +561,23 @@ func (x *retro) afterKCapture(st *state, ch Choice, marked engine.Square) int {
 	return v
 }
 
+// stepsBack yields the quiet steps that could have brought each piece of
+// pieces (compact bits) where it stands: the piece's compact bit and each
+// square next to it that is empty (not in occ, compact bits), on the frame.
+func stepsBack(pieces, occ uint64) iter.Seq2[uint64, engine.Square] {
+	return func(yield func(uint64, engine.Square) bool) {
+		for y := pieces; y != 0; y &= y - 1 {
+			to := y & -y
+			for z := engine.Neighbours(frameSq(to).Bit()); z != 0; z &= z - 1 {
+				from := sq(z)
+				if occ&cbit[from] == 0 && !yield(to, from) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // predecessors settles what the N win of state i (at level) implies for
 // the states one move before it in the class.
 func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
@@ -571,20 +589,11 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	marked := markOf(nPieces, st.slot)
 	if st.side == 1 {
 		// K to move: N made the last move, a quiet step.
-		for y := nPieces; y != 0; y &= y - 1 {
-			to := y & -y
-			toSq := frameSq(to)
-			for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
-				fromSq := sq(z)
-				from := cbit[fromSq]
-				if occ&from != 0 {
-					continue
-				}
-				ps := st.withNMoved(to, from, marked, 0) // the step taken back
-				j := t.index(&ps)
-				if v := t.val[j]; v == 0 || int(v) > level+1 {
-					x.set(j, level+1)
-				}
+		for to, from := range stepsBack(nPieces, occ) {
+			ps := st.withNMoved(to, cbit[from], marked, 0) // the step taken back
+			j := t.index(&ps)
+			if v := t.val[j]; v == 0 || int(v) > level+1 {
+				x.set(j, level+1)
 			}
 		}
 		return buf
@@ -592,51 +601,43 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	// N to move: K made the last move, a quiet step chosen by the
 	// algorithm (possibly giving a value just before it).
 	nFrame := engine.Expand(nPieces)
-	for y := st.k; y != 0; y &= y - 1 {
-		to := y & -y
-		toSq := frameSq(to)
-		for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
-			fromSq := sq(z)
-			from := cbit[fromSq]
-			if occ&from != 0 {
+	for to, fromSq := range stepsBack(st.k, occ) {
+		toSq, from := frameSq(to), cbit[fromSq]
+		ps := state{k: st.k&^to | from, b: st.b, r: st.r, side: 1}
+		b := Board{K: engine.Expand(ps.k), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
+		mv := engine.NewMove(fromSq, toSq)
+		for variant := 0; variant < 2; variant++ {
+			var predMark uint64
+			want := Choice{Move: mv, Mark: engine.NoSquare}
+			if variant == 0 {
+				predMark = marked
+			} else {
+				// The value was given by this move: only ever to N's
+				// piece on the free exit (step 8(b)).
+				if marked == 0 || frameSq(marked) != b.FreeExit() {
+					break
+				}
+				want.Mark = frameSq(marked)
+			}
+			ps.slot = slotOf(nPieces, predMark)
+			j := t.index(&ps)
+			h := t.half(j)
+			if t.val[j] != 0 || x.cnt[h] == dead || x.cnt[h] == 0 {
 				continue
 			}
-			ps := state{k: st.k&^to | from, b: st.b, r: st.r, side: 1}
-			b := Board{K: engine.Expand(ps.k), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
-			mv := engine.NewMove(fromSq, toSq)
-			for variant := 0; variant < 2; variant++ {
-				var predMark uint64
-				want := Choice{Move: mv, Mark: engine.NoSquare}
-				if variant == 0 {
-					predMark = marked
-				} else {
-					// The value was given by this move: only ever to N's
-					// piece on the free exit (step 8(b)).
-					if marked == 0 || frameSq(marked) != b.FreeExit() {
-						break
-					}
-					want.Mark = frameSq(marked)
-				}
-				ps.slot = slotOf(nPieces, predMark)
-				j := t.index(&ps)
-				h := t.half(j)
-				if t.val[j] != 0 || x.cnt[h] == dead || x.cnt[h] == 0 {
+			if x.mask != nil {
+				if x.mask[h]&choiceBit(b.K, want) == 0 {
 					continue
 				}
-				if x.mask != nil {
-					if x.mask[h]&choiceBit(b.K, want) == 0 {
-						continue
-					}
-				} else {
-					var ok bool
-					if ok, buf = IsChoice(&b, frameSq(predMark), x.s.reading, want, buf); !ok {
-						continue
-					}
+			} else {
+				var ok bool
+				if ok, buf = IsChoice(&b, frameSq(predMark), x.s.reading, want, buf); !ok {
+					continue
 				}
-				x.cnt[h]--
-				if x.cnt[h] == 0 {
-					x.set(j, max(level, int(x.ext[h]))+1)
-				}
+			}
+			x.cnt[h]--
+			if x.cnt[h] == 0 {
+				x.set(j, max(level, int(x.ext[h]))+1)
 			}
 		}
 	}
