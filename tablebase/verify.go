@@ -264,13 +264,18 @@ func unfoldTable(ctx context.Context, t *table, workers int) ([2][]byte, error) 
 // position: the position's ranks in the children's layout, then each move
 // changes one piece (grpRank.moved), like the builder's un-moves.
 type childIndexer struct {
-	lc *layout    // the children's layout (the other side to move)
-	gr [2]grpRank // the moving groups' ranks
+	lc  *layout    // the children's layout (the other side to move)
+	gr  [2]grpRank // the moving groups' ranks
+	out [maxChildren]uint64
 }
 
-// children calls fn with the full index (in the other side's layout) of
-// every quiet child of x, side s to move.
-func (ci *childIndexer) children(s int, x *board, fn func(idx uint64)) {
+// maxChildren bounds the quiet moves of a side: eight pieces, four steps.
+const maxChildren = 32
+
+// children returns the full indices (in the other side's layout) of the
+// quiet children of x, side s to move, in ci's buffer (valid until the
+// next call).
+func (ci *childIndexer) children(s int, x *board) []uint64 {
 	l := ci.lc
 	empty := mask36 &^ (x.b | x.r | x.o)
 	// The groups in the children's layout and how many of the first move:
@@ -283,6 +288,7 @@ func (ci *childIndexer) children(s int, x *board, fn func(idx uint64)) {
 	// the later groups' ranks, and the index of x itself
 	r1, r2 := rankGroup(g1, g0), rankGroup(g2, g0|g1)
 	n2 := l.n[2]
+	n := 0
 	for m := 0; m < movers; m++ {
 		// the moving group, the groups before it, its weight in the
 		// index, and the middle group when it comes after
@@ -318,10 +324,12 @@ func (ci *childIndexer) children(s int, x *board, fn func(idx uint64)) {
 						idx += rankGroup(g2, before) - r2
 					}
 				}
-				fn(idx)
+				ci.out[n&(maxChildren-1)] = idx
+				n++
 			}
 		}
 	}
+	return ci.out[:n]
 }
 
 // expected returns the value of x (side s to move) computed from its
@@ -334,9 +342,9 @@ func expected(full *[2][]byte, ct *capTables, ci *childIndexer, s int, x *board)
 		return 1 | goodBit[s]
 	}
 	vals := full[1-s]
-	ci.children(s, x, func(idx uint64) {
-		bm.add(vals[idx])
-	})
+	for _, i := range ci.children(s, x) {
+		bm.add(vals[i])
+	}
 	return bm.value()
 }
 
