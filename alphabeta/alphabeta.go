@@ -151,11 +151,7 @@ type Searcher struct {
 	killers [maxPly][2]engine.Move
 	history [2][64][64]int32
 
-	nodes    uint64
-	limNodes uint64
-	deadline time.Time
-	ctx      context.Context
-	stop     bool
+	budget Budget
 
 	covered    [5][5][9][5]bool
 	hasCovered bool
@@ -218,29 +214,67 @@ func (s *Searcher) setRoot(root engine.Player) {
 }
 
 func (s *Searcher) start(ctx context.Context, lim Limits) {
+	s.budget.Start(ctx, lim.Nodes, lim.Deadline)
+	s.probeHits = 0
+}
+
+// Budget counts the nodes of a search and says when to stop it: after a
+// number of nodes, at a deadline or when a context ends, the clock and
+// the context read every 1024 nodes. Searches of other packages
+// (expectimax) keep theirs in one too.
+type Budget struct {
+	nodes, limit uint64
+	deadline     time.Time
+	ctx          context.Context
+	stop         bool
+}
+
+// Start readies b for a new search of at most nodes nodes (0: no bound)
+// until deadline (zero: none) or the end of ctx (nil: never).
+func (b *Budget) Start(ctx context.Context, nodes uint64, deadline time.Time) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	s.ctx = ctx
-	s.nodes = 0
-	s.probeHits = 0
-	s.limNodes = lim.Nodes
-	s.deadline = lim.Deadline
-	s.stop = false
+	*b = Budget{limit: nodes, deadline: deadline, ctx: ctx}
 }
 
-func (s *Searcher) checkStop() {
-	if s.limNodes > 0 && s.nodes >= s.limNodes {
-		s.stop = true
-		return
+// Node counts a node and reports whether the search must stop.
+func (b *Budget) Node() bool {
+	b.nodes++
+	if b.nodes&1023 == 0 {
+		b.check()
 	}
-	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.stop = true
-		return
+	return b.stop
+}
+
+func (b *Budget) check() {
+	if b.limit > 0 && b.nodes >= b.limit ||
+		!b.deadline.IsZero() && time.Now().After(b.deadline) || b.ctx.Err() != nil {
+		b.stop = true
 	}
-	if s.ctx.Err() != nil {
-		s.stop = true
+}
+
+// Stopped reports whether the search must stop.
+func (b *Budget) Stopped() bool { return b.stop }
+
+// Nodes returns the nodes counted since Start.
+func (b *Budget) Nodes() uint64 { return b.nodes }
+
+// Leaf returns the value of p for the side to move, ply plies below the
+// root, and true when a search cannot go on from it: the game is over
+// (Win − ply for a win, so that sooner wins score higher; its negation
+// for a loss), or plyLimit (0: none) is reached (0, a draw).
+func Leaf(p *engine.Position, ply, plyLimit int) (int, bool) {
+	if o := p.Outcome(); o != engine.Ongoing {
+		if w, _ := o.Winner(); w == p.Turn() {
+			return Win - ply, true
+		}
+		return -(Win - ply), true
 	}
+	if plyLimit > 0 && p.Ply() >= plyLimit {
+		return 0, true
+	}
+	return 0, false
 }
 
 // play makes m, flagged as the purple game plays it.
@@ -265,7 +299,7 @@ func (s *Searcher) AfterMove(ctx context.Context, p *engine.Position, m engine.M
 }
 
 // Nodes returns the nodes visited by the last search or AfterMove.
-func (s *Searcher) Nodes() uint64 { return s.nodes }
+func (s *Searcher) Nodes() uint64 { return s.budget.Nodes() }
 
 // Search runs iterative deepening from p for the side to move (the root
 // player) and returns the best move found.
@@ -306,12 +340,12 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 				v = -s.negamax(p, depth-1, -inf, -alpha, 1)
 			} else {
 				v = -s.negamax(p, depth-1, -alpha-1, -alpha, 1)
-				if v > alpha && !s.stop {
+				if v > alpha && !s.budget.Stopped() {
 					v = -s.negamax(p, depth-1, -inf, -alpha, 1)
 				}
 			}
 			p.Unmake(u)
-			if s.stop {
+			if s.budget.Stopped() {
 				break
 			}
 			scores[i] = v
@@ -319,12 +353,12 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 				alpha, best = v, i
 			}
 		}
-		if best >= 0 && (!s.stop || best > 0 || res.Depth == 0) {
+		if best >= 0 && (!s.budget.Stopped() || best > 0 || res.Depth == 0) {
 			// A move that raised alpha was searched to the end, so even an
 			// interrupted iteration's best (beyond the first) is sound.
 			res.Move, res.Score = moves[best], alpha
 		}
-		if s.stop {
+		if s.budget.Stopped() {
 			break
 		}
 		res.Depth = depth
@@ -338,14 +372,14 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 			break // a forced win: deeper iterations find no shorter one
 		}
 	}
-	res.Complete = !s.stop && (res.Depth == maxDepth || res.Score > WinBound)
-	if lim.Ties && res.Depth > 0 && !s.stop {
+	res.Complete = !s.budget.Stopped() && (res.Depth == maxDepth || res.Score > WinBound)
+	if lim.Ties && res.Depth > 0 && !s.budget.Stopped() {
 		res.Ties = append(res.Ties, res.Move)
 		for i := 1; i < n; i++ {
 			u := s.play(p, moves[i])
 			v := -s.negamax(p, res.Depth-1, -res.Score, -res.Score+1, 1)
 			p.Unmake(u)
-			if s.stop {
+			if s.budget.Stopped() {
 				res.Ties = res.Ties[:1]
 				break
 			}
@@ -354,7 +388,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 			}
 		}
 	}
-	res.Nodes = s.nodes
+	res.Nodes = s.budget.Nodes()
 	res.Probes = s.probeHits
 	return res
 }
@@ -416,24 +450,14 @@ func (s *Searcher) moveKey(p *engine.Position, m, ttMove engine.Move, ply int) i
 // negamax returns the value of p for the side to move, searched depth
 // more plies, ply plies below the root.
 func (s *Searcher) negamax(p *engine.Position, depth, alpha, beta, ply int) int {
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkStop()
-	}
-	if s.stop {
+	if s.budget.Node() {
 		return 0
+	}
+	if v, ok := Leaf(p, ply, s.opts.PlyLimit); ok {
+		return v
 	}
 	stm := p.Turn()
-	if o := p.Outcome(); o != engine.Ongoing {
-		if w, _ := o.Winner(); w == stm {
-			return Win - ply
-		}
-		return -(Win - ply)
-	}
 	limit := s.opts.PlyLimit
-	if limit > 0 && p.Ply() >= limit {
-		return 0
-	}
 	if s.hasCovered {
 		if v, ok := s.probe(p, ply); ok {
 			return v
@@ -502,12 +526,12 @@ func (s *Searcher) negamax(p *engine.Position, depth, alpha, beta, ply int) int 
 			v = -s.negamax(p, depth-1, -beta, -alpha, ply+1)
 		} else {
 			v = -s.negamax(p, depth-1, -alpha-1, -alpha, ply+1)
-			if v > alpha && v < beta && !s.stop {
+			if v > alpha && v < beta && !s.budget.Stopped() {
 				v = -s.negamax(p, depth-1, -beta, -alpha, ply+1)
 			}
 		}
 		p.Unmake(u)
-		if s.stop {
+		if s.budget.Stopped() {
 			return 0
 		}
 		if v > best {

@@ -101,10 +101,7 @@ type Searcher struct {
 	ids      [64]int8 // index of the hidden opponent piece on a square, or -1
 	redMask  uint8    // pieces revealed red on the current line
 	blueMask uint8    // pieces revealed blue on the current line
-	nodes    uint64
-	lim      Limits
-	ctx      context.Context
-	stop     bool
+	budget   alphabeta.Budget
 	// noPrune turns alpha-beta pruning off (tests compare the two).
 	noPrune bool
 }
@@ -120,7 +117,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	}
 	p := *pos
 	s.root = p.Turn()
-	s.ctx, s.lim, s.stop, s.nodes = ctx, lim, false, 0
+	s.budget.Start(ctx, lim.Nodes, lim.Deadline)
 	if worlds == nil {
 		worlds = CountWorlds(&p)
 	}
@@ -169,14 +166,14 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 				a = -inf
 			}
 			v := s.afterMove(&p, m, depth, a, inf, 0)
-			if s.stop {
+			if s.budget.Stopped() {
 				break
 			}
 			if v > alpha {
 				alpha, best = v, i
 			}
 		}
-		if s.stop {
+		if s.budget.Stopped() {
 			break
 		}
 		res.Move, res.Score, res.Depth = moves[best], alpha, depth
@@ -188,8 +185,8 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 			break
 		}
 	}
-	res.Complete = !s.stop
-	res.Nodes = s.nodes
+	res.Complete = !s.budget.Stopped()
+	res.Nodes = s.budget.Nodes()
 	return res
 }
 
@@ -253,7 +250,7 @@ func (s *Searcher) afterMove(p *engine.Position, m engine.Move, depth int, alpha
 			v += pr * s.child(p, m.RevealRed(), depth, -inf, inf, ply)
 			s.redMask &^= 1 << j
 		}
-		if pr < 1 && !s.stop {
+		if pr < 1 && !s.budget.Stopped() {
 			s.blueMask |= 1 << j
 			v += (1 - pr) * s.child(p, m.Plain(), depth, -inf, inf, ply)
 			s.blueMask &^= 1 << j
@@ -336,24 +333,14 @@ func (s *Searcher) escapeChance(p *engine.Position, sq engine.Square, plies, dep
 
 // negamax returns the value of p for the side to move.
 func (s *Searcher) negamax(p *engine.Position, depth int, alpha, beta float64, ply int) float64 {
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkStop()
-	}
-	if s.stop {
+	if s.budget.Node() {
 		return 0
+	}
+	if v, ok := alphabeta.Leaf(p, ply, s.opts.PlyLimit); ok {
+		return float64(v)
 	}
 	stm := p.Turn()
-	if o := p.Outcome(); o != engine.Ongoing {
-		if w, _ := o.Winner(); w == stm {
-			return Win - float64(ply)
-		}
-		return -(Win - float64(ply))
-	}
 	limit := s.opts.PlyLimit
-	if limit > 0 && p.Ply() >= limit {
-		return 0
-	}
 	if s.opts.Tables != nil {
 		if v, ok := s.probe(p, ply); ok {
 			return v
@@ -392,7 +379,7 @@ func (s *Searcher) negamax(p *engine.Position, depth int, alpha, beta float64, p
 	best := -inf
 	for _, m := range moves {
 		v := s.afterMove(p, m, depth, alpha, beta, ply)
-		if s.stop {
+		if s.budget.Stopped() {
 			return 0
 		}
 		if v > best {
@@ -406,13 +393,6 @@ func (s *Searcher) negamax(p *engine.Position, depth int, alpha, beta float64, p
 		}
 	}
 	return best
-}
-
-func (s *Searcher) checkStop() {
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes ||
-		!s.lim.Deadline.IsZero() && time.Now().After(s.lim.Deadline) || s.ctx.Err() != nil {
-		s.stop = true
-	}
 }
 
 // canEscape reports whether pl, to move, can escape with a piece known to

@@ -7,6 +7,7 @@ import (
 
 	"github.com/geister-solver/geister/alphabeta"
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
 )
 
 // positions returns positions from random games, every colour shown, with
@@ -147,4 +148,20 @@ func TestEscapeIsAChanceNode(t *testing.T) {
 	if r.Move != engine.NewMove(engine.Sq(1, 6), engine.Sq(0, 6)) {
 		t.Fatalf("played %s, want b6a6", r.Move)
 	}
+}
+
+// BenchmarkDepth3 searches positions from random games, the side not to
+// move hidden, three plies deep with the count chances; Mnodes/cpu-s
+// counts nodes over the process's CPU time.
+func BenchmarkDepth3(b *testing.B) {
+	ps := positions(64, 7, true)
+	x := New(Options{Eval: alphabeta.BlueCountDistance, PlyLimit: 200})
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		p := ps[i%len(ps)]
+		nodes += x.Search(context.Background(), &p, Limits{Depth: 3}, nil).Nodes
+	}
+	b.ReportMetric(float64(nodes)/(cputime.Process()-cpu0).Seconds()/1e6, "Mnodes/cpu-s")
 }

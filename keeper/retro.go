@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"iter"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/pool"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -209,43 +213,16 @@ type Progress struct {
 	Elapsed time.Duration
 }
 
-// Plan returns classes with every class they depend on (captures lead
-// into smaller classes), smallest first.
+// Plan returns the valid ones of classes with every class they depend on
+// (captures lead into smaller classes), smallest first (purple.Closure).
 func Plan(classes []purple.Class) []purple.Class {
-	seen := map[purple.Class]bool{}
-	var visit func(c purple.Class)
-	visit = func(c purple.Class) {
-		if seen[c] || !c.Valid() {
-			return
-		}
-		seen[c] = true
-		for _, d := range deps(c) {
-			visit(d)
-		}
-	}
+	var valid []purple.Class
 	for _, c := range classes {
-		visit(c)
+		if c.Valid() {
+			valid = append(valid, c)
+		}
 	}
-	out := make([]purple.Class, 0, len(seen))
-	for c := range seen {
-		out = append(out, c)
-	}
-	purple.SortClasses(out)
-	return out
-}
-
-func deps(c purple.Class) []purple.Class {
-	var d []purple.Class
-	if c.Blues > 1 {
-		d = append(d, purple.Class{Blues: c.Blues - 1, Reds: c.Reds, OppPieces: c.OppPieces, OppReds: c.OppReds})
-	}
-	if c.Reds > 1 {
-		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds - 1, OppPieces: c.OppPieces, OppReds: c.OppReds})
-	}
-	if c.OppReds > 1 {
-		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds, OppPieces: c.OppPieces - 1, OppReds: c.OppReds - 1})
-	}
-	return d
+	return purple.Closure(valid)
 }
 
 // States returns the number of states of class c in the keeper game.
@@ -303,7 +280,6 @@ type retro struct {
 	// by scanning val for each distance up to it (no lists of states,
 	// so that a class of 1.2 G states fits in about 3.5 GB).
 	top int
-	mu  sync.Mutex
 }
 
 // set stores the distance level for state i.
@@ -321,52 +297,28 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 	if t.c.OppPieces == 2 && useChoiceMasks {
 		x.mask = make([]uint16, n/2)
 	}
-	// Init: in parallel over K's placements.
+	// Init: in parallel over K's placements, each worker with its own
+	// highest distance and buffer.
 	workers := runtime.GOMAXPROCS(0)
 	per := t.nB * t.nR * 2 * t.marks
-	var next uint64
-	var done uint64
-	var wg sync.WaitGroup
-	var firstErr error
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			top := 0
-			var buf []Choice
-			for {
-				x.mu.Lock()
-				kI := next
-				next++
-				if firstErr == nil && ctx.Err() != nil {
-					firstErr = ctx.Err()
-				}
-				stop := firstErr != nil
-				if progress != nil && kI%64 == 0 && kI < t.nK {
-					progress(Progress{Class: t.c, Phase: "init", Done: done, Total: n, Elapsed: time.Since(start)})
-				}
-				x.mu.Unlock()
-				if stop || kI >= t.nK {
-					break
-				}
-				var err error
-				top, buf, err = x.initK(kI, top, buf)
-				x.mu.Lock()
-				done += per
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				x.mu.Unlock()
-			}
-			x.mu.Lock()
-			x.top = max(x.top, top)
-			x.mu.Unlock()
-		}()
+	tops, bufs := make([]int, workers), make([][]Choice, workers)
+	var done atomic.Uint64
+	var mu sync.Mutex // progress is called from one goroutine at a time
+	err := pool.Range(ctx, workers, t.nK, func(w int, kI uint64) error {
+		if progress != nil && kI%64 == 0 {
+			mu.Lock()
+			progress(Progress{Class: t.c, Phase: "init", Done: done.Load(), Total: n, Elapsed: time.Since(start)})
+			mu.Unlock()
+		}
+		var err error
+		tops[w], bufs[w], err = x.initK(kI, tops[w], bufs[w])
+		done.Add(per)
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
-	}
+	x.top = slices.Max(tops)
 	// Levels.
 	var buf []Choice
 	var processed uint64
@@ -400,93 +352,141 @@ func (s *Solved) solve(ctx context.Context, t *classTab, progress func(Progress)
 	return nil
 }
 
+// frames holds a state's pieces on the frame: K's, N's blues and N's
+// pieces.
+type frames struct{ k, b, n uint64 }
+
+// placements calls fn for every placement of N's blues and reds beside
+// K's placement number kI, with st holding the three (side and slot left
+// to fn), f the same on the frame, and base the index of the
+// placement's first state (N to move, slot 0; K to move follows at
+// base+marks). fn's error stops it.
+func (t *classTab) placements(kI uint64, st *state, fn func(base uint64, f *frames) error) error {
+	c := t.c
+	var f frames
+	st.k = tablebase.UnrankSquares(kI, c.OppPieces, full36)
+	f.k = engine.Expand(st.k)
+	free := full36 &^ st.k
+	for bI := uint64(0); bI < t.nB; bI++ {
+		st.b = tablebase.UnrankSquares(bI, c.Blues, free)
+		f.b = engine.Expand(st.b)
+		for rI := uint64(0); rI < t.nR; rI++ {
+			st.r = tablebase.UnrankSquares(rI, c.Reds, free&^st.b)
+			f.n = f.b | engine.Expand(st.r)
+			if err := fn(((kI*t.nB+bI)*t.nR+rI)*2*t.marks, &f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // initK initialises the states with K's placement number kI; top is the
 // highest distance stored by the caller's worker so far.
 func (x *retro) initK(kI uint64, top int, buf []Choice) (int, []Choice, error) {
 	t := x.t
 	c := t.c
 	var st state
-	st.k = tablebase.UnrankSquares(kI, c.OppPieces, full36)
-	free := full36 &^ st.k
-	kFrame := engine.Expand(st.k)
-	nExits := engine.Exits(engine.First)
-	for bI := uint64(0); bI < t.nB; bI++ {
-		st.b = tablebase.UnrankSquares(bI, c.Blues, free)
-		bFrame := engine.Expand(st.b)
-		for rI := uint64(0); rI < t.nR; rI++ {
-			st.r = tablebase.UnrankSquares(rI, c.Reds, free&^st.b)
-			rFrame := engine.Expand(st.r)
-			base := ((kI*t.nB+bI)*t.nR + rI) * 2 * t.marks
-			// N to move: an escape wins in 1; captures (purple: K's
-			// red) lead to the class with one K red less.
-			for slot := uint64(0); slot < t.marks; slot++ {
-				i := base + slot
-				if bFrame&nExits != 0 {
-					t.val[i] = 1
-					top = max(top, 1)
+	err := t.placements(kI, &st, func(base uint64, f *frames) error {
+		// N to move: an escape wins in 1; captures (purple: K's red)
+		// lead to the class with one K red less; quiet steps are
+		// settled by the backward pass.
+		for slot := uint64(0); slot < t.marks; slot++ {
+			st.side, st.slot = 0, slot
+			v, err := x.nValue(&st, f, false, 0)
+			if err != nil {
+				return err
+			}
+			if v != 0 {
+				t.val[base+slot] = uint8(v)
+				top = max(top, v)
+			}
+		}
+		// K to move: the algorithm's choices.
+		b := Board{K: f.k, N: f.n, Side: engine.Second, NReds: c.Reds}
+		for slot := uint64(0); slot < t.marks; slot++ {
+			i := base + t.marks + slot
+			st.side, st.slot = 1, slot
+			marked := frameSq(markOf(st.b|st.r, slot))
+			buf = Choices(&b, marked, x.s.reading, buf[:0])
+			if len(buf) == 0 {
+				return errorf("class %s: no keeper move in a position", c)
+			}
+			cnt, ext := 0, 0
+			for _, ch := range buf {
+				to := ch.Move.To()
+				if b.N&to.Bit() == 0 {
+					cnt++
+					if x.mask != nil {
+						x.mask[t.half(i)] |= choiceBit(f.k, ch)
+					}
 					continue
 				}
-				if c.OppReds < 2 {
-					continue // every capture takes K's last red: K wins
+				v := x.afterKCapture(&st, ch, marked)
+				if v < 0 {
+					cnt = dead
+					break
 				}
-				best := 0
-				st.side, st.slot = 0, slot
-				for y := (bFrame | rFrame); y != 0; y &= y - 1 {
-					from := sq(y)
-					for z := engine.Neighbours(from.Bit()) & kFrame; z != 0; z &= z - 1 {
-						v, err := x.afterNCapture(&st, from, sq(z))
-						if err != nil {
-							return top, buf, err
-						}
-						if v != 0 && (best == 0 || v < best) {
-							best = v
-						}
-					}
-				}
-				if best != 0 {
-					t.val[i] = uint8(best + 1)
-					top = max(top, best+1)
-				}
+				ext = max(ext, v)
 			}
-			// K to move: the algorithm's choices.
-			b := Board{K: kFrame, N: bFrame | rFrame, Side: engine.Second, NReds: c.Reds}
-			for slot := uint64(0); slot < t.marks; slot++ {
-				i := base + t.marks + slot
-				marked := frameSq(markOf(st.b|st.r, slot))
-				buf = Choices(&b, marked, x.s.reading, buf[:0])
-				if len(buf) == 0 {
-					return top, buf, errorf("class %s: no keeper move in a position", c)
+			switch {
+			case cnt == dead:
+				x.cnt[t.half(i)] = dead
+			case cnt == 0:
+				t.val[i] = uint8(ext + 1)
+				top = max(top, ext+1)
+			default:
+				x.cnt[t.half(i)], x.ext[t.half(i)] = uint8(cnt), uint8(ext)
+			}
+		}
+		return nil
+	})
+	return top, buf, err
+}
+
+// nValue returns the value (0: no N win) the N-to-move state st must have
+// from its successors: 1 when a blue stands on an exit (it escapes), else
+// one more than the fastest win among N's captures (purple: K's red, into
+// the class with one K red less; taking K's last red loses) and, with
+// quiet, its quiet steps, read in the class's own values (marked: the
+// compact bit of N's piece holding the value 1, 0 for none). f holds st
+// on the frame.
+func (x *retro) nValue(st *state, f *frames, quiet bool, marked uint64) (int, error) {
+	t := x.t
+	if f.b&engine.Exits(engine.First) != 0 {
+		return 1, nil
+	}
+	var targets uint64
+	if t.c.OppReds >= 2 {
+		targets = f.k
+	}
+	if quiet {
+		targets |= engine.BoardMask &^ (f.n | f.k)
+	}
+	best := 0
+	for y := f.n; y != 0 && targets != 0; y &= y - 1 {
+		fromSq := sq(y)
+		for z := engine.Neighbours(fromSq.Bit()) & targets; z != 0; z &= z - 1 {
+			toSq := sq(z)
+			var v int
+			if f.k&z&-z != 0 {
+				var err error
+				if v, err = x.afterNCapture(st, fromSq, toSq); err != nil {
+					return 0, err
 				}
-				cnt, ext := 0, 0
-				for _, ch := range buf {
-					to := ch.Move.To()
-					if b.N&to.Bit() == 0 {
-						cnt++
-						if x.mask != nil {
-							x.mask[t.half(i)] |= choiceBit(kFrame, ch)
-						}
-						continue
-					}
-					v := x.afterKCapture(&st, ch, marked)
-					if v < 0 {
-						cnt = dead
-						break
-					}
-					ext = max(ext, v)
-				}
-				switch {
-				case cnt == dead:
-					x.cnt[t.half(i)] = dead
-				case cnt == 0:
-					t.val[i] = uint8(ext + 1)
-					top = max(top, ext+1)
-				default:
-					x.cnt[t.half(i)], x.ext[t.half(i)] = uint8(cnt), uint8(ext)
-				}
+			} else {
+				ns := st.withNMoved(cbit[fromSq], cbit[toSq], marked, 1)
+				v = int(t.val[t.index(&ns)])
+			}
+			if v != 0 && (best == 0 || v < best) {
+				best = v
 			}
 		}
 	}
-	return top, buf, nil
+	if best == 0 {
+		return 0, nil
+	}
+	return best + 1, nil
 }
 
 // afterNCapture returns the value (0: no N win) of the state after N's
@@ -561,6 +561,23 @@ func (x *retro) afterKCapture(st *state, ch Choice, marked engine.Square) int {
 	return v
 }
 
+// stepsBack yields the quiet steps that could have brought each piece of
+// pieces (compact bits) where it stands: the piece's compact bit and each
+// square next to it that is empty (not in occ, compact bits), on the frame.
+func stepsBack(pieces, occ uint64) iter.Seq2[uint64, engine.Square] {
+	return func(yield func(uint64, engine.Square) bool) {
+		for y := pieces; y != 0; y &= y - 1 {
+			to := y & -y
+			for z := engine.Neighbours(frameSq(to).Bit()); z != 0; z &= z - 1 {
+				from := sq(z)
+				if occ&cbit[from] == 0 && !yield(to, from) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // predecessors settles what the N win of state i (at level) implies for
 // the states one move before it in the class.
 func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
@@ -572,20 +589,11 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	marked := markOf(nPieces, st.slot)
 	if st.side == 1 {
 		// K to move: N made the last move, a quiet step.
-		for y := nPieces; y != 0; y &= y - 1 {
-			to := y & -y
-			toSq := frameSq(to)
-			for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
-				fromSq := sq(z)
-				from := cbit[fromSq]
-				if occ&from != 0 {
-					continue
-				}
-				ps := st.withNMoved(to, from, marked, 0) // the step taken back
-				j := t.index(&ps)
-				if v := t.val[j]; v == 0 || int(v) > level+1 {
-					x.set(j, level+1)
-				}
+		for to, from := range stepsBack(nPieces, occ) {
+			ps := st.withNMoved(to, cbit[from], marked, 0) // the step taken back
+			j := t.index(&ps)
+			if v := t.val[j]; v == 0 || int(v) > level+1 {
+				x.set(j, level+1)
 			}
 		}
 		return buf
@@ -593,51 +601,43 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	// N to move: K made the last move, a quiet step chosen by the
 	// algorithm (possibly giving a value just before it).
 	nFrame := engine.Expand(nPieces)
-	for y := st.k; y != 0; y &= y - 1 {
-		to := y & -y
-		toSq := frameSq(to)
-		for z := engine.Neighbours(toSq.Bit()); z != 0; z &= z - 1 {
-			fromSq := sq(z)
-			from := cbit[fromSq]
-			if occ&from != 0 {
+	for to, fromSq := range stepsBack(st.k, occ) {
+		toSq, from := frameSq(to), cbit[fromSq]
+		ps := state{k: st.k&^to | from, b: st.b, r: st.r, side: 1}
+		b := Board{K: engine.Expand(ps.k), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
+		mv := engine.NewMove(fromSq, toSq)
+		for variant := 0; variant < 2; variant++ {
+			var predMark uint64
+			want := Choice{Move: mv, Mark: engine.NoSquare}
+			if variant == 0 {
+				predMark = marked
+			} else {
+				// The value was given by this move: only ever to N's
+				// piece on the free exit (step 8(b)).
+				if marked == 0 || frameSq(marked) != b.FreeExit() {
+					break
+				}
+				want.Mark = frameSq(marked)
+			}
+			ps.slot = slotOf(nPieces, predMark)
+			j := t.index(&ps)
+			h := t.half(j)
+			if t.val[j] != 0 || x.cnt[h] == dead || x.cnt[h] == 0 {
 				continue
 			}
-			ps := state{k: st.k&^to | from, b: st.b, r: st.r, side: 1}
-			b := Board{K: engine.Expand(ps.k), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
-			mv := engine.NewMove(fromSq, toSq)
-			for variant := 0; variant < 2; variant++ {
-				var predMark uint64
-				want := Choice{Move: mv, Mark: engine.NoSquare}
-				if variant == 0 {
-					predMark = marked
-				} else {
-					// The value was given by this move: only ever to N's
-					// piece on the free exit (step 8(b)).
-					if marked == 0 || frameSq(marked) != b.FreeExit() {
-						break
-					}
-					want.Mark = frameSq(marked)
-				}
-				ps.slot = slotOf(nPieces, predMark)
-				j := t.index(&ps)
-				h := t.half(j)
-				if t.val[j] != 0 || x.cnt[h] == dead || x.cnt[h] == 0 {
+			if x.mask != nil {
+				if x.mask[h]&choiceBit(b.K, want) == 0 {
 					continue
 				}
-				if x.mask != nil {
-					if x.mask[h]&choiceBit(b.K, want) == 0 {
-						continue
-					}
-				} else {
-					var ok bool
-					if ok, buf = IsChoice(&b, frameSq(predMark), x.s.reading, want, buf); !ok {
-						continue
-					}
+			} else {
+				var ok bool
+				if ok, buf = IsChoice(&b, frameSq(predMark), x.s.reading, want, buf); !ok {
+					continue
 				}
-				x.cnt[h]--
-				if x.cnt[h] == 0 {
-					x.set(j, max(level, int(x.ext[h]))+1)
-				}
+			}
+			x.cnt[h]--
+			if x.cnt[h] == 0 {
+				x.set(j, max(level, int(x.ext[h]))+1)
 			}
 		}
 	}
@@ -686,122 +686,79 @@ func (s *Solved) Verify(ctx context.Context, c purple.Class) (checked, bad uint6
 		return 0, 0, "", errorf("class %s is not solved", c)
 	}
 	x := &retro{s: s, t: t}
-	var mu sync.Mutex
-	var next uint64
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []Choice
-			for {
-				mu.Lock()
-				kI := next
-				next++
-				mu.Unlock()
-				if kI >= t.nK || ctx.Err() != nil {
-					return
-				}
-				var n, nbad uint64
-				var msg string
-				buf, n, nbad, msg = x.verifyK(kI, buf)
-				mu.Lock()
-				checked += n
-				bad += nbad
-				if first == "" {
-					first = msg
-				}
-				mu.Unlock()
-			}
-		}()
+	// each worker's counts and first disagreement, merged at the end
+	type part struct {
+		checked, bad uint64
+		first        string
+		buf          []Choice
 	}
-	wg.Wait()
-	return checked, bad, first, ctx.Err()
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([]part, workers)
+	err = pool.Range(ctx, workers, t.nK, func(w int, kI uint64) error {
+		p := &parts[w]
+		var n, nbad uint64
+		var msg string
+		var err error
+		p.buf, n, nbad, msg, err = x.verifyK(kI, p.buf)
+		p.checked += n
+		p.bad += nbad
+		if p.first == "" {
+			p.first = msg
+		}
+		return err
+	})
+	for _, p := range parts {
+		checked += p.checked
+		bad += p.bad
+		if first == "" {
+			first = p.first
+		}
+	}
+	return checked, bad, first, err
 }
 
-func (x *retro) verifyK(kI uint64, buf []Choice) ([]Choice, uint64, uint64, string) {
+// verifyK checks the states with K's placement number kI.
+func (x *retro) verifyK(kI uint64, buf []Choice) ([]Choice, uint64, uint64, string, error) {
 	t := x.t
 	c := t.c
 	var n, bad uint64
 	var msg string
 	var st state
-	st.k = tablebase.UnrankSquares(kI, c.OppPieces, full36)
-	free := full36 &^ st.k
-	kFrame := engine.Expand(st.k)
-	nExits := engine.Exits(engine.First)
-	for bI := uint64(0); bI < t.nB; bI++ {
-		st.b = tablebase.UnrankSquares(bI, c.Blues, free)
-		for rI := uint64(0); rI < t.nR; rI++ {
-			st.r = tablebase.UnrankSquares(rI, c.Reds, free&^st.b)
-			nPieces := st.b | st.r
-			bFrame, nFrame := engine.Expand(st.b), engine.Expand(nPieces)
-			for side := 0; side < 2; side++ {
-				for slot := uint64(0); slot < t.marks; slot++ {
-					st.side, st.slot = side, slot
-					i := t.index(&st)
-					marked := markOf(nPieces, slot)
-					want := 0
-					if side == 0 {
-						want = x.verifyN(&st, bFrame, nFrame, kFrame, nExits, marked)
-					} else {
-						b := Board{K: kFrame, N: nFrame, Side: engine.Second, NReds: c.Reds}
-						buf = Choices(&b, frameSq(marked), x.s.reading, buf[:0])
-						want = x.verifyK1(&st, buf, marked)
+	err := t.placements(kI, &st, func(base uint64, f *frames) error {
+		nPieces := st.b | st.r
+		for side := 0; side < 2; side++ {
+			for slot := uint64(0); slot < t.marks; slot++ {
+				st.side, st.slot = side, slot
+				i := base + uint64(side)*t.marks + slot
+				marked := markOf(nPieces, slot)
+				var want int
+				if side == 0 {
+					var err error
+					if want, err = x.nValue(&st, f, true, marked); err != nil {
+						return err
 					}
-					n++
-					if int(t.val[i]) != want {
-						bad++
-						if msg == "" {
-							p := build(st.k, st.b, st.r, c, engine.Player(side))
-							v := "no value held"
-							if marked != 0 {
-								v = "value 1 on " + frameSq(marked).String()
-							}
-							msg = fmt.Sprintf("%s (%s): stored %d, successors say %d", p.String(), v, t.val[i], want)
+				} else {
+					b := Board{K: f.k, N: f.n, Side: engine.Second, NReds: c.Reds}
+					buf = Choices(&b, frameSq(marked), x.s.reading, buf[:0])
+					want = x.verifyK1(&st, buf, marked)
+				}
+				n++
+				if int(t.val[i]) != want {
+					bad++
+					if msg == "" {
+						p := build(st.k, st.b, st.r, c, engine.Player(side))
+						v := "no value held"
+						if marked != 0 {
+							v = "value 1 on " + frameSq(marked).String()
 						}
+						msg = fmt.Sprintf("%s (%s): stored %d, successors say %d", p.String(), v, t.val[i], want)
 					}
 				}
 			}
 		}
-	}
-	return buf, n, bad, msg
-}
-
-// verifyN returns the value an N-to-move state must have.
-func (x *retro) verifyN(st *state, bFrame, nFrame, kFrame, nExits, marked uint64) int {
-	t := x.t
-	if bFrame&nExits != 0 {
-		return 1
-	}
-	best := 0
-	for y := nFrame; y != 0; y &= y - 1 {
-		fromSq := sq(y)
-		from := cbit[fromSq]
-		for z := engine.Neighbours(fromSq.Bit()); z != 0; z &= z - 1 {
-			toSq := sq(z)
-			to := cbit[toSq]
-			var v int
-			switch {
-			case st.b&to != 0 || st.r&to != 0:
-				continue // own piece
-			case st.k&to != 0:
-				if t.c.OppReds < 2 {
-					continue // takes K's last red: K wins
-				}
-				v, _ = x.afterNCapture(st, fromSq, toSq)
-			default:
-				ns := st.withNMoved(from, to, marked, 1)
-				v = int(t.val[t.index(&ns)])
-			}
-			if v != 0 && (best == 0 || v < best) {
-				best = v
-			}
-		}
-	}
-	if best == 0 {
-		return 0
-	}
-	return best + 1
+		return nil
+	})
+	return buf, n, bad, msg, err
 }
 
 // verifyK1 returns the value a K-to-move state with choices cs must have.

@@ -391,3 +391,46 @@ func TestChoiceMasksAgreeWithChoices(t *testing.T) {
 		}
 	}
 }
+
+// Each kind of wrong value is found by Verify: a win dropped, a win
+// invented, a distance one too short and one too long, for either side
+// to move.
+func TestVerifyFindsPlantedErrors(t *testing.T) {
+	longtest.Skip(t) // TestVerify plants one error in normal runs
+	sv := small(t)
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
+	tab := sv.tabs[c]
+	r := engine.NewRand(8)
+	pick := func(side int, ok func(v uint8) bool) uint64 {
+		for {
+			i := r.Uint64() % tab.size()
+			var s state
+			tab.decode(i, &s)
+			if s.side == side && ok(tab.val[i]) {
+				return i
+			}
+		}
+	}
+	for side := 0; side < 2; side++ {
+		for _, k := range []struct {
+			name   string
+			ok     func(v uint8) bool
+			change func(v uint8) uint8
+		}{
+			{"win dropped", func(v uint8) bool { return v != 0 }, func(uint8) uint8 { return 0 }},
+			{"win invented", func(v uint8) bool { return v == 0 }, func(uint8) uint8 { return 7 }},
+			{"distance too short", func(v uint8) bool { return v > 1 }, func(v uint8) uint8 { return v - 1 }},
+			{"distance too long", func(v uint8) bool { return v != 0 }, func(v uint8) uint8 { return v + 1 }},
+		} {
+			i := pick(side, k.ok)
+			old := tab.val[i]
+			tab.val[i] = k.change(old)
+			_, bad, first, err := sv.Verify(context.Background(), c)
+			tab.val[i] = old
+			if err != nil || bad == 0 {
+				t.Fatalf("side %d, %s (state %d: %d for %d): %d bad, %v", side, k.name, i, k.change(old), old, bad, err)
+			}
+			t.Logf("side %d, %s: %d states disagree, e.g. %s", side, k.name, bad, first)
+		}
+	}
+}

@@ -43,13 +43,39 @@ var expectimaxOptions = []Option{
 	{"dfpn", "int", "3000", "df-pn node budget of the root sure-win check; 0 = off"},
 }
 
+// decider is a chooser of moves of package sampling for one game
+// (Sampler, UCTPlayer), with R what it reports of each decision.
+type decider[R any] interface {
+	Decide(ctx context.Context, p *engine.Position, moves []engine.Move, plyLimit int) (engine.Move, R, error)
+}
+
+// deciderAgent plays each game with a new decider.
+type deciderAgent[R any] struct {
+	placer
+	newDecider func(side engine.Player, seed uint64) decider[R]
+	d          decider[R]
+	// Last is what the last decision reported.
+	Last R
+}
+
+func (a *deciderAgent[R]) NewGame(side engine.Player, seed uint64) engine.Placement {
+	r := a.rand(seed)
+	a.d = a.newDecider(side, r.Uint64())
+	return a.place(r, nil)
+}
+
+func (a *deciderAgent[R]) Move(ctx context.Context, v *View) (engine.Move, error) {
+	if a.d == nil {
+		a.NewGame(v.Me(), 0)
+	}
+	m, last, err := a.d.Decide(ctx, &v.pos, v.history, v.plyLimit)
+	a.Last = last
+	return m, err
+}
+
 // samplingAgent is mc (paper 001 §2) or upp (§3) of package sampling.
 type samplingAgent struct {
-	placer
-	opts sampling.SamplerOptions
-	s    *sampling.Sampler
-	// Last says how the last move was chosen.
-	Last sampling.Stats
+	deciderAgent[sampling.Stats]
 }
 
 func newSampling(upp bool) func(o *options, env Env) (Agent, error) {
@@ -65,36 +91,18 @@ func newSampling(upp bool) func(o *options, env Env) (Agent, error) {
 		if so.Playouts == 0 && so.Time == 0 {
 			return nil, errorf("playouts=0 needs a time budget (time=...)")
 		}
-		return &samplingAgent{placer: newPlacer(o), opts: so}, nil
+		return &samplingAgent{deciderAgent[sampling.Stats]{placer: newPlacer(o), newDecider: func(side engine.Player, seed uint64) decider[sampling.Stats] {
+			so := so
+			so.Seed = seed
+			return sampling.NewSampler(side, so)
+		}}}, nil
 	}
-}
-
-func (a *samplingAgent) NewGame(side engine.Player, seed uint64) engine.Placement {
-	r := a.rand(seed)
-	o := a.opts
-	o.Seed = r.Uint64()
-	a.s = sampling.NewSampler(side, o)
-	return a.place(r, nil)
-}
-
-func (a *samplingAgent) Move(ctx context.Context, v *View) (engine.Move, error) {
-	if a.s == nil {
-		a.NewGame(v.Me(), 0)
-	}
-	m, st, err := a.s.Decide(ctx, &v.pos, v.history, v.plyLimit)
-	a.Last = st
-	return m, err
 }
 
 // uctAgent is paper 004 §5.1's UCT with §5.3's playouts and §5.4's
 // red-likelihood colours (package sampling).
 type uctAgent struct {
-	placer
-	opts sampling.UCTOptions
-	haf  hafUCT
-	u    *sampling.UCTPlayer
-	// Last is the last search's result.
-	Last sampling.UCTResult
+	deciderAgent[sampling.UCTResult]
 }
 
 func newUCT(o *options, env Env) (Agent, error) {
@@ -106,22 +114,9 @@ func newUCT(o *options, env Env) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &uctAgent{placer: newPlacer(o), opts: uo, haf: h}, nil
-}
-
-func (a *uctAgent) NewGame(side engine.Player, seed uint64) engine.Placement {
-	r := a.rand(seed)
-	a.u = sampling.NewUCTPlayer(side, a.haf.options(a.opts, side), r.Uint64())
-	return a.place(r, nil)
-}
-
-func (a *uctAgent) Move(ctx context.Context, v *View) (engine.Move, error) {
-	if a.u == nil {
-		a.NewGame(v.Me(), 0)
-	}
-	m, r, err := a.u.Decide(ctx, &v.pos, v.history, v.plyLimit)
-	a.Last = r
-	return m, err
+	return &uctAgent{deciderAgent[sampling.UCTResult]{placer: newPlacer(o), newDecider: func(side engine.Player, seed uint64) decider[sampling.UCTResult] {
+		return sampling.NewUCTPlayer(side, h.options(uo, side), seed)
+	}}}, nil
 }
 
 // expectimaxAgent is paper 003's expectimax with Geister's hidden colours

@@ -1,6 +1,7 @@
 package pool_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -28,4 +29,22 @@ func ExampleOrdered() {
 	// purple PURPLE
 	// exit EXIT
 	// escape ESCAPE
+}
+
+// The squares of 0 to 99 summed on four goroutines, each adding into a
+// sum of its own, merged at the end.
+func ExampleRange() {
+	const workers = 4
+	sums := make([]uint64, workers)
+	err := pool.Range(context.Background(), workers, 100, func(w int, i uint64) error {
+		sums[w] += i * i
+		return nil
+	})
+	var total uint64
+	for _, s := range sums {
+		total += s
+	}
+	fmt.Println(total, err)
+	// Output:
+	// 328350 <nil>
 }

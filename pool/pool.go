@@ -9,6 +9,10 @@
 //			return func(p engine.Position) (solver.Answer, error) { return s.Solve(ctx, p, engine.First) }
 //		},
 //		func(p engine.Position, a solver.Answer) error { fmt.Println(p, a.Result); return nil })
+//
+// Range is the unordered kind: every index of a scan (the chunks of a
+// table being verified, the placements of a class being solved) handed
+// to the next free goroutine.
 package pool
 
 import (

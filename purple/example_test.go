@@ -34,3 +34,18 @@ func Example() {
 	// f 1B1R-2U1r true ongoing
 	// win
 }
+
+// The classes solved before 1B2R-3U2r, smallest first: its captures
+// lead into 1B1R-3U2r and 1B2R-2U1r, and those into 1B1R-2U1r.
+func ExampleClosure() {
+	c, err := purple.ParseClass("1B2R-3U2r")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.Captures())
+	fmt.Println(purple.Closure([]purple.Class{c}))
+	// Output:
+	// [1B2R-2U1r 1B1R-3U2r]
+	// [1B1R-2U1r 1B1R-3U2r 1B2R-2U1r 1B2R-3U2r]
+}

@@ -19,7 +19,9 @@
 //	g.Unmake(u)
 //
 // The package also gives the canonical form (prover as first player, left-
-// right mirror folded) with its Key, and material classes for tables.
+// right mirror folded) with its Key, and material classes for tables with
+// the order they are solved in (Closure: a class after every class its
+// captures lead into).
 package purple
 
 import (

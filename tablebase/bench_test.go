@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -215,12 +216,12 @@ func BenchmarkRetroClass(b *testing.B) {
 		}
 	}
 	dt := map[purple.Class]*table{}
-	if len(deps(c)) > 0 {
+	if len(c.Captures()) > 0 {
 		db, err := OpenReadOnly(os.Getenv("GEISTER_BENCH_TABLES"))
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, d := range deps(c) {
+		for _, d := range c.Captures() {
 			if dt[d], err = db.loadTable(d, nil); err != nil {
 				b.Fatal(err)
 			}
@@ -285,4 +286,67 @@ func BenchmarkCheckpoint(b *testing.B) {
 	b.ReportMetric(float64(fi.Size())/n, "bytes/position")
 	b.ReportMetric(n*float64(b.N)/save.Seconds(), "saved-positions/s")
 	b.ReportMetric(n*float64(b.N)/load.Seconds(), "loaded-positions/s")
+}
+
+// BenchmarkVerifyClass verifies 2B1R-2U1r (22.6 M positions, both sides
+// to move) against its children, as Verify does for each class: unfolding
+// the stored values and the Bellman check of every stored entry.
+// positions/cpu-s counts the stored entries checked over the CPU time.
+func BenchmarkVerifyClass(b *testing.B) {
+	deps := benchDepTables(b)
+	c := purple.Class{Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}
+	t := buildRetro(b, c, deps, 2).table()
+	ct, err := newCapTables(c, deps)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	var n uint64
+	for i := 0; i < b.N; i++ {
+		var done atomic.Uint64
+		st, _, err := verifyClass(context.Background(), t, &ct, &done, func() {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.disagree != 0 {
+			b.Fatalf("%d disagreements", st.disagree)
+		}
+		n += st.checked
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(n)/(cputime.Process()-cpu0).Seconds(), "positions/cpu-s")
+}
+
+// BenchmarkChildIndexer lists the quiet children's indices of random
+// positions of 2B2R-3U1r (either side to move), as the verifier does for
+// every stored entry; children/cpu-s counts them over the CPU time.
+func BenchmarkChildIndexer(b *testing.B) {
+	c := purple.Class{Blues: 2, Reds: 2, OppPieces: 3, OppReds: 1}
+	r := engine.NewRand(4)
+	var xs [2][]board
+	var cis [2]childIndexer
+	for s := 0; s < 2; s++ {
+		l := newLayout(c, s)
+		cis[s] = childIndexer{lc: newLayout(c, 1-s)}
+		for i := 0; i < 4096; i++ {
+			xs[s] = append(xs[s], l.board(r.Uint64()%l.size))
+		}
+	}
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	var n, sum uint64
+	for i := 0; i < b.N; i++ {
+		s := i & 1
+		x := &xs[s][i>>1&4095]
+		out := cis[s].children(s, x)
+		for _, idx := range out {
+			sum += idx
+		}
+		n += uint64(len(out))
+	}
+	if sum == 0 {
+		b.Fatal("no children")
+	}
+	b.ReportMetric(float64(n)/(cputime.Process()-cpu0).Seconds(), "children/cpu-s")
 }

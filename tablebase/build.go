@@ -86,36 +86,14 @@ type BuildReport struct {
 
 // Plan returns the classes Build would consider for classes: them and
 // every class they depend on (captures lead into smaller classes),
-// smallest first.
+// smallest first (purple.Closure).
 func Plan(classes []purple.Class) ([]purple.Class, error) {
-	seen := map[purple.Class]bool{}
-	var add func(c purple.Class) error
-	add = func(c purple.Class) error {
-		if seen[c] {
-			return nil
-		}
-		if err := checkClass(c); err != nil {
-			return err
-		}
-		seen[c] = true
-		for _, d := range deps(c) {
-			if err := add(d); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
 	for _, c := range classes {
-		if err := add(c); err != nil {
+		if err := checkClass(c); err != nil {
 			return nil, err
 		}
 	}
-	out := make([]purple.Class, 0, len(seen))
-	for c := range seen {
-		out = append(out, c)
-	}
-	purple.SortClasses(out)
-	return out, nil
+	return purple.Closure(classes), nil
 }
 
 // The work of building a position, in progress units, and its shares
@@ -129,21 +107,6 @@ const (
 	workStore = 1
 	workUnits = workInit + workRetro + workStore
 )
-
-// deps returns the classes a capture from c leads into.
-func deps(c purple.Class) []purple.Class {
-	var d []purple.Class
-	if c.OppReds > 1 {
-		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds, OppPieces: c.OppPieces - 1, OppReds: c.OppReds - 1})
-	}
-	if c.Blues > 1 {
-		d = append(d, purple.Class{Blues: c.Blues - 1, Reds: c.Reds, OppPieces: c.OppPieces, OppReds: c.OppReds})
-	}
-	if c.Reds > 1 {
-		d = append(d, purple.Class{Blues: c.Blues, Reds: c.Reds - 1, OppPieces: c.OppPieces, OppReds: c.OppReds})
-	}
-	return d
-}
 
 // buildPlan returns the classes Build goes through, smallest first, and
 // which of them it builds.
@@ -164,7 +127,7 @@ func buildPlan(db *DB, classes []purple.Class, opts BuildOptions) ([]purple.Clas
 		if _, err := Plan([]purple.Class{c}); err != nil {
 			return nil, nil, err
 		}
-		for _, d := range append(deps(c), c) {
+		for _, d := range append(c.Captures(), c) {
 			if d != c && !have(d) && !named[d] {
 				from := "no other store"
 				if opts.From != nil {

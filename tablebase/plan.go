@@ -73,7 +73,7 @@ func PlanJobs(classes []purple.Class) ([]Job, error) {
 func jobFor(c purple.Class) Job {
 	j := Job{Class: c.String(), Pieces: c.Pieces(), Positions: 2 * classSize(c), Reads: []string{}}
 	j.MemoryBytes = classBuildBytes(c) + fixedOverhead
-	for _, d := range deps(c) {
+	for _, d := range c.Captures() {
 		j.Reads = append(j.Reads, d.String())
 		j.MemoryBytes += storedBytes(d)
 	}
@@ -148,7 +148,7 @@ func planUses(plan []purple.Class, todo func(purple.Class) bool) (map[purple.Cla
 	lastUse := map[purple.Class]int{}
 	needed := map[purple.Class]bool{}
 	for i, c := range plan {
-		for _, d := range deps(c) {
+		for _, d := range c.Captures() {
 			lastUse[d] = i
 			if todo(c) {
 				needed[d] = true

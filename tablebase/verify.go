@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/geister-solver/geister/pool"
 	"github.com/geister-solver/geister/purple"
 )
 
@@ -88,7 +88,7 @@ func Verify(ctx context.Context, db *DB, classes []purple.Class, progress func(P
 	lastUse := map[purple.Class]int{}
 	for i, c := range classes {
 		lastUse[c] = i
-		for _, d := range deps(c) {
+		for _, d := range c.Captures() {
 			lastUse[d] = i
 		}
 	}
@@ -108,7 +108,7 @@ func Verify(ctx context.Context, db *DB, classes []purple.Class, progress func(P
 		}
 		loaded[c] = t
 		depTabs := map[purple.Class]*table{}
-		for _, d := range deps(c) {
+		for _, d := range c.Captures() {
 			if dt := loaded[d]; dt != nil {
 				depTabs[d] = dt
 				continue
@@ -184,50 +184,6 @@ func checkManifest(m Manifest, t *table, st verifyStats) []string {
 	return p
 }
 
-// expected returns the value of x (side s to move) computed from its
-// children: captures via ct, quiet moves in t.
-func expected(t *table, ct *capTables, s int, x *board) uint8 {
-	bm := newBellman(ct, s, x)
-	if bm.good == 0 {
-		return 1 | goodBit[s]
-	}
-	var own uint64
-	if s == sideP {
-		own = x.b | x.r
-	} else {
-		own = x.o
-	}
-	empty := mask36 &^ (x.b | x.r | x.o)
-	cs := 1 - s
-	for d := 0; d < 4; d++ {
-		for to := step(d, own) & empty; to != 0; to &= to - 1 {
-			tb := to & -to
-			fb := tb
-			switch d {
-			case 0:
-				fb = tb << 6
-			case 1:
-				fb = tb >> 6
-			case 2:
-				fb = tb << 1
-			default:
-				fb = tb >> 1
-			}
-			y := *x
-			switch {
-			case s == sideO:
-				y.o ^= tb | fb
-			case x.b&fb != 0:
-				y.b ^= tb | fb
-			default:
-				y.r ^= tb | fb
-			}
-			bm.add(t.lookup(cs, &y))
-		}
-	}
-	return bm.value()
-}
-
 // bellman folds the values of a position's children into its own (s to
 // move): the shortest win through a child lost for the mover's opponent,
 // else, when every child is a win for the opponent, a loss one ply
@@ -273,137 +229,122 @@ func unfoldTable(ctx context.Context, t *table, workers int) ([2][]byte, error) 
 	for s := 0; s < 2; s++ {
 		l := t.lay[s]
 		full[s] = make([]byte, l.size)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					r0 := uint64(next.Add(1) - 1)
-					if r0 >= l.n[0] || ctx.Err() != nil {
-						return
-					}
-					dst := full[s][r0*l.row : (r0+1)*l.row]
-					if f := l.fold[r0]; f >= 0 {
-						copy(dst, t.vals[s][uint64(f)*l.row:])
-						continue
-					}
-					// The mirror image of the row is a stored row: for each
-					// configuration of the middle group, mirror the last.
-					g0 := unrankGroup(r0, l.k[0], 0)
-					m0 := mirror36(g0)
-					src := t.vals[s][uint64(l.fold[rankGroup(m0, 0)])*l.row:]
-					for r1 := uint64(0); r1 < l.n[1]; r1++ {
-						g1 := unrankGroup(r1, l.k[1], g0)
-						m1 := mirror36(g1)
-						base := rankGroup(m1, m0) * l.n[2]
-						excl, mexcl := g0|g1, m0|m1
-						row := dst[r1*l.n[2] : (r1+1)*l.n[2]]
-						for r2 := range row {
-							g2 := unrankGroup(uint64(r2), l.k[2], excl)
-							row[r2] = src[base+rankGroup(mirror36(g2), mexcl)]
-						}
-					}
+		err := pool.Range(ctx, workers, l.n[0], func(_ int, r0 uint64) error {
+			dst := full[s][r0*l.row : (r0+1)*l.row]
+			if f := l.fold[r0]; f >= 0 {
+				copy(dst, t.vals[s][uint64(f)*l.row:])
+				return nil
+			}
+			// The mirror image of the row is a stored row: for each
+			// configuration of the middle group, mirror the last.
+			g0 := unrankGroup(r0, l.k[0], 0)
+			m0 := mirror36(g0)
+			src := t.vals[s][uint64(l.fold[rankGroup(m0, 0)])*l.row:]
+			for r1 := uint64(0); r1 < l.n[1]; r1++ {
+				g1 := unrankGroup(r1, l.k[1], g0)
+				m1 := mirror36(g1)
+				base := rankGroup(m1, m0) * l.n[2]
+				excl, mexcl := g0|g1, m0|m1
+				row := dst[r1*l.n[2] : (r1+1)*l.n[2]]
+				for r2 := range row {
+					g2 := unrankGroup(uint64(r2), l.k[2], excl)
+					row[r2] = src[base+rankGroup(mirror36(g2), mexcl)]
 				}
-			}()
+			}
+			return nil
+		})
+		if err != nil {
+			return full, err
 		}
-		wg.Wait()
 	}
-	return full, ctx.Err()
+	return full, nil
 }
 
 // childIndexer computes the full indices of the quiet children of one
 // position: the position's ranks in the children's layout, then each move
 // changes one piece (grpRank.moved), like the builder's un-moves.
 type childIndexer struct {
-	lc         *layout // the children's layout (the other side to move)
-	g0, g1     grpRank
-	r1, r2     uint64
-	rB, rR, rO uint64
+	lc  *layout    // the children's layout (the other side to move)
+	gr  [2]grpRank // the moving groups' ranks
+	out [maxChildren]uint64
 }
 
-// children calls fn with the full index (in the other side's layout) of
-// every quiet child of x, side s to move.
-func (ci *childIndexer) children(s int, x *board, fn func(idx uint64)) {
+// maxChildren bounds the quiet moves of a side: eight pieces, four steps.
+const maxChildren = 32
+
+// children returns the full indices (in the other side's layout) of the
+// quiet children of x, side s to move, in ci's buffer (valid until the
+// next call).
+func (ci *childIndexer) children(s int, x *board) []uint64 {
 	l := ci.lc
 	empty := mask36 &^ (x.b | x.r | x.o)
-	between := func(a, b int) uint64 {
-		lo, hi := min(a, b), max(a, b)
-		return (1<<uint(hi) - 1) &^ (2<<uint(lo) - 1)
+	// The groups in the children's layout and how many of the first move:
+	// the opponent's (children: prover to move, layout [O, B, R]) or the
+	// prover's blues and reds (children: opponent to move, [B, R, O]).
+	g0, g1, g2, movers := x.o, x.b, x.r, 1
+	if s == sideP {
+		g0, g1, g2, movers = x.b, x.r, x.o, 2
 	}
-	if s == sideO {
-		// opponent moves; children: prover to move, layout [O, B, R]
-		ci.g0.init(x.o, 0)
-		rB := rankGroup(x.b, x.o)
-		rR := rankGroup(x.r, x.o|x.b)
-		for j := 0; j < ci.g0.n; j++ {
-			src := int(ci.g0.sq[j&7])
+	// the later groups' ranks, and the index of x itself
+	r1, r2 := rankGroup(g1, g0), rankGroup(g2, g0|g1)
+	n2 := l.n[2]
+	n := 0
+	for m := 0; m < movers; m++ {
+		// the moving group, the groups before it, its weight in the
+		// index, and the middle group when it comes after
+		gm, excl, wm, later1 := g0, uint64(0), l.row, g1
+		if m == 1 {
+			gm, excl, wm, later1 = g1, g0, n2, 0
+		}
+		gr := &ci.gr[m]
+		gr.init(gm, excl)
+		var base uint64 // the index of x less the moving group's part
+		if m == 0 {
+			base = r1*n2 + r2
+		} else {
+			base = ci.gr[0].rank*l.row + r2
+		}
+		for j := 0; j < gr.n; j++ {
+			src := int(gr.sq[j&7])
 			for d := nbr[src&63] & empty; d != 0; d &= d - 1 {
 				dst := bits.TrailingZeros64(d)
-				rb, rr := rB, rR
+				idx := base + gr.moved(j, dst, excl)*wm
 				if dst != src+1 && dst != src-1 {
-					btw := between(src, dst)
-					o := x.o ^ (1<<uint(src) | 1<<uint(dst))
-					if x.b&btw != 0 {
-						rb = rankGroup(x.b, o)
+					// A vertical step passes the five squares between:
+					// the later groups' pieces there change their ranks
+					// (differences modulo 2^64).
+					lo, hi := min(src, dst), max(src, dst)
+					btw := (uint64(1)<<uint(hi) - 1) &^ (2<<uint(lo) - 1)
+					before := excl | (gm ^ (1<<uint(src) | 1<<uint(dst)))
+					if later1&btw != 0 {
+						idx += (rankGroup(later1, before) - r1) * n2
 					}
-					if x.r&btw != 0 {
-						rr = rankGroup(x.r, o|x.b)
+					before |= later1
+					if g2&btw != 0 {
+						idx += rankGroup(g2, before) - r2
 					}
 				}
-				fn(ci.g0.moved(j, dst, 0)*l.row + rb*l.n[2] + rr)
+				ci.out[n&(maxChildren-1)] = idx
+				n++
 			}
 		}
-		return
 	}
-	// prover moves; children: opponent to move, layout [B, R, O]
-	ci.g0.init(x.b, 0)
-	ci.g1.init(x.r, x.b)
-	rO := rankGroup(x.o, x.b|x.r)
-	n12 := l.n[1] * l.n[2]
-	for j := 0; j < ci.g0.n; j++ {
-		src := int(ci.g0.sq[j&7])
-		for d := nbr[src&63] & empty; d != 0; d &= d - 1 {
-			dst := bits.TrailingZeros64(d)
-			rr, ro := ci.g1.rank, rO
-			if dst != src+1 && dst != src-1 {
-				btw := between(src, dst)
-				b := x.b ^ (1<<uint(src) | 1<<uint(dst))
-				if x.r&btw != 0 {
-					rr = rankGroup(x.r, b)
-				}
-				if x.o&btw != 0 {
-					ro = rankGroup(x.o, b|x.r)
-				}
-			}
-			fn(ci.g0.moved(j, dst, 0)*n12 + rr*l.n[2] + ro)
-		}
-	}
-	rb := ci.g0.rank * n12
-	for j := 0; j < ci.g1.n; j++ {
-		src := int(ci.g1.sq[j&7])
-		for d := nbr[src&63] & empty; d != 0; d &= d - 1 {
-			dst := bits.TrailingZeros64(d)
-			ro := rO
-			if dst != src+1 && dst != src-1 && x.o&between(src, dst) != 0 {
-				ro = rankGroup(x.o, x.b|x.r^(1<<uint(src)|1<<uint(dst)))
-			}
-			fn(rb + ci.g1.moved(j, dst, x.b)*l.n[2] + ro)
-		}
-	}
+	return ci.out[:n]
 }
 
-// expectedFull is expected with the class's values in the full layouts.
-func expectedFull(full *[2][]byte, ct *capTables, ci *childIndexer, s int, x *board) uint8 {
+// expected returns the value of x (side s to move) computed from its
+// children, as Bellman consistency asks: captures via ct, quiet moves
+// read in full (the class's values in the full layouts, see unfoldTable)
+// at the indices ci gives.
+func expected(full *[2][]byte, ct *capTables, ci *childIndexer, s int, x *board) uint8 {
 	bm := newBellman(ct, s, x)
 	if bm.good == 0 {
 		return 1 | goodBit[s]
 	}
 	vals := full[1-s]
-	ci.children(s, x, func(idx uint64) {
-		bm.add(vals[idx])
-	})
+	for _, i := range ci.children(s, x) {
+		bm.add(vals[i])
+	}
 	return bm.value()
 }
 
@@ -424,11 +365,6 @@ func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint
 	if err != nil {
 		return verifyStats{}, nil, err
 	}
-	var next atomic.Int64
-	var mu sync.Mutex
-	var total verifyStats
-	var samples []Disagreement
-	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	go func() {
 		tk := time.NewTicker(250 * time.Millisecond)
@@ -442,80 +378,80 @@ func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint
 			}
 		}
 	}()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var st verifyStats
-			var mine []Disagreement
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(tasks) || ctx.Err() != nil {
-					break
-				}
-				tk := tasks[i]
-				l := t.lay[tk.s]
-				u := unranker{l: l}
-				chi := childIndexer{lc: t.lay[1-tk.s]}
-				for idx := tk.lo; idx < tk.hi; idx++ {
-					f := idx / l.row
-					x := u.board(uint64(l.unfold[f])*l.row + idx%l.row)
-					got := t.vals[tk.s][idx]
-					weight := uint64(2)
-					if l.symTop[f] {
-						weight = 1
-					}
-					st.checked++
-					st.positions[tk.s] += weight
-					if _, ok := decodeValue(got); !ok {
-						st.corruptValues++
-						if st.firstCorruptValues == "" {
-							p := position(t.c, x, tk.s)
-							st.firstCorruptValues = fmt.Sprintf("%#x at %s", got, p.String())
-						}
-					}
-					switch {
-					case got == 0:
-					case got&lossBit == 0:
-						st.wins[tk.s] += weight
-						st.maxDTW = max(st.maxDTW, int(got))
-					default:
-						st.losses[tk.s] += weight
-						st.maxDTL = max(st.maxDTL, int(got&maxDist))
-					}
-					if want := expectedFull(&full, ct, &chi, tk.s, &x); want != got {
-						st.disagree++
-						if len(mine) < maxSamples {
-							sv, _ := decodeValue(got)
-							ev, _ := decodeValue(want)
-							p := position(t.c, x, tk.s)
-							mine = append(mine, Disagreement{Class: t.c.String(), Position: p.String(), Stored: sv, Expected: ev})
-						}
-					}
-				}
-				done.Add(tk.hi - tk.lo)
-			}
-			mu.Lock()
-			total.checked += st.checked
-			total.disagree += st.disagree
-			total.corruptValues += st.corruptValues
-			if total.firstCorruptValues == "" {
-				total.firstCorruptValues = st.firstCorruptValues
-			}
-			for s := 0; s < 2; s++ {
-				total.positions[s] += st.positions[s]
-				total.wins[s] += st.wins[s]
-				total.losses[s] += st.losses[s]
-			}
-			total.maxDTW = max(total.maxDTW, st.maxDTW)
-			total.maxDTL = max(total.maxDTL, st.maxDTL)
-			samples = append(samples, mine...)
-			mu.Unlock()
-		}()
+	// each worker's counts and samples, merged at the end
+	type part struct {
+		st      verifyStats
+		samples []Disagreement
 	}
-	wg.Wait()
+	parts := make([]part, workers)
+	err = pool.Range(ctx, workers, uint64(len(tasks)), func(w int, i uint64) error {
+		// counted on this goroutine's stack, kept when the chunk is done
+		st, mine := parts[w].st, parts[w].samples
+		tk := tasks[i]
+		l := t.lay[tk.s]
+		u := unranker{l: l}
+		chi := childIndexer{lc: t.lay[1-tk.s]}
+		for idx := tk.lo; idx < tk.hi; idx++ {
+			f := idx / l.row
+			x := u.board(uint64(l.unfold[f])*l.row + idx%l.row)
+			got := t.vals[tk.s][idx]
+			weight := uint64(2)
+			if l.symTop[f] {
+				weight = 1
+			}
+			st.checked++
+			st.positions[tk.s] += weight
+			if _, ok := decodeValue(got); !ok {
+				st.corruptValues++
+				if st.firstCorruptValues == "" {
+					p := position(t.c, x, tk.s)
+					st.firstCorruptValues = fmt.Sprintf("%#x at %s", got, p.String())
+				}
+			}
+			switch {
+			case got == 0:
+			case got&lossBit == 0:
+				st.wins[tk.s] += weight
+				st.maxDTW = max(st.maxDTW, int(got))
+			default:
+				st.losses[tk.s] += weight
+				st.maxDTL = max(st.maxDTL, int(got&maxDist))
+			}
+			if want := expected(&full, ct, &chi, tk.s, &x); want != got {
+				st.disagree++
+				if len(mine) < maxSamples {
+					sv, _ := decodeValue(got)
+					ev, _ := decodeValue(want)
+					p := position(t.c, x, tk.s)
+					mine = append(mine, Disagreement{Class: t.c.String(), Position: p.String(), Stored: sv, Expected: ev})
+				}
+			}
+		}
+		parts[w].st, parts[w].samples = st, mine
+		done.Add(tk.hi - tk.lo)
+		return nil
+	})
 	close(stop)
-	if err := ctx.Err(); err != nil {
+	var total verifyStats
+	var samples []Disagreement
+	for _, p := range parts {
+		st := p.st
+		total.checked += st.checked
+		total.disagree += st.disagree
+		total.corruptValues += st.corruptValues
+		if total.firstCorruptValues == "" {
+			total.firstCorruptValues = st.firstCorruptValues
+		}
+		for s := 0; s < 2; s++ {
+			total.positions[s] += st.positions[s]
+			total.wins[s] += st.wins[s]
+			total.losses[s] += st.losses[s]
+		}
+		total.maxDTW = max(total.maxDTW, st.maxDTW)
+		total.maxDTL = max(total.maxDTL, st.maxDTL)
+		samples = append(samples, p.samples...)
+	}
+	if err != nil {
 		return total, nil, err
 	}
 	return total, samples, nil

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"embed"
@@ -132,39 +133,17 @@ func (s *Server) putSolver(k solverKey, sv *solver.Solver) {
 // DefaultConfig's).
 func NewServer(cfg Config) *Server {
 	d := DefaultConfig()
-	if cfg.MaxNodes == 0 {
-		cfg.MaxNodes = d.MaxNodes
-	}
-	if cfg.MaxTime == 0 {
-		cfg.MaxTime = d.MaxTime
-	}
-	if cfg.DefaultNodes == 0 {
-		cfg.DefaultNodes = min(d.DefaultNodes, cfg.MaxNodes)
-	}
-	if cfg.DefaultTime == 0 {
-		cfg.DefaultTime = min(d.DefaultTime, cfg.MaxTime)
-	}
-	if cfg.MaxBody == 0 {
-		cfg.MaxBody = d.MaxBody
-	}
-	if cfg.MaxGames == 0 {
-		cfg.MaxGames = d.MaxGames
-	}
-	if cfg.AnalyzeNodes == 0 {
-		cfg.AnalyzeNodes = d.AnalyzeNodes
-	}
-	if cfg.AnalyzeTime == 0 {
-		cfg.AnalyzeTime = d.AnalyzeTime
-	}
-	if cfg.AnalyzePlies == 0 {
-		cfg.AnalyzePlies = d.AnalyzePlies
-	}
-	if cfg.AgentTime == 0 {
-		cfg.AgentTime = d.AgentTime
-	}
-	if cfg.SolveTTMegabyte == 0 {
-		cfg.SolveTTMegabyte = d.SolveTTMegabyte
-	}
+	cfg.MaxNodes = cmp.Or(cfg.MaxNodes, d.MaxNodes)
+	cfg.MaxTime = cmp.Or(cfg.MaxTime, d.MaxTime)
+	cfg.DefaultNodes = cmp.Or(cfg.DefaultNodes, min(d.DefaultNodes, cfg.MaxNodes))
+	cfg.DefaultTime = cmp.Or(cfg.DefaultTime, min(d.DefaultTime, cfg.MaxTime))
+	cfg.MaxBody = cmp.Or(cfg.MaxBody, d.MaxBody)
+	cfg.MaxGames = cmp.Or(cfg.MaxGames, d.MaxGames)
+	cfg.AnalyzeNodes = cmp.Or(cfg.AnalyzeNodes, d.AnalyzeNodes)
+	cfg.AnalyzeTime = cmp.Or(cfg.AnalyzeTime, d.AnalyzeTime)
+	cfg.AnalyzePlies = cmp.Or(cfg.AnalyzePlies, d.AnalyzePlies)
+	cfg.AgentTime = cmp.Or(cfg.AgentTime, d.AgentTime)
+	cfg.SolveTTMegabyte = cmp.Or(cfg.SolveTTMegabyte, d.SolveTTMegabyte)
 	if cfg.Env.NewProver == nil {
 		cfg.Env = player.DefaultEnv()
 	}
