@@ -56,16 +56,24 @@ type Options struct {
 	Nodes uint64
 	// Tables answers the classes it holds exactly (optional).
 	Tables purple.Tables
+	// BuildPieces: when Class is set, has at most this many pieces and
+	// Tables does not hold it, its table (and those of the classes it
+	// reads) is built first in a temporary directory, removed at the end,
+	// and answers every draw (0: never; 5 builds in about a second).
+	BuildPieces int
 	// TTMegabytes sizes the searches' table (default 64).
 	TTMegabytes int
 	// Progress, when set, is called after every 1,000 draws and at each
-	// puzzle found.
+	// puzzle found (and once before a table is built, with Building set).
 	Progress func(Progress)
 }
 
 // Progress counts the work so far.
 type Progress struct {
 	Draws, Wins, Found int
+	// Building names the class whose table is being built
+	// (Options.BuildPieces) before the draws start.
+	Building string
 }
 
 // Puzzle is one puzzle.
@@ -99,6 +107,17 @@ func Make(ctx context.Context, opts Options) ([]Puzzle, error) {
 	var classes []purple.Class
 	if opts.Class == nil {
 		classes = purple.Classes(opts.MaxPieces)
+	}
+	if c := opts.Class; c != nil && c.Pieces() <= opts.BuildPieces && (opts.Tables == nil || !opts.Tables.Has(*c)) {
+		if opts.Progress != nil {
+			opts.Progress(Progress{Building: c.String()})
+		}
+		db, done, err := tempTables(ctx, *c)
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+		opts.Tables = db
 	}
 	r := engine.NewRand(opts.Seed)
 	m := newMaker(opts)

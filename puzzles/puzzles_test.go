@@ -2,6 +2,8 @@ package puzzles
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
@@ -131,4 +133,49 @@ func classTable(tb testing.TB, c purple.Class) *tablebase.DB {
 		tb.Fatal(err)
 	}
 	return db
+}
+
+// Without tables, a class of at most BuildPieces pieces is answered from
+// a table Make builds itself: every puzzle comes from it and agrees with
+// the table built here independently (the same DTW, one winning first
+// move), and the temporary directory is gone afterwards.
+func TestBuildsSmallClass(t *testing.T) {
+	c, err := purple.ParseClass("1B1R-2U1r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := filepath.Glob(filepath.Join(os.TempDir(), "geister-puzzles-tables-*"))
+	building := ""
+	ps, err := Make(context.Background(), Options{Class: &c, MinPlies: 9, Unique: true, Count: 4, Seed: 5, BuildPieces: 4,
+		Progress: func(p Progress) {
+			if p.Building != "" {
+				building = p.Building
+			}
+		}})
+	if err != nil || len(ps) != 4 {
+		t.Fatalf("%d puzzles, %v", len(ps), err)
+	}
+	if building != c.String() {
+		t.Fatalf("progress named %q as building, want %s", building, c)
+	}
+	db := classTable(t, c)
+	for _, p := range ps {
+		if p.Source != "table" {
+			t.Fatalf("%s: source %s, want table", p.Position, p.Source)
+		}
+		pos := p.Pos()
+		v, n, err := db.ProbeValue(&pos, engine.First)
+		if err != nil || v != purple.Win || n != p.Plies {
+			t.Fatalf("%s: table %v in %d, puzzle %d plies (%v)", p.Position, v, n, p.Plies, err)
+		}
+	}
+	after, _ := filepath.Glob(filepath.Join(os.TempDir(), "geister-puzzles-tables-*"))
+	if len(after) != len(before) {
+		t.Fatalf("temporary tables left behind: %v", after)
+	}
+	// Below BuildPieces nothing is built: df-pn answers.
+	ps, err = Make(context.Background(), Options{Class: &c, MinPlies: 9, Count: 1, Seed: 5, BuildPieces: 3})
+	if err != nil || len(ps) != 1 || ps[0].Source != "dfpn" {
+		t.Fatalf("BuildPieces 3: %d puzzles (%v), %v", len(ps), ps, err)
+	}
 }

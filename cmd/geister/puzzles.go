@@ -28,7 +28,8 @@ var puzzlesCommand = command{
 		draws := fs.Int("draws", 1_000_000, "stop after this many positions drawn")
 		nodes := fs.Uint64("nodes", 2_000_000, "searched positions per search at most (a draw a search cannot settle is passed over)")
 		ttMB := fs.Int("tt", 64, "transposition table size in MiB (taken as the search needs it)")
-		tf := addTableFlags(fs, "do not use the endgame tables")
+		buildPieces := fs.Int("build-pieces", 5, "with --prover/--opponent: build the class's table first (in a temporary directory) when the tables lack it and it has at most this many pieces; 0: never")
+		tf := addTableFlags(fs, "do not use the endgame tables (nor build one)")
 		jsonOut := fs.Bool("json", false, "print one JSON object per puzzle")
 		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
 		return func(e *env, args []string) error {
@@ -55,8 +56,15 @@ var puzzlesCommand = command{
 			if err := tf.check(); err != nil {
 				return err
 			}
+			if *buildPieces < 0 {
+				return usagef("--build-pieces %d: want 0 or more", *buildPieces)
+			}
 			var tables purple.Tables
-			if dir, named, use := tf.resolve(); use {
+			dir, named, use := tf.resolve()
+			if !use {
+				*buildPieces = 0
+			}
+			if use {
 				db, err := sources.OptionalTables(dir, named, warner(e.Stderr))
 				if err != nil {
 					return err
@@ -68,9 +76,13 @@ var puzzlesCommand = command{
 			}
 			start := time.Now()
 			opts := puzzles.Options{Class: class, MaxPieces: *maxPieces, MinPlies: *minPlies, Unique: *unique,
-				Count: *count, Seed: *seed, MaxDraws: *draws, Nodes: *nodes, Tables: tables, TTMegabytes: *ttMB}
+				Count: *count, Seed: *seed, MaxDraws: *draws, Nodes: *nodes, Tables: tables, TTMegabytes: *ttMB, BuildPieces: *buildPieces}
 			if !*quiet {
 				opts.Progress = func(p puzzles.Progress) {
+					if p.Building != "" {
+						fmt.Fprintf(e.Stderr, "puzzles: building the table of %s (and the classes it reads) in a temporary directory\n", p.Building)
+						return
+					}
 					fmt.Fprintf(e.Stderr, "puzzles: %d drawn, %d long wins, %d found, %s\n", p.Draws, p.Wins, p.Found, time.Since(start).Round(time.Second))
 				}
 			}
