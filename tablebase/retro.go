@@ -592,6 +592,7 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 	u := unranker{l: b.lay[s]}
 	t := 1 - s
 	lt := b.lay[t]
+	rowDiv := newDivider(b.rowsPer[t])
 	var found uint64
 	visit := func(i uint64) {
 		v := uint8(st[i])
@@ -599,15 +600,17 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 			return
 		}
 		found++
-		x := u.board(i)
+		_, g1, g2 := u.groups(i)
 		var row uint64
 		if t == sideO {
-			// the prover's pieces stay: row = rB*n1 + rR of the target layout
-			row = rankGroup(x.b, 0)*lt.n[1] + rankGroup(x.r, x.b)
+			// y: layout O, B, R. The prover's pieces stay: row = rB*n1 + rR
+			// of the target layout.
+			row = rankMask(g1)*lt.n[1] + rankGroup(g2, g1)
 		} else {
-			row = rankGroup(x.o, 0)
+			// y: layout B, R, O.
+			row = rankMask(g2)
 		}
-		c := row / b.rowsPer[t]
+		c, _ := rowDiv.divmod(row)
 		e := uint32(i - base)
 		if v&lossBit == goodBit[s] {
 			// y wins for its side to move: its predecessors lose a move
@@ -652,60 +655,78 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 	s := 1 - t
 	lt := b.lay[t]
 	u := unranker{l: b.lay[s]}
-	u.init()
 	st := b.st[t]
 	good := uint16(uint8(n+1) | goodBit[t])
 	badBits := goodBit[t] ^ lossBit
-	var ga, gb grpRank
 	var tg [4 * 8]uint64
 	var mv [4 * 8]uint32 // group<<16 | to<<8 | from
+	// opponent un-moves: the prover's pieces of the last y and the first
+	// index of their row in the target layout
+	lastB, lastR, rowBase := ^uint64(0), ^uint64(0), uint64(0)
 	for w := range bk {
 		for _, e := range bk[w][t][c] {
 			done++
-			y := u.board(base + uint64(e&^decBit))
-			empty := mask36 &^ (y.b | y.r | y.o)
+			g0, g1, g2 := u.groups(base + uint64(e&^decBit))
+			empty := mask36 &^ (g0 | g1 | g2)
+			var y board
 			k := 0
+			// The un-moved group is ranked from its compact mask (bit c: the
+			// c-th square not in excl) with one piece moved: rankMask, a loop
+			// of fixed length, rather than a reordering that depends on
+			// where the piece goes.
 			if t == sideO {
-				// opponent un-moves; the target row holds the prover's pieces
-				pr := y.b | y.r
-				base := (rankGroup(y.b, 0)*lt.n[1] + rankGroup(y.r, y.b)) * lt.n[2]
-				ga.init(y.o, pr)
-				for j := 0; j < ga.n; j++ {
-					to := int(ga.sq[j&7])
+				// opponent un-moves of y (layout O, B, R); the target row
+				// holds the prover's pieces, which stay.
+				y = board{b: g1, r: g2, o: g0}
+				pr := g1 | g2
+				if g1 != lastB || g2 != lastR {
+					lastB, lastR = g1, g2
+					rowBase = (rankMask(g1)*lt.n[1] + rankGroup(g2, g1)) * lt.n[2]
+				}
+				cm := compress(g0, pr)
+				for og := g0; og != 0; og &= og - 1 {
+					to := bits.TrailingZeros64(og)
+					m0 := cm &^ (1 << compactSq(to, pr))
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						tg[k&31] = base + ga.moved(j, from, pr)
+						tg[k&31] = rowBase + rankMask(m0|1<<compactSq(from, pr))
 						mv[k&31] = grpO<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
 				}
 			} else {
-				// prover un-moves; the target row holds the opponent's pieces
-				base := rankGroup(y.o, 0) * lt.row
+				// prover un-moves of y (layout B, R, O); the target row holds
+				// the opponent's pieces, which stay.
+				y = board{b: g0, r: g1, o: g2}
+				o := g2
+				tbase := rankMask(o) * lt.row
 				n2 := lt.n[2]
-				ga.init(y.b, y.o)
-				gb.init(y.r, y.o|y.b)
-				rb := ga.rank * n2
-				for j := 0; j < ga.n; j++ {
-					to := int(ga.sq[j&7])
+				exR := o | g0
+				cmB := compress(g0, o)
+				cmR := compress(g1, exR)
+				rB := rankMask(cmB) * n2
+				rR := rankMask(cmR)
+				for bg := g0; bg != 0; bg &= bg - 1 {
+					to := bits.TrailingZeros64(bg)
+					m0 := cmB &^ (1 << compactSq(to, o))
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						rr := gb.rank
-						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && y.r&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
+						rr := rR
+						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && g1&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
 							// a vertical step past a red: the reds' free squares shift
-							rr = rankGroup(y.r, y.o|y.b^(1<<uint(to)|1<<uint(from)))
+							rr = rankGroup(g1, exR^(1<<uint(to)|1<<uint(from)))
 						}
-						tg[k&31] = base + ga.moved(j, from, y.o)*n2 + rr
+						tg[k&31] = tbase + rankMask(m0|1<<compactSq(from, o))*n2 + rr
 						mv[k&31] = grpB<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
 				}
-				excl := y.o | y.b
-				for j := 0; j < gb.n; j++ {
-					to := int(gb.sq[j&7])
+				for rg := g1; rg != 0; rg &= rg - 1 {
+					to := bits.TrailingZeros64(rg)
+					m0 := cmR &^ (1 << compactSq(to, exR))
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						tg[k&31] = base + rb + gb.moved(j, from, excl)
+						tg[k&31] = tbase + rB + rankMask(m0|1<<compactSq(from, exR))
 						mv[k&31] = grpR<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
@@ -759,6 +780,12 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 		}
 	}
 	return md, done, nil
+}
+
+// compactSq returns the position of square sq among the squares not in
+// excl (sq not in excl).
+func compactSq(sq int, excl uint64) uint {
+	return uint(sq - bits.OnesCount64(excl&(1<<uint(sq)-1)))
 }
 
 // nbr[s] is the set of squares next to s.
