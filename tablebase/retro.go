@@ -174,6 +174,11 @@ func (b *capTables) captures(s int, x *board) (good, maxBad, notBad int) {
 		if x.b&exitsP != 0 {
 			return 0, 0, 1
 		}
+		if b.pCap == nil || adjacent(x.b|x.r)&x.o == 0 {
+			// No capture, or only of the opponent's last piece, a red
+			// (purple rule): it loses at once and counts for nothing.
+			return
+		}
 		for d := 0; d < 4; d++ {
 			for gi := 0; gi < 2; gi++ {
 				g := x.b
@@ -215,6 +220,9 @@ func (b *capTables) captures(s int, x *board) (good, maxBad, notBad int) {
 	}
 	if x.o&exitsO != 0 {
 		return 0, 0, 1
+	}
+	if adjacent(x.o)&(x.b|x.r) == 0 {
+		return
 	}
 	for d := 0; d < 4; d++ {
 		st := step(d, x.o)
@@ -780,6 +788,11 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 		}
 	}
 	return md, done, nil
+}
+
+// adjacent returns the squares next to a square of s.
+func adjacent(s uint64) uint64 {
+	return s>>6 | s<<6&mask36 | (s&^fileA)>>1 | (s&^fileF)<<1
 }
 
 // compactSq returns the position of square sq among the squares not in
