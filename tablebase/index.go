@@ -334,7 +334,8 @@ func newDivider(n uint64) divider { return divider{n: n, inv: 1 / float64(n)} }
 
 // divmod returns i / n and i % n.
 func (d *divider) divmod(i uint64) (uint64, uint64) {
-	q := uint64(float64(i) * d.inv)
+	// through int64: a single conversion instruction each way
+	q := uint64(int64(float64(int64(i)) * d.inv))
 	r := i - q*d.n
 	if int64(r) < 0 {
 		q--

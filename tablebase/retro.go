@@ -618,7 +618,10 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 			// y: layout B, R, O.
 			row = rankMask(g2)
 		}
-		c, _ := rowDiv.divmod(row)
+		c := row
+		if rowDiv.n > 1 {
+			c, _ = rowDiv.divmod(row)
+		}
 		e := uint32(i - base)
 		if v&lossBit == goodBit[s] {
 			// y wins for its side to move: its predecessors lose a move
@@ -666,6 +669,7 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 	st := b.st[t]
 	good := uint16(uint8(n+1) | goodBit[t])
 	badBits := goodBit[t] ^ lossBit
+	var ga, gb movedRank
 	var tg [4 * 8]uint64
 	var mv [4 * 8]uint32 // group<<16 | to<<8 | from
 	// opponent un-moves: the prover's pieces of the last y and the first
@@ -678,10 +682,9 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 			empty := mask36 &^ (g0 | g1 | g2)
 			var y board
 			k := 0
-			// The un-moved group is ranked from its compact mask (bit c: the
-			// c-th square not in excl) with one piece moved: rankMask, a loop
-			// of fixed length, rather than a reordering that depends on
-			// where the piece goes.
+			// The un-moved group's rank with one piece moved comes from
+			// prefix sums over its pieces (movedRank), a few lookups
+			// whichever pieces the move passes.
 			if t == sideO {
 				// opponent un-moves of y (layout O, B, R); the target row
 				// holds the prover's pieces, which stay.
@@ -691,16 +694,17 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 					lastB, lastR = g1, g2
 					rowBase = (rankMask(g1)*lt.n[1] + rankGroup(g2, g1)) * lt.n[2]
 				}
-				cm := compress(g0, pr)
+				ga.init(compress(g0, pr))
+				j := 0
 				for og := g0; og != 0; og &= og - 1 {
 					to := bits.TrailingZeros64(og)
-					m0 := cm &^ (1 << compactSq(to, pr))
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						tg[k&31] = rowBase + rankMask(m0|1<<compactSq(from, pr))
+						tg[k&31] = rowBase + ga.moved(j, compactSq(from, pr))
 						mv[k&31] = grpO<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
+					j++
 				}
 			} else {
 				// prover un-moves of y (layout B, R, O); the target row holds
@@ -710,34 +714,35 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				tbase := rankMask(o) * lt.row
 				n2 := lt.n[2]
 				exR := o | g0
-				cmB := compress(g0, o)
-				cmR := compress(g1, exR)
-				rB := rankMask(cmB) * n2
-				rR := rankMask(cmR)
+				ga.init(compress(g0, o))
+				gb.init(compress(g1, exR))
+				rB := ga.rank * n2
+				j := 0
 				for bg := g0; bg != 0; bg &= bg - 1 {
 					to := bits.TrailingZeros64(bg)
-					m0 := cmB &^ (1 << compactSq(to, o))
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						rr := rR
+						rr := gb.rank
 						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && g1&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
 							// a vertical step past a red: the reds' free squares shift
 							rr = rankGroup(g1, exR^(1<<uint(to)|1<<uint(from)))
 						}
-						tg[k&31] = tbase + rankMask(m0|1<<compactSq(from, o))*n2 + rr
+						tg[k&31] = tbase + ga.moved(j, compactSq(from, o))*n2 + rr
 						mv[k&31] = grpB<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
+					j++
 				}
+				j = 0
 				for rg := g1; rg != 0; rg &= rg - 1 {
 					to := bits.TrailingZeros64(rg)
-					m0 := cmR &^ (1 << compactSq(to, exR))
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						tg[k&31] = tbase + rB + rankMask(m0|1<<compactSq(from, exR))
+						tg[k&31] = tbase + rB + gb.moved(j, compactSq(from, exR))
 						mv[k&31] = grpR<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
+					j++
 				}
 			}
 			if e&decBit == 0 {
@@ -793,6 +798,56 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 // adjacent returns the squares next to a square of s.
 func adjacent(s uint64) uint64 {
 	return s>>6 | s<<6&mask36 | (s&^fileA)>>1 | (s&^fileF)<<1
+}
+
+// movedRank ranks a group with one piece moved. Pieces are in compact
+// positions (the c-th square not taken by the groups the group is ranked
+// among) c_0 < c_1 < ..., piece l adding C(c_l, l+1) to the colex rank.
+// When piece j moves to cf, the pieces it passes shift one place in the
+// order: down (index l) when it moves up, up (l+2) when it moves down.
+// The prefix sums of those changes make the new rank a few lookups.
+type movedRank struct {
+	cm   uint64
+	rank uint64
+	c    [maxGroupK]uint8
+	term [maxGroupK]uint64
+	dn   [16]uint64 // dn[l]: sum over l' < l of C(c_l', l') - C(c_l', l'+1)
+	up   [16]uint64 // up[l]: sum over l' < l of C(c_l', l'+2) - C(c_l', l'+1)
+}
+
+// init sets the group from its compact mask cm.
+func (g *movedRank) init(cm uint64) {
+	g.cm = cm
+	var r, dn, up uint64
+	l := 0
+	for m := cm; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m) & 63
+		t := binomT[(l+1)&15][c]
+		r += t
+		g.c[l&7] = uint8(c)
+		g.term[l&7] = t
+		dn += binomT[l&15][c] - t
+		up += binomT[(l+2)&15][c] - t
+		l++
+		g.dn[l&15] = dn
+		g.up[l&15] = up
+	}
+	g.rank = r
+}
+
+// moved returns the rank with piece j (in order) moved to compact
+// position cf, which no piece of the group holds. The sums wrap around
+// in uint64; the result is exact.
+func (g *movedRank) moved(j int, cf uint) uint64 {
+	// q: the other pieces below cf; the moved piece becomes the (q+1)-th.
+	q := bits.OnesCount64(g.cm &^ (1 << g.c[j&7]) & (1<<cf - 1))
+	var sh uint64
+	if q >= j {
+		sh = g.dn[(q+1)&15] - g.dn[(j+1)&15]
+	} else {
+		sh = g.up[j&15] - g.up[q&15]
+	}
+	return g.rank - g.term[j&7] + sh + binomT[(q+1)&15][cf&63]
 }
 
 // compactSq returns the position of square sq among the squares not in

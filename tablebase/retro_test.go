@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -25,6 +26,35 @@ func TestUnrankerAgrees(t *testing.T) {
 				}
 				i = (i + 1 + uint64(r.IntN(3))) % l.size
 			}
+		}
+	}
+}
+
+// movedRank's rank of a group with one piece moved equals ranking the
+// moved group from scratch, for every group size, piece and destination.
+func TestMovedRankAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var g movedRank
+	for n := 0; n < 20000; n++ {
+		k := 1 + r.IntN(maxGroupK)
+		free := 30 + r.IntN(7) // squares the group is ranked among
+		cm := unrankGroup(r.Uint64()%binom[free][k], k, 0)
+		g.init(cm)
+		if g.rank != rankMask(cm) {
+			t.Fatalf("mask %#x: rank %d, want %d", cm, g.rank, rankMask(cm))
+		}
+		j := 0
+		for m := cm; m != 0; m &= m - 1 {
+			from := uint64(1) << uint(bits.TrailingZeros64(m))
+			for cf := uint(0); cf < uint(free); cf++ {
+				if cm&(1<<cf) != 0 {
+					continue
+				}
+				if got, want := g.moved(j, cf), rankMask(cm^from|1<<cf); got != want {
+					t.Fatalf("mask %#x, piece %d to %d: %d, want %d", cm, j, cf, got, want)
+				}
+			}
+			j++
 		}
 	}
 }
