@@ -698,11 +698,12 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				j := 0
 				for og := g0; og != 0; og &= og - 1 {
 					to := bits.TrailingZeros64(og)
-					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
-						from := bits.TrailingZeros64(src)
+					ns := &nbrSq[to&63]
+					for d := 0; d < 4; d++ {
+						from := int(ns[d])
 						tg[k&31] = rowBase + ga.moved(j, compactSq(from, pr))
 						mv[k&31] = grpO<<16 | uint32(to)<<8 | uint32(from)
-						k++
+						k += int(empty >> uint(from) & 1)
 					}
 					j++
 				}
@@ -720,8 +721,9 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				j := 0
 				for bg := g0; bg != 0; bg &= bg - 1 {
 					to := bits.TrailingZeros64(bg)
-					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
-						from := bits.TrailingZeros64(src)
+					ns := &nbrSq[to&63]
+					for d := 0; d < 4; d++ {
+						from := int(ns[d])
 						rr := gb.rank
 						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && g1&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
 							// a vertical step past a red: the reds' free squares shift
@@ -729,66 +731,85 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 						}
 						tg[k&31] = tbase + ga.moved(j, compactSq(from, o))*n2 + rr
 						mv[k&31] = grpB<<16 | uint32(to)<<8 | uint32(from)
-						k++
+						k += int(empty >> uint(from) & 1)
 					}
 					j++
 				}
 				j = 0
 				for rg := g1; rg != 0; rg &= rg - 1 {
 					to := bits.TrailingZeros64(rg)
-					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
-						from := bits.TrailingZeros64(src)
+					ns := &nbrSq[to&63]
+					for d := 0; d < 4; d++ {
+						from := int(ns[d])
 						tg[k&31] = tbase + rB + gb.moved(j, compactSq(from, exR))
 						mv[k&31] = grpR<<16 | uint32(to)<<8 | uint32(from)
-						k++
+						k += int(empty >> uint(from) & 1)
 					}
 					j++
 				}
 			}
+			// The updates avoid data-dependent branches where they can
+			// (conditional moves): whether a predecessor is decided yet is
+			// a coin toss for the branch predictor.
+			var bad int64
 			if e&decBit == 0 {
 				// y loses for its side to move: its predecessors win at n+1.
+				var set int
 				for i := 0; i < k; i++ {
 					p := &st[tg[i&31]]
-					v := uint8(*p)
-					if v == 0 || v&lossBit == goodBit[t] && int(v&maxDist) > n+1 {
-						*p = *p&0xff00 | good
-						md = n + 1
-					} else if v&lossBit != goodBit[t] {
-						b.internal.Add(1) // a lost position with a winning move
+					w := *p
+					v := uint8(w)
+					win := v&lossBit == goodBit[t]
+					nw, one, no := w, 0, int64(0)
+					if v == 0 || win && int(v&maxDist) > n+1 {
+						nw, one = w&0xff00|good, 1
+					} else if !win {
+						no = 1 // a lost position with a winning move
 					}
+					*p = nw
+					set |= one
+					bad += no
 				}
-				continue
+				if set != 0 {
+					md = max(md, n+1)
+				}
+			} else {
+				// y wins for its side to move: its predecessors lose a move.
+				for i := 0; i < k; i++ {
+					p := &st[tg[i&31]]
+					v := *p
+					if v < 2<<8 && uint8(v) == 0 {
+						// the last move not known to lose, or none
+						if v>>8 == 0 {
+							bad++ // a counter below zero
+							continue
+						}
+						// Every move loses: the side to move delays.
+						x := y
+						g := uint8(mv[i&31] >> 16)
+						x.setGroup(g, x.group(g)^(1<<(mv[i&31]>>8&63)|1<<(mv[i&31]&63)))
+						_, maxBad, _ := b.captures(t, &x)
+						d := max(n, maxBad) + 1
+						if d > maxDist {
+							return md, done, errTooDeep
+						}
+						*p = uint16(uint8(d) | badBits)
+						md = max(md, d)
+						continue
+					}
+					nv, no := v-1<<8, int64(0)
+					if uint8(v) != 0 {
+						nv = v
+						if uint8(v)&lossBit != goodBit[t] {
+							no = 1 // decided as a loss before its last move was known
+						}
+					}
+					*p = nv
+					bad += no
+				}
 			}
-			// y wins for its side to move: its predecessors lose a move.
-			for i := 0; i < k; i++ {
-				p := &st[tg[i&31]]
-				v := *p
-				if uint8(v) != 0 {
-					if uint8(v)&lossBit != goodBit[t] {
-						b.internal.Add(1) // a counter below zero
-					}
-					continue
-				}
-				cnt := v >> 8
-				if cnt > 1 {
-					*p = v - 1<<8
-					continue
-				}
-				if cnt == 0 {
-					b.internal.Add(1)
-					continue
-				}
-				// Every move loses: the side to move delays.
-				x := y
-				g := uint8(mv[i&31] >> 16)
-				x.setGroup(g, x.group(g)^(1<<(mv[i&31]>>8&63)|1<<(mv[i&31]&63)))
-				_, maxBad, _ := b.captures(t, &x)
-				d := max(n, maxBad) + 1
-				if d > maxDist {
-					return md, done, errTooDeep
-				}
-				*p = uint16(uint8(d) | badBits)
-				md = max(md, d)
+			if bad != 0 {
+				b.internal.Add(bad)
 			}
 		}
 	}
@@ -841,11 +862,10 @@ func (g *movedRank) init(cm uint64) {
 func (g *movedRank) moved(j int, cf uint) uint64 {
 	// q: the other pieces below cf; the moved piece becomes the (q+1)-th.
 	q := bits.OnesCount64(g.cm &^ (1 << g.c[j&7]) & (1<<cf - 1))
-	var sh uint64
-	if q >= j {
-		sh = g.dn[(q+1)&15] - g.dn[(j+1)&15]
-	} else {
-		sh = g.up[j&15] - g.up[q&15]
+	// both, then a conditional move: the direction is a coin toss
+	sh := g.dn[(q+1)&15] - g.dn[(j+1)&15]
+	if up := g.up[j&15] - g.up[q&15]; q < j {
+		sh = up
 	}
 	return g.rank - g.term[j&7] + sh + binomT[(q+1)&15][cf&63]
 }
@@ -855,6 +875,23 @@ func (g *movedRank) moved(j int, cf uint) uint64 {
 func compactSq(sq int, excl uint64) uint {
 	return uint(sq - bits.OnesCount64(excl&(1<<uint(sq)-1)))
 }
+
+// nbrSq[s] holds the squares next to s in the four directions, 63 (never
+// empty) where the board ends: un-moves are generated for all four and
+// kept when the square is empty, without a branch.
+var nbrSq = func() (t [64][4]uint8) {
+	for s := range t {
+		for d := 0; d < 4; d++ {
+			t[s][d] = 63
+			if s < 36 {
+				if m := step(d, 1<<uint(s)); m != 0 {
+					t[s][d] = uint8(bits.TrailingZeros64(m))
+				}
+			}
+		}
+	}
+	return
+}()
 
 // nbr[s] is the set of squares next to s.
 var nbr = func() (t [64]uint64) {
