@@ -152,16 +152,19 @@ func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro
 	// top two groups).
 	b.unit[sideP] = b.lay[sideP].row
 	b.unit[sideO] = b.lay[sideO].n[2]
+	b.setChunk(1 << 17)
+	return b, nil
+}
+
+// setChunk makes the chunks of both arrays about entries long, in whole
+// rows (at least one).
+func (b *retro) setChunk(entries uint64) {
 	for s := 0; s < 2; s++ {
 		rows := b.lay[s].size / b.unit[s]
-		per := (1 << 17) / b.unit[s]
-		if per < 1 {
-			per = 1
-		}
+		per := max(entries/b.unit[s], 1)
 		b.rowsPer[s] = per
 		b.nChunks[s] = int((rows + per - 1) / per)
 	}
-	return b, nil
 }
 
 // children evaluates the captures and escapes of x (side to move s): the
@@ -675,10 +678,27 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 	// opponent un-moves: the prover's pieces of the last y and the first
 	// index of their row in the target layout
 	lastB, lastR, rowBase := ^uint64(0), ^uint64(0), uint64(0)
+	var cpos [64]uint8 // opponent un-moves: squares' places among those the prover leaves
+	// A chunk of one row of the opponent-to-move array (the classes of 7
+	// pieces and more) holds the prover's pieces of all its frontier:
+	// only the opponent's pieces are decoded, from the top of the index.
+	oneRow := t == sideO && b.rowsPer[t] == 1
+	var rowB, rowR uint64
+	var topDiv divider
+	if oneRow {
+		rowB, rowR, _ = (&unranker{l: lt}).groups(uint64(c) * lt.n[2])
+		topDiv = newDivider(b.lay[s].row)
+	}
 	for w := range bk {
 		for _, e := range bk[w][t][c] {
 			done++
-			g0, g1, g2 := u.groups(base + uint64(e&^decBit))
+			var g0, g1, g2 uint64
+			if oneRow {
+				r0, _ := topDiv.divmod(base + uint64(e&^decBit))
+				g0, g1, g2 = unrankGroup(r0, b.lay[s].k[0], 0), rowB, rowR
+			} else {
+				g0, g1, g2 = u.groups(base + uint64(e&^decBit))
+			}
 			empty := mask36 &^ (g0 | g1 | g2)
 			var y board
 			k := 0
@@ -693,15 +713,24 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				if g1 != lastB || g2 != lastR {
 					lastB, lastR = g1, g2
 					rowBase = (rankMask(g1)*lt.n[1] + rankGroup(g2, g1)) * lt.n[2]
+					var k uint8
+					for sq := range cpos {
+						cpos[sq] = k
+						k += uint8(^pr >> uint(sq) & 1)
+					}
 				}
-				ga.init(compress(g0, pr))
+				var cm uint64
+				for og := g0; og != 0; og &= og - 1 {
+					cm |= 1 << cpos[bits.TrailingZeros64(og)&63]
+				}
+				ga.init(cm)
 				j := 0
 				for og := g0; og != 0; og &= og - 1 {
 					to := bits.TrailingZeros64(og)
 					ns := &nbrSq[to&63]
 					for d := 0; d < 4; d++ {
 						from := int(ns[d])
-						tg[k&31] = rowBase + ga.moved(j, compactSq(from, pr))
+						tg[k&31] = rowBase + ga.moved(j, uint(cpos[from&63]))
 						mv[k&31] = grpO<<16 | uint32(to)<<8 | uint32(from)
 						k += int(empty >> uint(from) & 1)
 					}

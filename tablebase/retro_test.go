@@ -1,6 +1,8 @@
 package tablebase
 
 import (
+	"bytes"
+	"context"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -56,5 +58,32 @@ func TestMovedRankAgrees(t *testing.T) {
 			}
 			j++
 		}
+	}
+}
+
+// Chunks of one row each (as the classes of 7 pieces and more have, where
+// apply takes the prover's pieces from the chunk) give the same tables
+// as the usual chunks, on every class of at most 4 pieces.
+func TestOneRowChunksSameValues(t *testing.T) {
+	deps := map[purple.Class]*table{}
+	for _, c := range purple.Classes(4) {
+		want := buildRetro(t, c, deps, 2)
+		b, err := newRetro(c, deps, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.setChunk(1)
+		if b.rowsPer[sideO] != 1 || b.rowsPer[sideP] != 1 {
+			t.Fatalf("%s: %d and %d rows a chunk", c, b.rowsPer[sideP], b.rowsPer[sideO])
+		}
+		if err := b.run(context.Background(), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		for s := 0; s < 2; s++ {
+			if got, w := b.values(s), want.values(s); !bytes.Equal(got, w) {
+				t.Fatalf("%s side %d: one-row chunks give other values", c, s)
+			}
+		}
+		deps[c] = want.table()
 	}
 }
