@@ -713,26 +713,33 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				if g1 != lastB || g2 != lastR {
 					lastB, lastR = g1, g2
 					rowBase = (rankMask(g1)*lt.n[1] + rankGroup(g2, g1)) * lt.n[2]
-					var k uint8
-					for sq := range cpos {
-						cpos[sq] = k
-						k += uint8(^pr >> uint(sq) & 1)
+					if oneRow { // once a chunk
+						for sq := range 36 {
+							cpos[sq] = uint8(compactSq(sq, pr))
+						}
 					}
 				}
 				var cm uint64
-				for og := g0; og != 0; og &= og - 1 {
-					cm |= 1 << cpos[bits.TrailingZeros64(og)&63]
+				if oneRow {
+					for og := g0; og != 0; og &= og - 1 {
+						cm |= 1 << cpos[bits.TrailingZeros64(og)&63]
+					}
+				} else {
+					cm = compress(g0, pr)
 				}
 				ga.init(cm)
 				j := 0
 				for og := g0; og != 0; og &= og - 1 {
 					to := bits.TrailingZeros64(og)
-					ns := &nbrSq[to&63]
-					for d := 0; d < 4; d++ {
-						from := int(ns[d])
-						tg[k&31] = rowBase + ga.moved(j, uint(cpos[from&63]))
+					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
+						from := bits.TrailingZeros64(src)
+						cf := uint(cpos[from&63])
+						if !oneRow {
+							cf = compactSq(from, pr)
+						}
+						tg[k&31] = rowBase + ga.moved(j, cf)
 						mv[k&31] = grpO<<16 | uint32(to)<<8 | uint32(from)
-						k += int(empty >> uint(from) & 1)
+						k++
 					}
 					j++
 				}
@@ -750,9 +757,8 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				j := 0
 				for bg := g0; bg != 0; bg &= bg - 1 {
 					to := bits.TrailingZeros64(bg)
-					ns := &nbrSq[to&63]
-					for d := 0; d < 4; d++ {
-						from := int(ns[d])
+					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
+						from := bits.TrailingZeros64(src)
 						rr := gb.rank
 						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && g1&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
 							// a vertical step past a red: the reds' free squares shift
@@ -760,19 +766,18 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 						}
 						tg[k&31] = tbase + ga.moved(j, compactSq(from, o))*n2 + rr
 						mv[k&31] = grpB<<16 | uint32(to)<<8 | uint32(from)
-						k += int(empty >> uint(from) & 1)
+						k++
 					}
 					j++
 				}
 				j = 0
 				for rg := g1; rg != 0; rg &= rg - 1 {
 					to := bits.TrailingZeros64(rg)
-					ns := &nbrSq[to&63]
-					for d := 0; d < 4; d++ {
-						from := int(ns[d])
+					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
+						from := bits.TrailingZeros64(src)
 						tg[k&31] = tbase + rB + gb.moved(j, compactSq(from, exR))
 						mv[k&31] = grpR<<16 | uint32(to)<<8 | uint32(from)
-						k += int(empty >> uint(from) & 1)
+						k++
 					}
 					j++
 				}
@@ -904,23 +909,6 @@ func (g *movedRank) moved(j int, cf uint) uint64 {
 func compactSq(sq int, excl uint64) uint {
 	return uint(sq - bits.OnesCount64(excl&(1<<uint(sq)-1)))
 }
-
-// nbrSq[s] holds the squares next to s in the four directions, 63 (never
-// empty) where the board ends: un-moves are generated for all four and
-// kept when the square is empty, without a branch.
-var nbrSq = func() (t [64][4]uint8) {
-	for s := range t {
-		for d := 0; d < 4; d++ {
-			t[s][d] = 63
-			if s < 36 {
-				if m := step(d, 1<<uint(s)); m != 0 {
-					t[s][d] = uint8(bits.TrailingZeros64(m))
-				}
-			}
-		}
-	}
-	return
-}()
 
 // nbr[s] is the set of squares next to s.
 var nbr = func() (t [64]uint64) {
