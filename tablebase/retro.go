@@ -782,68 +782,50 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 					j++
 				}
 			}
-			// The updates avoid data-dependent branches where they can
-			// (conditional moves): whether a predecessor is decided yet is
-			// a coin toss for the branch predictor.
-			var bad int64
 			if e&decBit == 0 {
 				// y loses for its side to move: its predecessors win at n+1.
-				var set int
 				for i := 0; i < k; i++ {
 					p := &st[tg[i&31]]
-					w := *p
-					v := uint8(w)
-					win := v&lossBit == goodBit[t]
-					nw, one, no := w, 0, int64(0)
-					if v == 0 || win && int(v&maxDist) > n+1 {
-						nw, one = w&0xff00|good, 1
-					} else if !win {
-						no = 1 // a lost position with a winning move
+					v := uint8(*p)
+					if v == 0 || v&lossBit == goodBit[t] && int(v&maxDist) > n+1 {
+						*p = *p&0xff00 | good
+						md = n + 1
+					} else if v&lossBit != goodBit[t] {
+						b.internal.Add(1) // a lost position with a winning move
 					}
-					*p = nw
-					set |= one
-					bad += no
 				}
-				if set != 0 {
-					md = max(md, n+1)
-				}
-			} else {
-				// y wins for its side to move: its predecessors lose a move.
-				for i := 0; i < k; i++ {
-					p := &st[tg[i&31]]
-					v := *p
-					if v < 2<<8 && uint8(v) == 0 {
-						// the last move not known to lose, or none
-						if v>>8 == 0 {
-							bad++ // a counter below zero
-							continue
-						}
-						// Every move loses: the side to move delays.
-						x := y
-						g := uint8(mv[i&31] >> 16)
-						x.setGroup(g, x.group(g)^(1<<(mv[i&31]>>8&63)|1<<(mv[i&31]&63)))
-						_, maxBad, _ := b.captures(t, &x)
-						d := max(n, maxBad) + 1
-						if d > maxDist {
-							return md, done, errTooDeep
-						}
-						*p = uint16(uint8(d) | badBits)
-						md = max(md, d)
-						continue
-					}
-					nv, no := v-1<<8, int64(0)
-					if uint8(v) != 0 {
-						nv = v
-						if uint8(v)&lossBit != goodBit[t] {
-							no = 1 // decided as a loss before its last move was known
-						}
-					}
-					*p = nv
-					bad += no
-				}
+				continue
 			}
-			if bad != 0 {
-				b.internal.Add(bad)
+			// y wins for its side to move: its predecessors lose a move.
+			for i := 0; i < k; i++ {
+				p := &st[tg[i&31]]
+				v := *p
+				if uint8(v) != 0 {
+					if uint8(v)&lossBit != goodBit[t] {
+						b.internal.Add(1) // a counter below zero
+					}
+					continue
+				}
+				cnt := v >> 8
+				if cnt > 1 {
+					*p = v - 1<<8
+					continue
+				}
+				if cnt == 0 {
+					b.internal.Add(1)
+					continue
+				}
+				// Every move loses: the side to move delays.
+				x := y
+				g := uint8(mv[i&31] >> 16)
+				x.setGroup(g, x.group(g)^(1<<(mv[i&31]>>8&63)|1<<(mv[i&31]&63)))
+				_, maxBad, _ := b.captures(t, &x)
+				d := max(n, maxBad) + 1
+				if d > maxDist {
+					return md, done, errTooDeep
+				}
+				*p = uint16(uint8(d) | badBits)
+				md = max(md, d)
 			}
 		}
 	}
