@@ -662,7 +662,7 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 // apply updates chunk c of target side t from the frontier filed for it.
 // The predecessors of a frontier position y differ from it by one piece of
 // the side that moved; their indices are y's ranks with that one piece
-// moved (grpRank), so most un-moves cost a few table lookups. The indices
+// moved (movedRank), so each un-move costs a few table lookups. The indices
 // of one y are computed first and then updated in a tight loop, so that
 // the memory accesses overlap.
 func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint64, err error) {
@@ -902,7 +902,8 @@ var nbr = func() (t [64]uint64) {
 }()
 
 // grpRank is a group's squares in order with their compact positions
-// among the squares not in excl, and its colex rank.
+// among the squares not in excl, and its colex rank (the verifier's
+// Bellman check ranks its moves with it; the builder uses movedRank).
 type grpRank struct {
 	n    int
 	bb   uint64
