@@ -152,16 +152,19 @@ func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro
 	// top two groups).
 	b.unit[sideP] = b.lay[sideP].row
 	b.unit[sideO] = b.lay[sideO].n[2]
+	b.setChunk(1 << 17)
+	return b, nil
+}
+
+// setChunk makes the chunks of both arrays about entries long, in whole
+// rows (at least one).
+func (b *retro) setChunk(entries uint64) {
 	for s := 0; s < 2; s++ {
 		rows := b.lay[s].size / b.unit[s]
-		per := (1 << 17) / b.unit[s]
-		if per < 1 {
-			per = 1
-		}
+		per := max(entries/b.unit[s], 1)
 		b.rowsPer[s] = per
 		b.nChunks[s] = int((rows + per - 1) / per)
 	}
-	return b, nil
 }
 
 // children evaluates the captures and escapes of x (side to move s): the
@@ -173,6 +176,11 @@ func (b *capTables) captures(s int, x *board) (good, maxBad, notBad int) {
 	if s == sideP {
 		if x.b&exitsP != 0 {
 			return 0, 0, 1
+		}
+		if b.pCap == nil || adjacent(x.b|x.r)&x.o == 0 {
+			// No capture, or only of the opponent's last piece, a red
+			// (purple rule): it loses at once and counts for nothing.
+			return
 		}
 		for d := 0; d < 4; d++ {
 			for gi := 0; gi < 2; gi++ {
@@ -215,6 +223,9 @@ func (b *capTables) captures(s int, x *board) (good, maxBad, notBad int) {
 	}
 	if x.o&exitsO != 0 {
 		return 0, 0, 1
+	}
+	if adjacent(x.o)&(x.b|x.r) == 0 {
+		return
 	}
 	for d := 0; d < 4; d++ {
 		st := step(d, x.o)
@@ -592,6 +603,7 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 	u := unranker{l: b.lay[s]}
 	t := 1 - s
 	lt := b.lay[t]
+	rowDiv := newDivider(b.rowsPer[t])
 	var found uint64
 	visit := func(i uint64) {
 		v := uint8(st[i])
@@ -599,15 +611,20 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 			return
 		}
 		found++
-		x := u.board(i)
+		_, g1, g2 := u.groups(i)
 		var row uint64
 		if t == sideO {
-			// the prover's pieces stay: row = rB*n1 + rR of the target layout
-			row = rankGroup(x.b, 0)*lt.n[1] + rankGroup(x.r, x.b)
+			// y: layout O, B, R. The prover's pieces stay: row = rB*n1 + rR
+			// of the target layout.
+			row = rankMask(g1)*lt.n[1] + rankGroup(g2, g1)
 		} else {
-			row = rankGroup(x.o, 0)
+			// y: layout B, R, O.
+			row = rankMask(g2)
 		}
-		c := row / b.rowsPer[t]
+		c := row
+		if rowDiv.n > 1 {
+			c, _ = rowDiv.divmod(row)
+		}
 		e := uint32(i - base)
 		if v&lossBit == goodBit[s] {
 			// y wins for its side to move: its predecessors lose a move
@@ -645,70 +662,124 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 // apply updates chunk c of target side t from the frontier filed for it.
 // The predecessors of a frontier position y differ from it by one piece of
 // the side that moved; their indices are y's ranks with that one piece
-// moved (grpRank), so most un-moves cost a few table lookups. The indices
+// moved (movedRank), so each un-move costs a few table lookups. The indices
 // of one y are computed first and then updated in a tight loop, so that
 // the memory accesses overlap.
 func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint64, err error) {
 	s := 1 - t
 	lt := b.lay[t]
 	u := unranker{l: b.lay[s]}
-	u.init()
 	st := b.st[t]
 	good := uint16(uint8(n+1) | goodBit[t])
 	badBits := goodBit[t] ^ lossBit
-	var ga, gb grpRank
+	var ga, gb movedRank
 	var tg [4 * 8]uint64
 	var mv [4 * 8]uint32 // group<<16 | to<<8 | from
+	// opponent un-moves: the prover's pieces of the last y and the first
+	// index of their row in the target layout
+	lastB, lastR, rowBase := ^uint64(0), ^uint64(0), uint64(0)
+	var cpos [64]uint8 // opponent un-moves: squares' places among those the prover leaves
+	// A chunk of one row of the opponent-to-move array (the classes of 7
+	// pieces and more) holds the prover's pieces of all its frontier:
+	// only the opponent's pieces are decoded, from the top of the index.
+	oneRow := t == sideO && b.rowsPer[t] == 1
+	var rowB, rowR uint64
+	var topDiv divider
+	if oneRow {
+		rowB, rowR, _ = (&unranker{l: lt}).groups(uint64(c) * lt.n[2])
+		topDiv = newDivider(b.lay[s].row)
+	}
 	for w := range bk {
 		for _, e := range bk[w][t][c] {
 			done++
-			y := u.board(base + uint64(e&^decBit))
-			empty := mask36 &^ (y.b | y.r | y.o)
+			var g0, g1, g2 uint64
+			if oneRow {
+				r0, _ := topDiv.divmod(base + uint64(e&^decBit))
+				g0, g1, g2 = unrankGroup(r0, b.lay[s].k[0], 0), rowB, rowR
+			} else {
+				g0, g1, g2 = u.groups(base + uint64(e&^decBit))
+			}
+			empty := mask36 &^ (g0 | g1 | g2)
+			var y board
 			k := 0
+			// The un-moved group's rank with one piece moved comes from
+			// prefix sums over its pieces (movedRank), a few lookups
+			// whichever pieces the move passes.
 			if t == sideO {
-				// opponent un-moves; the target row holds the prover's pieces
-				pr := y.b | y.r
-				base := (rankGroup(y.b, 0)*lt.n[1] + rankGroup(y.r, y.b)) * lt.n[2]
-				ga.init(y.o, pr)
-				for j := 0; j < ga.n; j++ {
-					to := int(ga.sq[j&7])
+				// opponent un-moves of y (layout O, B, R); the target row
+				// holds the prover's pieces, which stay.
+				y = board{b: g1, r: g2, o: g0}
+				pr := g1 | g2
+				if g1 != lastB || g2 != lastR {
+					lastB, lastR = g1, g2
+					rowBase = (rankMask(g1)*lt.n[1] + rankGroup(g2, g1)) * lt.n[2]
+					if oneRow { // once a chunk
+						for sq := range 36 {
+							cpos[sq] = uint8(compactSq(sq, pr))
+						}
+					}
+				}
+				var cm uint64
+				if oneRow {
+					for og := g0; og != 0; og &= og - 1 {
+						cm |= 1 << cpos[bits.TrailingZeros64(og)&63]
+					}
+				} else {
+					cm = compress(g0, pr)
+				}
+				ga.init(cm)
+				j := 0
+				for og := g0; og != 0; og &= og - 1 {
+					to := bits.TrailingZeros64(og)
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						tg[k&31] = base + ga.moved(j, from, pr)
+						cf := uint(cpos[from&63])
+						if !oneRow {
+							cf = compactSq(from, pr)
+						}
+						tg[k&31] = rowBase + ga.moved(j, cf)
 						mv[k&31] = grpO<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
+					j++
 				}
 			} else {
-				// prover un-moves; the target row holds the opponent's pieces
-				base := rankGroup(y.o, 0) * lt.row
+				// prover un-moves of y (layout B, R, O); the target row holds
+				// the opponent's pieces, which stay.
+				y = board{b: g0, r: g1, o: g2}
+				o := g2
+				tbase := rankMask(o) * lt.row
 				n2 := lt.n[2]
-				ga.init(y.b, y.o)
-				gb.init(y.r, y.o|y.b)
-				rb := ga.rank * n2
-				for j := 0; j < ga.n; j++ {
-					to := int(ga.sq[j&7])
+				exR := o | g0
+				ga.init(compress(g0, o))
+				gb.init(compress(g1, exR))
+				rB := ga.rank * n2
+				j := 0
+				for bg := g0; bg != 0; bg &= bg - 1 {
+					to := bits.TrailingZeros64(bg)
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
 						rr := gb.rank
-						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && y.r&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
+						if lo, hi := min(from, to), max(from, to); hi-lo > 1 && g1&(1<<uint(hi)-1)&^(2<<uint(lo)-1) != 0 {
 							// a vertical step past a red: the reds' free squares shift
-							rr = rankGroup(y.r, y.o|y.b^(1<<uint(to)|1<<uint(from)))
+							rr = rankGroup(g1, exR^(1<<uint(to)|1<<uint(from)))
 						}
-						tg[k&31] = base + ga.moved(j, from, y.o)*n2 + rr
+						tg[k&31] = tbase + ga.moved(j, compactSq(from, o))*n2 + rr
 						mv[k&31] = grpB<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
+					j++
 				}
-				excl := y.o | y.b
-				for j := 0; j < gb.n; j++ {
-					to := int(gb.sq[j&7])
+				j = 0
+				for rg := g1; rg != 0; rg &= rg - 1 {
+					to := bits.TrailingZeros64(rg)
 					for src := nbr[to&63] & empty; src != 0; src &= src - 1 {
 						from := bits.TrailingZeros64(src)
-						tg[k&31] = base + rb + gb.moved(j, from, excl)
+						tg[k&31] = tbase + rB + gb.moved(j, compactSq(from, exR))
 						mv[k&31] = grpR<<16 | uint32(to)<<8 | uint32(from)
 						k++
 					}
+					j++
 				}
 			}
 			if e&decBit == 0 {
@@ -761,6 +832,66 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 	return md, done, nil
 }
 
+// adjacent returns the squares next to a square of s.
+func adjacent(s uint64) uint64 {
+	return s>>6 | s<<6&mask36 | (s&^fileA)>>1 | (s&^fileF)<<1
+}
+
+// movedRank ranks a group with one piece moved. Pieces are in compact
+// positions (the c-th square not taken by the groups the group is ranked
+// among) c_0 < c_1 < ..., piece l adding C(c_l, l+1) to the colex rank.
+// When piece j moves to cf, the pieces it passes shift one place in the
+// order: down (index l) when it moves up, up (l+2) when it moves down.
+// The prefix sums of those changes make the new rank a few lookups.
+type movedRank struct {
+	cm   uint64
+	rank uint64
+	c    [maxGroupK]uint8
+	term [maxGroupK]uint64
+	dn   [16]uint64 // dn[l]: sum over l' < l of C(c_l', l') - C(c_l', l'+1)
+	up   [16]uint64 // up[l]: sum over l' < l of C(c_l', l'+2) - C(c_l', l'+1)
+}
+
+// init sets the group from its compact mask cm.
+func (g *movedRank) init(cm uint64) {
+	g.cm = cm
+	var r, dn, up uint64
+	l := 0
+	for m := cm; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m) & 63
+		t := binomT[(l+1)&15][c]
+		r += t
+		g.c[l&7] = uint8(c)
+		g.term[l&7] = t
+		dn += binomT[l&15][c] - t
+		up += binomT[(l+2)&15][c] - t
+		l++
+		g.dn[l&15] = dn
+		g.up[l&15] = up
+	}
+	g.rank = r
+}
+
+// moved returns the rank with piece j (in order) moved to compact
+// position cf, which no piece of the group holds. The sums wrap around
+// in uint64; the result is exact.
+func (g *movedRank) moved(j int, cf uint) uint64 {
+	// q: the other pieces below cf; the moved piece becomes the (q+1)-th.
+	q := bits.OnesCount64(g.cm &^ (1 << g.c[j&7]) & (1<<cf - 1))
+	// both, then a conditional move: the direction is a coin toss
+	sh := g.dn[(q+1)&15] - g.dn[(j+1)&15]
+	if up := g.up[j&15] - g.up[q&15]; q < j {
+		sh = up
+	}
+	return g.rank - g.term[j&7] + sh + binomT[(q+1)&15][cf&63]
+}
+
+// compactSq returns the position of square sq among the squares not in
+// excl (sq not in excl).
+func compactSq(sq int, excl uint64) uint {
+	return uint(sq - bits.OnesCount64(excl&(1<<uint(sq)-1)))
+}
+
 // nbr[s] is the set of squares next to s.
 var nbr = func() (t [64]uint64) {
 	for s := 0; s < 36; s++ {
@@ -771,7 +902,8 @@ var nbr = func() (t [64]uint64) {
 }()
 
 // grpRank is a group's squares in order with their compact positions
-// among the squares not in excl, and its colex rank.
+// among the squares not in excl, and its colex rank (the verifier's
+// Bellman check ranks its moves with it; the builder uses movedRank).
 type grpRank struct {
 	n    int
 	bb   uint64
