@@ -282,11 +282,24 @@ func TestExtendToMoreGames(t *testing.T) {
 	}
 }
 
-// The field file in docs was written with the old seeding and still reads.
-func TestDocsFieldFileReads(t *testing.T) {
-	s, rs, err := ReadResultsFile("../docs/tournament-field.jsonl")
+// The results files in docs read: the placement study, written before
+// tournaments could grow (old seeding), and the full field, played to 30
+// games a pairing and grown to 40 (a second header line).
+func TestDocsResultsFilesRead(t *testing.T) {
+	s, rs, err := ReadResultsFile("../docs/placement-study.jsonl")
 	if err != nil || s.Seeding != 0 || len(rs) != len(s.Pairings())*s.Games {
-		t.Fatalf("seeding %d, %d results, %v", s.Seeding, len(rs), err)
+		t.Fatalf("placement study: seeding %d, %d results, %v", s.Seeding, len(rs), err)
+	}
+	s, rs, err = ReadResultsFile("../docs/tournament-field.jsonl")
+	if err != nil || s.Seeding != 1 || s.Games != 40 || len(rs) != len(s.Pairings())*s.Games {
+		t.Fatalf("field: seeding %d, %d games a pairing, %d results, %v", s.Seeding, s.Games, len(rs), err)
+	}
+	b, err := os.ReadFile("../docs/tournament-field.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), `{"tournament":`); n != 2 {
+		t.Fatalf("field: %d header lines, want 2 (played to 30, grown to 40)", n)
 	}
 }
 
