@@ -42,6 +42,11 @@ type CheckOptions struct {
 	// Nodes and Time bound each df-pn search (0: no bound).
 	Nodes uint64
 	Time  time.Duration
+	// WithinPlies, when > 0, asks the df-pn searches only for N wins
+	// within that many plies: a position they answer is then an N win
+	// within WithinPlies or has none that short (it may have a longer
+	// one). Classes answered exactly (tables, retrograde) are not bound.
+	WithinPlies int
 	// MaxStates: with Algorithm, classes of at most that many keeper-game
 	// states (0: any number) are solved exactly by retrograde analysis,
 	// the rest by df-pn; Verify checks every solved state against its
@@ -119,7 +124,12 @@ type ClassReport struct {
 	// Source: "table", "retrograde", "dfpn" or "dfpn sample".
 	Source string `json:"source"`
 	// Longest distance of an N win.
-	MaxPlies        int        `json:"max_plies,omitempty"`
+	MaxPlies int `json:"max_plies,omitempty"`
+	// WithinPlies, on a class answered by df-pn with
+	// CheckOptions.WithinPlies, says its wins were asked for only up to
+	// that many plies: NWins counts those, the other known positions have
+	// no N win that short.
+	WithinPlies     int        `json:"within_plies,omitempty"`
 	Examples        []*Example `json:"examples"`
 	Counterexamples []*Example `json:"counterexamples,omitempty"`
 	Listed          int        `json:"listed"`
@@ -220,12 +230,39 @@ func (k *checkRun) progressf(force bool, format string, a ...any) {
 
 func (k *checkRun) hasTable(c purple.Class) bool { return k.Tables != nil && k.Tables.Has(c) }
 
+// samplePositions calls f with n random positions of c meeting spec,
+// the side to move drawn too: the sample of Check with that seed.
+func samplePositions(c purple.Class, spec Spec, seed uint64, n int, f func(engine.Position) error) error {
+	rng := engine.NewRand(seed ^ uint64(c.Blues)<<8 ^ uint64(c.Reds)<<16 ^ uint64(c.OppPieces)<<24 ^ uint64(c.OppReds)<<32)
+	for i := 0; i < n; i++ {
+		p, err := RandomPosition(rng, c, spec, engine.Player(rng.Intn(2)))
+		if err != nil {
+			return err
+		}
+		if err := f(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // solveAlgorithm solves the keeper game for the classes small enough.
 func (k *checkRun) solveAlgorithm(classes []purple.Class) error {
+	// A class too big to solve is answered by df-pn position by position;
+	// the classes its captures lead into are solved where they fit, so
+	// that search stops at the first capture (the oracle) instead of
+	// searching on into smaller material.
+	fits := func(c purple.Class) bool { return k.MaxStates == 0 || States(c) <= k.MaxStates }
 	var small []purple.Class
 	for _, c := range classes {
-		if k.MaxStates == 0 || States(c) <= k.MaxStates {
+		if fits(c) {
 			small = append(small, c)
+			continue
+		}
+		for _, d := range c.Captures() {
+			if d.Valid() && d.OppPieces >= 2 && fits(d) {
+				small = append(small, d)
+			}
 		}
 	}
 	k.solved, _ = SolveClasses(k.ctx, nil, k.Reading, nil)
@@ -309,21 +346,16 @@ func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
 			return emit(checkItem{pos: p, weight: w})
 		})
 	}
+	if r.Source == "dfpn" {
+		r.WithinPlies = k.WithinPlies
+	}
 	if k.Sample > 0 && r.Source == "dfpn" {
 		// Random positions, each counted once (no mirror folding).
 		r.Source = "dfpn sample"
-		rng := engine.NewRand(k.Seed ^ uint64(c.Blues)<<8 ^ uint64(c.Reds)<<16 ^ uint64(c.OppPieces)<<24 ^ uint64(c.OppReds)<<32)
 		gen = func(emit func(checkItem) error) error {
-			for i := 0; i < k.Sample; i++ {
-				p, err := RandomPosition(rng, c, k.Spec, engine.Player(rng.Intn(2)))
-				if err != nil {
-					return err
-				}
-				if err := emit(checkItem{pos: p, weight: 1}); err != nil {
-					return err
-				}
-			}
-			return nil
+			return samplePositions(c, k.Spec, k.Seed, k.Sample, func(p engine.Position) error {
+				return emit(checkItem{pos: p, weight: 1})
+			})
 		}
 	}
 	err := runBatches(k.ctx, k.Threads, gen, solve, func(it *checkItem) {
@@ -529,7 +561,7 @@ func (k *checkRun) solveTable(items []checkItem, _ *checkWorker) error {
 
 func (k *checkRun) solvePurpleDfpn(items []checkItem, w *checkWorker) error {
 	if w.sv == nil {
-		w.sv = solver.New(solver.Options{Shortest: true, MaxNodes: k.Nodes, TTMegabytes: 128, Tables: k.prober, Store: k.Store})
+		w.sv = solver.New(solver.Options{Shortest: true, MaxNodes: k.Nodes, MaxPlies: k.WithinPlies, TTMegabytes: 128, Tables: k.prober, Store: k.Store})
 	}
 	for i := range items {
 		it := &items[i]
@@ -611,7 +643,7 @@ func (k *checkRun) solveKeeperDfpn(items []checkItem, w *checkWorker) error {
 			return err
 		}
 		ctx, cancel := k.withTime()
-		res := Solve(ctx, g, w.tt, Options{MaxNodes: k.Nodes})
+		res := Solve(ctx, g, w.tt, Options{MaxNodes: k.Nodes, MaxDepth: k.WithinPlies})
 		cancel()
 		if err := k.ctx.Err(); err != nil {
 			return err

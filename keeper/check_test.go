@@ -94,3 +94,72 @@ func mustClass(t testing.TB, s string) purple.Class {
 	}
 	return c
 }
+
+// A class beyond MaxStates is answered by df-pn, with the classes its
+// captures lead into solved by retrograde analysis first (the search's
+// oracle), and never the class itself. Its answers agree with the
+// class's retrograde solution: no N win in 2B1R-2U1r with no value held
+// (within 10 plies: without a bound, a df-pn search cannot refute play
+// that goes on for ever).
+func TestCheckBigClassSolvesItsCaptures(t *testing.T) {
+	c := mustClass(t, "2B1R-2U1r")
+	var lines []string
+	o := CheckOptions{Algorithm: true, Reading: Paper, Threads: 2, Sample: 30, Seed: 3, Nodes: 2_000_000, WithinPlies: 10,
+		MaxStates: States(c) - 1, Progress: func(s string) { lines = append(lines, s) }}
+	rep, err := Check(context.Background(), []purple.Class{c}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(lines, "\n")
+	if !strings.Contains(text, "keeper game 1B1R-2U1r: ") || strings.Contains(text, "keeper game 2B1R-2U1r: ") {
+		t.Errorf("solved classes:\n%s", text)
+	}
+	r := rep.Classes[0]
+	if r.Source != "dfpn sample" || r.Positions != 30 || r.NWins != 0 || r.Unknown != 0 {
+		t.Errorf("report %+v", r)
+	}
+}
+
+// With WithinPlies, the df-pn answers of a sample count exactly the
+// sampled positions whose retrograde distance is at most that bound, and
+// every win listed is one of them.
+func TestCheckWithinPlies(t *testing.T) {
+	ctx := context.Background()
+	c := mustClass(t, "1B1R-2U1r")
+	spec := Spec{Keepers: 1, KeeperReds: 1}
+	sv, err := SolveClasses(ctx, []purple.Class{c}, Agent, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n, seed = 60, 7
+	for _, within := range []int{5, 9} {
+		want := uint64(0)
+		err = samplePositions(c, spec, seed, n, func(p engine.Position) error {
+			if v, ok := sv.Value(&p, engine.First, engine.NoSquare); !ok {
+				t.Fatalf("no value for %s", p.String())
+			} else if v.Win && v.Plies <= within {
+				want++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Check(ctx, []purple.Class{c}, CheckOptions{Spec: spec, Algorithm: true, Reading: Agent, Threads: 2,
+			Sample: n, Seed: seed, WithinPlies: within, MaxStates: 1, List: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rep.Classes[0]
+		if r.Source != "dfpn sample" || r.WithinPlies != within || r.Unknown != 0 || r.NWins != want || len(r.Counterexamples) != int(want) {
+			t.Errorf("within %d: report %+v; want %d wins", within, r, want)
+		}
+		for _, ex := range r.Counterexamples {
+			p := engine.MustParsePosition(ex.Position)
+			if v, _ := sv.Value(&p, engine.First, engine.NoSquare); !v.Win || v.Plies > within || ex.Plies > within {
+				t.Errorf("within %d: listed %s in %d, retrograde %+v", within, ex.Position, ex.Plies, v)
+			}
+		}
+		t.Logf("within %d: %d wins of %d", within, want, n)
+	}
+}

@@ -21,9 +21,16 @@ func (r *ClassReport) WriteText(w io.Writer, o CheckOptions) {
 	if o.Algorithm {
 		against = "Algorithm 1 (" + o.Reading.String() + " reading)"
 	}
-	fmt.Fprintf(w, "N sure wins against %s: %d (%d N to move, %d K to move; %d up to mirror)", against, r.NWins, r.NWinsNToMove, r.NWins-r.NWinsNToMove, r.NWinsDistinct)
+	within := ""
+	if r.WithinPlies > 0 {
+		within = fmt.Sprintf(" within %d plies", r.WithinPlies)
+	}
+	fmt.Fprintf(w, "N sure wins%s against %s: %d (%d N to move, %d K to move; %d up to mirror)", within, against, r.NWins, r.NWinsNToMove, r.NWins-r.NWinsNToMove, r.NWinsDistinct)
 	if r.NWinsAnyValue != nil {
 		fmt.Fprintf(w, "; for some value state (none, or a piece of N's holding the value 1): %d (value on a blue %d, on a red %d)", *r.NWinsAnyValue, r.NWinsValueOnBlue, r.NWinsValueOnRed)
+	}
+	if r.WithinPlies > 0 {
+		fmt.Fprintf(w, "; no win within %d plies: %d", r.WithinPlies, r.Positions-r.NWins-r.Unknown)
 	}
 	if r.Unknown > 0 {
 		fmt.Fprintf(w, "; %d unknown (budget)", r.Unknown)

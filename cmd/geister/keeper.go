@@ -31,6 +31,7 @@ var keeperCommand = command{
 		seed := fs.Uint64("seed", 1, "with --sample: the seed of the draw")
 		nodes := fs.Uint64("nodes", 200000, "df-pn budget per position for classes not in the tables")
 		timeLimit := fs.Duration("time", 10*time.Second, "df-pn time limit per position for classes not in the tables (0: none)")
+		withinPlies := fs.Int("max-plies", 0, "df-pn answers only: ask for N wins within this many plies (0: any length); a position with none that short then counts as no win within them")
 		maxStates := fs.Uint64("max-states", 600_000_000, "with --algorithm: solve a class by retrograde analysis only up to this many states (about 3 bytes each while solving)")
 		hidden := fs.Bool("hidden-values", false, "with --algorithm: ask of every N win with no value held whether N still surely wins without seeing the algorithm's value state (the belief game; --nodes bounds each search)")
 		hiddenSlack := fs.Int("hidden-slack", 10, "with --hidden-values: search wins up to this many plies longer than with the value seen")
@@ -57,8 +58,8 @@ var keeperCommand = command{
 			if err := onlyWith(fs, rule{*algorithm, "--%s applies only with --algorithm", []string{"reading", "max-states", "verify", "hidden-values", "hidden-slack"}}); err != nil {
 				return err
 			}
-			if *threads < 1 || *reach < 0 || *sample < 0 {
-				return usagef("--threads must be at least 1, --reach and --sample not negative")
+			if *threads < 1 || *reach < 0 || *sample < 0 || *withinPlies < 0 {
+				return usagef("--threads must be at least 1, --reach, --sample and --max-plies not negative")
 			}
 			classes := keeper.ClassesFor(spec, *minPieces, *maxPieces)
 			if len(args) > 0 {
@@ -89,7 +90,7 @@ var keeperCommand = command{
 			}
 			defer closeDB()
 			o := keeper.CheckOptions{Spec: spec, Algorithm: *algorithm, Reading: rd, Tables: db,
-				List: listN, Reach: *reach, Sample: *sample, Seed: *seed, Nodes: *nodes, Time: *timeLimit,
+				List: listN, Reach: *reach, Sample: *sample, Seed: *seed, Nodes: *nodes, Time: *timeLimit, WithinPlies: *withinPlies,
 				MaxStates: *maxStates, Verify: *verify, Hidden: *hidden, HiddenSlack: *hiddenSlack, Threads: *threads}
 			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
 				defer release()
