@@ -2,6 +2,7 @@ package keeper
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/pool"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/tablebase"
@@ -658,72 +660,46 @@ func (k *checkRun) solveKeeperDfpn(items []checkItem, w *checkWorker) error {
 	return nil
 }
 
-// runBatches runs gen's items through solve on threads goroutines in
-// batches and hands them to collect in generation order. On an error it
-// stops, after collecting every batch finished before the first failed
-// one.
+// runBatches runs gen's items through solve on threads workers in
+// batches (pool.Ordered) and hands them to collect in generation order.
+// On an error it stops, after collecting every batch finished before the
+// first failed one.
 func runBatches(ctx context.Context, threads int, gen func(emit func(checkItem) error) error,
 	solve func([]checkItem, *checkWorker) error, collect func(*checkItem)) error {
-	type batch struct {
-		items []checkItem
-		err   error
-		done  chan struct{}
-	}
 	const size = 2048
-	work := make(chan *batch, threads*2)
-	order := make(chan *batch, threads*4)
-	var wg sync.WaitGroup
-	for i := 0; i < threads; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &checkWorker{}
-			for b := range work {
-				b.err = solve(b.items, w)
-				close(b.done)
-			}
-		}()
-	}
 	var genErr error
-	go func() {
-		defer close(order)
-		defer close(work)
-		cur := &batch{done: make(chan struct{})}
-		flush := func() {
-			if len(cur.items) > 0 {
-				order <- cur
-				work <- cur
-				cur = &batch{done: make(chan struct{})}
-			}
-		}
+	batches := func(yield func([]checkItem) bool) {
+		var cur []checkItem
 		genErr = gen(func(it checkItem) error {
-			cur.items = append(cur.items, it)
-			if len(cur.items) == size {
-				flush()
+			if cur = append(cur, it); len(cur) == size {
+				if !yield(cur) {
+					return errStopped
+				}
+				cur = nil
 			}
 			return ctx.Err()
 		})
-		flush()
-	}()
-	var firstErr error
-	for b := range order {
-		<-b.done
-		if b.err != nil && firstErr == nil {
-			firstErr = b.err
-		}
-		if firstErr != nil {
-			continue
-		}
-		for i := range b.items {
-			collect(&b.items[i])
+		if genErr == nil && len(cur) > 0 {
+			yield(cur)
 		}
 	}
-	wg.Wait()
+	err := pool.Ordered(threads, batches, func(int) func([]checkItem) ([]checkItem, error) {
+		w := &checkWorker{}
+		return func(b []checkItem) ([]checkItem, error) { return b, solve(b, w) }
+	}, func(b, _ []checkItem) error {
+		for i := range b {
+			collect(&b[i])
+		}
+		return nil
+	})
 	switch {
-	case firstErr != nil:
-		return firstErr
-	case genErr != nil:
+	case err != nil:
+		return err
+	case genErr != nil && genErr != errStopped:
 		return genErr
 	}
 	return ctx.Err()
 }
+
+// errStopped ends a generation the pool no longer reads.
+var errStopped = errors.New("keeper: stopped")
