@@ -16,14 +16,15 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
+	"github.com/geister-solver/geister/pool"
 )
 
 // Config describes a tournament. With Gauntlet empty it is a round robin
@@ -398,114 +399,97 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	type out struct {
-		r    Result
-		line []byte // r as JSON, made by the worker
-		err  error
-	}
-	results := make(chan out, 64*jobs)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// Each worker keeps the agents of the specs it met, for the
-			// next game (an agent starts every game afresh: NewGame), but
-			// at most maxKeptAgents: a placement study has 140 specs, and
-			// a PurpleMax keeps its tables (16 MiB and more) between
-			// games; keeping them all took 10 GB.
-			// When full, the agent unused the longest goes.
-			agents := map[string]player.Agent{}
-			used := map[string]int{}
-			clock := 0
-			get := func(spec string) (player.Agent, error) {
-				clock++
-				if a, ok := agents[spec]; ok {
-					used[spec] = clock
-					return a, nil
-				}
-				if len(agents) >= maxKeptAgents {
-					oldest := ""
-					for k, u := range used {
-						if oldest == "" || u < used[oldest] {
-							oldest = k
-						}
-					}
-					delete(agents, oldest)
-					delete(used, oldest)
-				}
-				a, err := player.New(spec, cfg.Env)
-				if err == nil {
-					agents[spec], used[spec] = a, clock
-				}
-				return a, err
-			}
-			var buf []engine.Move
-			for {
-				t := int(next.Add(1) - 1)
-				if t >= len(todo) || ctx.Err() != nil {
-					return
-				}
-				id := todo[t]
-				pair, game := id/s.Games, id%s.Games
-				fs, ss := seats(pairs[pair], game)
-				first, err := get(fs)
-				if err != nil {
-					results <- out{err: err}
-					return
-				}
-				second, err := get(ss)
-				if err != nil {
-					results <- out{err: err}
-					return
-				}
-				seed := gameSeed(s, pair, game)
-				g, err := match.Play(ctx, first, second, seed, s.PlyLimit, buf, nil)
-				buf = g.Moves
-				if err != nil {
-					results <- out{err: err}
-					return
-				}
-				rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
-				r := Result{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
-					Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}
-				line, _ := json.Marshal(r)
-				results <- out{r: r, line: append(line, '\n')}
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(results) }()
-	start := time.Now()
-	var firstErr error
-	bw := bufio.NewWriter(f)
-	for o := range results {
-		if o.err != nil {
-			if firstErr == nil {
-				firstErr = o.err
-			}
+	// The first error a game meets; the games still running are then
+	// cancelled, and their cancellation is not reported in its place.
+	var failMu sync.Mutex
+	var failed error
+	fail := func(err error) error {
+		failMu.Lock()
+		defer failMu.Unlock()
+		if failed == nil {
+			failed = err
 			cancel()
-			continue
 		}
-		bw.Write(o.line)
-		// Flushed whenever no other game waits: one write for a burst of
-		// short games, and no finished game is held back longer.
-		if len(results) == 0 || bw.Buffered() >= 32<<10 {
-			if err := bw.Flush(); err != nil && firstErr == nil {
-				firstErr = err
-				cancel()
+		return failed
+	}
+	start := time.Now()
+	bw := bufio.NewWriter(f)
+	err = pool.Ordered(jobs, slices.Values(todo), func(int) func(int) (Result, error) {
+		// Each worker keeps the agents of the specs it met, for the next
+		// game (an agent starts every game afresh: NewGame), but at most
+		// maxKeptAgents: a placement study has 140 specs, and a
+		// PurpleMax keeps its tables (16 MiB and more) between games;
+		// keeping them all took 10 GB. When full, the agent unused the
+		// longest goes.
+		agents := map[string]player.Agent{}
+		used := map[string]int{}
+		clock := 0
+		get := func(spec string) (player.Agent, error) {
+			clock++
+			if a, ok := agents[spec]; ok {
+				used[spec] = clock
+				return a, nil
 			}
+			if len(agents) >= maxKeptAgents {
+				oldest := ""
+				for k, u := range used {
+					if oldest == "" || u < used[oldest] {
+						oldest = k
+					}
+				}
+				delete(agents, oldest)
+				delete(used, oldest)
+			}
+			a, err := player.New(spec, cfg.Env)
+			if err == nil {
+				agents[spec], used[spec] = a, clock
+			}
+			return a, err
 		}
-		all = append(all, o.r)
+		var buf []engine.Move
+		return func(id int) (Result, error) {
+			if err := ctx.Err(); err != nil {
+				return Result{}, fail(err)
+			}
+			pair, game := id/s.Games, id%s.Games
+			fs, ss := seats(pairs[pair], game)
+			first, err := get(fs)
+			if err != nil {
+				return Result{}, fail(err)
+			}
+			second, err := get(ss)
+			if err != nil {
+				return Result{}, fail(err)
+			}
+			seed := gameSeed(s, pair, game)
+			g, err := match.Play(ctx, first, second, seed, s.PlyLimit, buf, nil)
+			buf = g.Moves
+			if err != nil {
+				return Result{}, fail(err)
+			}
+			rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
+			return Result{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
+				Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}, nil
+		}
+	}, func(_ int, r Result) error {
+		// Games are written in the order of todo, each as it is known:
+		// a finished game is never held back in the buffer.
+		line, _ := json.Marshal(r)
+		bw.Write(append(line, '\n'))
+		if err := bw.Flush(); err != nil {
+			return fail(err)
+		}
+		all = append(all, r)
 		if cfg.Progress != nil {
 			cfg.Progress(Progress{Done: len(all), Games: len(pairs) * s.Games, Resumed: len(done), Elapsed: time.Since(start)})
 		}
+		return nil
+	})
+	if err != nil {
+		err = fail(err) // the first failure, not a game it cancelled
 	}
-	if err := bw.Flush(); err != nil && firstErr == nil {
-		firstErr = err
+	if err == nil && len(all) < len(pairs)*s.Games {
+		err = ctx.Err()
 	}
-	if firstErr == nil && len(all) < len(pairs)*s.Games {
-		firstErr = ctx.Err()
-	}
-	return all, firstErr
+	return all, err
 }
