@@ -25,6 +25,29 @@ func (r *Rand) Intn(n int) int {
 // RandomPlacement returns one of the 70 placements, uniformly.
 func (r *Rand) RandomPlacement() Placement { return Placements[r.Intn(len(Placements))] }
 
+// DrawBit draws one of the set bits of the five sets uniformly over all
+// of them (at least one must be set) and returns the set it is in and its
+// square: a random move drawn among the moves counted by direction, each
+// set holding the squares of one direction's moves.
+func (r *Rand) DrawBit(sets *[5]uint64) (set int, s Square) {
+	var counts [5]int
+	n := 0
+	for i, b := range sets {
+		counts[i] = popcount(b)
+		n += counts[i]
+	}
+	k := r.Intn(n)
+	for k >= counts[set] {
+		k -= counts[set]
+		set++
+	}
+	b := sets[set]
+	for ; k > 0; k-- {
+		b &= b - 1
+	}
+	return set, Square(trailingZeros(b))
+}
+
 // RandomMove returns a legal move of the side to move chosen uniformly, or
 // NoMove when the game is over. It draws an index among the moves counted
 // by direction and finds that move's square, without listing the moves.
@@ -35,23 +58,7 @@ func (p *Position) RandomMove(r *Rand) Move {
 	own := p.occ[p.turn]
 	free := BoardMask &^ own
 	sets := [5]uint64{p.escapers(), (own >> 8) & free, (own << 8) & free, (own >> 1) & free, (own << 1) & free}
-	var counts [5]int
-	n := 0
-	for i, b := range sets {
-		counts[i] = popcount(b)
-		n += counts[i]
-	}
-	k := r.Intn(n)
-	d := 0
-	for k >= counts[d] {
-		k -= counts[d]
-		d++
-	}
-	b := sets[d]
-	for ; k > 0; k-- {
-		b &= b - 1
-	}
-	s := Square(trailingZeros(b))
+	d, s := r.DrawBit(&sets)
 	switch d {
 	case 0:
 		return NewMove(s, escapeTarget(s))

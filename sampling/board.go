@@ -163,19 +163,7 @@ func (b *Board) RandomMoveUniform(r *engine.Rand) (from, to engine.Square) {
 	own := b.pieces[us][0] | b.pieces[us][1]
 	free := engine.BoardMask &^ own
 	sets := [5]uint64{b.pieces[us][0] & engine.Exits(us), (own >> 8) & free, (own << 8) & free, (own >> 1) & free, (own << 1) & free}
-	var counts [5]int
-	n := 0
-	for i, s := range sets {
-		counts[i] = bits.OnesCount64(s)
-		n += counts[i]
-	}
-	k := r.Intn(n)
-	d := 0
-	for k >= counts[d] {
-		k -= counts[d]
-		d++
-	}
-	s := engine.Square(nth(sets[d], k))
+	d, s := r.DrawBit(&sets)
 	switch d {
 	case 0:
 		if us == engine.First {
