@@ -146,15 +146,12 @@ func AnalyzeLine(ctx context.Context, start engine.Position, moves []engine.Move
 	}
 	positions := []engine.Position{start}
 	p := start
-	for i, m := range moves {
-		if p.Outcome() != engine.Ongoing {
-			return nil, fmt.Errorf("analysis: move %d %s: the game is already over", i+1, m)
-		}
-		if !p.IsLegal(m) {
-			return nil, fmt.Errorf("analysis: move %d %s is not legal in %s", i+1, m, p.String())
-		}
-		p.Make(m.Plain())
+	err := p.PlayLine(moves, func(p *engine.Position, m engine.Move) { p.Make(m.Plain()) }, func(int, engine.Move) error {
 		positions = append(positions, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %w", err)
 	}
 	rep := &Report{First: "-", Second: "-", Result: "unfinished", PlyLimit: plyLimit}
 	switch o := p.OutcomeWithLimit(plyLimit); o {

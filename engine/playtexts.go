@@ -44,3 +44,47 @@ func (p *Position) PlayTexts(texts []string) ([]Move, error) {
 	}
 	return played, nil
 }
+
+// LineError names the first move of a line that cannot be played: the
+// game was over before it, or it is not legal where it stands.
+type LineError struct {
+	Index int // from 1
+	Move  Move
+	Over  bool   // the game was over before the move
+	At    string // the position it is not legal in (empty when Over)
+}
+
+func (e *LineError) Error() string {
+	if e.Over {
+		return fmt.Sprintf("move %d %s: the game is already over", e.Index, e.Move)
+	}
+	return fmt.Sprintf("move %d %s is not legal in %s", e.Index, e.Move, e.At)
+}
+
+// PlayLine plays line from p in turn, each move checked first: the game
+// must be on and the move legal (else a *LineError, p holding the moves
+// before it). play makes a move on p (nil: p.Make), which lets a caller
+// make it as it reads the line, e.g. revealing a capture as red; after,
+// when not nil, is called after each move with its index from 1 and may
+// stop the line with an error.
+func (p *Position) PlayLine(line []Move, play func(*Position, Move), after func(i int, m Move) error) error {
+	for i, m := range line {
+		if p.Outcome() != Ongoing {
+			return &LineError{Index: i + 1, Move: m, Over: true}
+		}
+		if !p.IsLegal(m) {
+			return &LineError{Index: i + 1, Move: m, At: p.String()}
+		}
+		if play != nil {
+			play(p, m)
+		} else {
+			p.Make(m)
+		}
+		if after != nil {
+			if err := after(i+1, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

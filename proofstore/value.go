@@ -365,14 +365,8 @@ func checkLine(p engine.Position, q Question, e *Entry) error {
 	if len(e.PV) == 0 {
 		return fmt.Errorf("a win without a line")
 	}
-	for i, m := range e.PV {
-		if p.Outcome() != engine.Ongoing {
-			return fmt.Errorf("the line ends the game before move %d", i+1)
-		}
-		if !p.IsLegal(m) {
-			return fmt.Errorf("line move %d (%v) is not legal in %s", i+1, m, p.String())
-		}
-		p.Make(purple.ProverMove(&p, engine.First, m))
+	if err := p.PlayLine(e.PV, func(p *engine.Position, m engine.Move) { p.Make(purple.ProverMove(p, engine.First, m)) }, nil); err != nil {
+		return fmt.Errorf("line %w", err)
 	}
 	if p.Outcome() != engine.WinFor(orSide) {
 		return fmt.Errorf("the line ends in %s without the win", p.String())

@@ -363,20 +363,18 @@ func LineFiles(dir string, p engine.Position, line []engine.Move, ext string) ([
 	if err := write(0, engine.NoMove); err != nil {
 		return names, err
 	}
-	for i, m := range line {
-		if p.Outcome() != engine.Ongoing {
-			return names, fmt.Errorf("web: line move %d %s: the game is already over", i+1, m)
-		}
-		if !p.IsLegal(m) {
-			return names, fmt.Errorf("web: line move %d %s is not legal in %s", i+1, m, p.String())
-		}
-		p.Make(m.RevealRed())
-		if err := write(i+1, m); err != nil {
-			return names, err
-		}
+	var lineErr *engine.LineError
+	if err := p.PlayLine(line, revealRed, write); errors.As(err, &lineErr) {
+		return names, fmt.Errorf("web: line %w", err)
+	} else if err != nil {
+		return names, err
 	}
 	return names, nil
 }
+
+// revealRed makes m with a capture shown as red (a proof line's capture
+// takes a red: purple.ProverMove's reading).
+func revealRed(p *engine.Position, m engine.Move) { p.Make(m.RevealRed()) }
 
 // ErrBadLine is returned by LineSVG for a line that cannot be played.
 var ErrBadLine = errors.New("web: the line cannot be played from the position")
@@ -385,11 +383,9 @@ var ErrBadLine = errors.New("web: the line cannot be played from the position")
 // picture of a whole proof line.
 func LineSVG(p *engine.Position, line []engine.Move) ([]byte, error) {
 	q := *p
-	for i, m := range line {
-		if q.Outcome() != engine.Ongoing || !q.IsLegal(m) {
-			return nil, fmt.Errorf("%w: move %d %s", ErrBadLine, i+1, m)
-		}
-		q.Make(m.RevealRed())
+	var lineErr *engine.LineError
+	if err := q.PlayLine(line, revealRed, nil); errors.As(err, &lineErr) {
+		return nil, fmt.Errorf("%w: move %d %s", ErrBadLine, lineErr.Index, lineErr.Move)
 	}
 	return SVG(p, Options{Line: line, Caption: fmt.Sprintf("line of %d plies, numbered in order", len(line))}), nil
 }
