@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/tablebase"
@@ -21,7 +22,7 @@ var buildCommand = command{
 	Summary: "build endgame tables: every class up to --pieces pieces, or the named ones",
 	Details: helpText("build"),
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := tableDirFlag(fs)
+		dir := cliflags.TableDir(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 8)")
 		workers := new(int)
 		fs.IntVar(workers, "workers", 0, "goroutines to build with (deprecated: use --threads)")
@@ -48,7 +49,7 @@ var buildCommand = command{
 				}
 				classes = purple.Classes(*pieces)
 			}
-			named, err := parseClasses(append(args, *class...), nil)
+			named, err := cliflags.ParseClasses(append(args, *class...), nil)
 			if err != nil {
 				return err
 			}
@@ -62,7 +63,7 @@ var buildCommand = command{
 			if *workers < 0 {
 				return usagef("--threads %d: want 1 or more (0: one per core)", *workers)
 			}
-			if err := checkThreads(*workers); err != nil {
+			if err := cliflags.CheckThreads(*workers); err != nil {
 				return err
 			}
 			jobs, err := tablebase.PlanJobs(classes)
@@ -80,7 +81,7 @@ var buildCommand = command{
 				tablebase.WriteSubmitted(e.Stdout, sub, *shared, err)
 				return err
 			}
-			d := tableDir(*dir)
+			d := cliflags.Dir(*dir)
 			if *out != "" {
 				d = *out
 			}

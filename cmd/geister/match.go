@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
@@ -26,11 +28,11 @@ var matchCommand = command{
 		fs.IntVar(jobs, "jobs", 0, "games played at once (deprecated: use --threads)")
 		fs.IntVar(jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
 		fs.MarkDeprecated("jobs", "use --threads")
-		rf := addRecordsFlags(fs, "write one JSON line per game to this file (a new file: see --force)", "let --records overwrite an existing file")
+		rf := cli.AddRecords(fs, "write one JSON line per game to this file (a new file: see --force)", "let --records overwrite an existing file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
 		cpuTime := fs.Bool("cpu-time", false, "time moves by the CPU time of the thread playing the game, not the clock (for a busy machine; costs a system call a move)")
-		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
+		tf := cliflags.AddTables(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").WithOld()
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A and B, got %d arguments", len(args))
@@ -41,10 +43,10 @@ var matchCommand = command{
 			if *plyLimit < 0 || *jobs < 0 {
 				return usagef("--ply-limit and --threads must not be negative")
 			}
-			if err := checkThreads(*jobs); err != nil {
+			if err := cliflags.CheckThreads(*jobs); err != nil {
 				return err
 			}
-			if *rf.force && *rf.name == "" {
+			if *rf.Force && *rf.Name == "" {
 				return usagef("--force goes with --records FILE")
 			}
 			for _, a := range args {
@@ -56,14 +58,14 @@ var matchCommand = command{
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			src, err := agentEnv(e.Stderr, tf)
+			src, err := tf.ForAgents(warner(e.Stderr))
 			if err != nil {
 				return err
 			}
 			defer src.Close()
-			env := playerEnv(src)
+			env := cliflags.PlayerEnv(src)
 			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
-			if f, err := rf.create(); err != nil {
+			if f, err := rf.Create(); err != nil {
 				return err
 			} else if f != nil {
 				defer f.Close()

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/memlimit"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/web"
@@ -30,9 +31,9 @@ var solveCommand = command{
 		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table); one position given as an operand is searched by one thread unless --threads is given, then by that many sharing its table")
 		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
-		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+		tf := cliflags.AddTables(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 		svgDir := fs.String("svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
-		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
+		storeOpts := cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
@@ -52,7 +53,7 @@ var solveCommand = command{
 			case *timeLimit < 0:
 				return usagef("--time %v: want 0 (no limit) or more", *timeLimit)
 			}
-			if err := checkThreads(*threads); err != nil {
+			if err := cliflags.CheckThreads(*threads); err != nil {
 				return err
 			}
 			if err := memlimit.Check("--tt", *ttMB); err != nil {
@@ -62,7 +63,7 @@ var solveCommand = command{
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
 				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
 			}
-			src, err := openSources(e, tf, storeOpts)
+			src, err := tf.Open(storeOpts, warner(e.Stderr))
 			if err != nil {
 				return err
 			}
