@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/purple"
@@ -24,10 +25,8 @@ var buildCommand = command{
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		dir := cliflags.TableDir(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 8)")
-		workers := new(int)
-		fs.IntVar(workers, "workers", 0, "goroutines to build with (deprecated: use --threads)")
-		fs.IntVar(workers, "threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
-		fs.MarkDeprecated("workers", "use --threads")
+		workers := fs.Int("threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
+		cli.Alias(fs, "workers", "threads")
 		rebuild := fs.Bool("rebuild", false, "build the named classes (or those of --pieces) again even if complete")
 		jsonOut := fs.Bool("json", false, "print the summary as one JSON object per class instead of a table")
 		quiet := fs.Bool("quiet", false, "no progress bar")
@@ -60,10 +59,10 @@ var buildCommand = command{
 			if len(*class) > 0 && (len(args) > 0 || *pieces != 0) {
 				return usagef("--class builds the classes it names alone: give no --pieces or other classes with it")
 			}
-			if *workers < 0 {
-				return usagef("--threads %d: want 1 or more (0: one per core)", *workers)
-			}
-			if err := cliflags.CheckThreads(*workers); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--threads", *workers, 0, "want 1 or more (0: one per core)"),
+				cliflags.CheckThreads(*workers),
+			); err != nil {
 				return err
 			}
 			jobs, err := tablebase.PlanJobs(classes)

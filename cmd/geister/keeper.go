@@ -43,24 +43,22 @@ var keeperCommand = command{
 		storeOpts := cliflags.AddStore(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
 		return func(e *env, args []string) error {
 			spec := keeper.Spec{Keepers: *keepers, KeeperReds: *keeperReds}
-			if *keepers != 1 && *keepers != 2 {
-				return usagef("--keepers %d: want 2 or 1", *keepers)
-			}
-			if *keeperReds != 1 && *keeperReds != 2 {
-				return usagef("--keeper-reds %d: want 1 or 2", *keeperReds)
-			}
-			if *maxPieces < 4 || *maxPieces > 8 || *minPieces > *maxPieces {
-				return usagef("--max-pieces %d, --min-pieces %d: want 4 ≤ min ≤ max ≤ 8", *maxPieces, *minPieces)
+			if err := cli.Check(
+				cli.InRange("--keepers", *keepers, 1, 2, "want 2 or 1"),
+				cli.InRange("--keeper-reds", *keeperReds, 1, 2, "want 1 or 2"),
+				cli.Want(*maxPieces >= 4 && *maxPieces <= 8 && *minPieces <= *maxPieces, "--max-pieces %d, --min-pieces %d: want 4 ≤ min ≤ max ≤ 8", *maxPieces, *minPieces),
+			); err != nil {
+				return err
 			}
 			rd, err := keeper.ParseReading(*reading)
 			if err != nil {
 				return usagef("--reading: %v", err)
 			}
-			if err := cli.OnlyWith(fs, cli.OnlyIf(*algorithm, "--%s applies only with --algorithm", "reading", "max-states", "verify", "hidden-values", "hidden-slack")); err != nil {
+			if err := cli.Check(
+				cli.OnlyWith(fs, cli.OnlyIf(*algorithm, "--%s applies only with --algorithm", "reading", "max-states", "verify", "hidden-values", "hidden-slack")),
+				cli.Want(*threads >= 1 && *reach >= 0 && *sample >= 0, "--threads must be at least 1, --reach and --sample not negative"),
+			); err != nil {
 				return err
-			}
-			if *threads < 1 || *reach < 0 || *sample < 0 {
-				return usagef("--threads must be at least 1, --reach and --sample not negative")
 			}
 			classes := keeper.ClassesFor(spec, *minPieces, *maxPieces)
 			if len(args) > 0 {

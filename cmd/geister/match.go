@@ -24,10 +24,8 @@ var matchCommand = command{
 		games := fs.Int("games", 100, "number of games (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the match: game i's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-		jobs := new(int)
-		fs.IntVar(jobs, "jobs", 0, "games played at once (deprecated: use --threads)")
-		fs.IntVar(jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
-		fs.MarkDeprecated("jobs", "use --threads")
+		jobs := fs.Int("threads", runtime.NumCPU(), "games played at once (0: one per core)")
+		cli.Alias(fs, "jobs", "threads")
 		rf := cli.AddRecords(fs, "write one JSON line per game to this file (a new file: see --force)", "let --records overwrite an existing file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
@@ -37,17 +35,13 @@ var matchCommand = command{
 			if len(args) != 2 {
 				return usagef("want two agents A and B, got %d arguments", len(args))
 			}
-			if *games < 1 {
-				return usagef("--games %d: want at least 1", *games)
-			}
-			if *plyLimit < 0 || *jobs < 0 {
-				return usagef("--ply-limit and --threads must not be negative")
-			}
-			if err := cliflags.CheckThreads(*jobs); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--games", *games, 1, "want at least 1"),
+				cli.Want(*plyLimit >= 0 && *jobs >= 0, "--ply-limit and --threads must not be negative"),
+				cliflags.CheckThreads(*jobs),
+				cli.Want(!*rf.Force || *rf.Name != "", "--force goes with --records FILE"),
+			); err != nil {
 				return err
-			}
-			if *rf.Force && *rf.Name == "" {
-				return usagef("--force goes with --records FILE")
 			}
 			for _, a := range args {
 				sp, err := player.ParseSpec(a)
@@ -89,10 +83,7 @@ var matchCommand = command{
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if len(sum.Problems) > 0 {
-				return errReported
-			}
-			return nil
+			return cli.Reported(len(sum.Problems) > 0)
 		}
 	},
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
@@ -60,10 +61,7 @@ var playCommand = command{
 				g.WriteStopped(e.Stdout, [2]string{args[0], args[1]})
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0) {
-				return errReported
-			}
-			return nil
+			return cli.Reported(g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0))
 		}
 	},
 }

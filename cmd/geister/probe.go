@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/sources"
@@ -60,10 +61,7 @@ var probeCommand = command{
 					solver.WriteProbeText(e.Stdout, text, a, err)
 				}
 			}
-			if failed {
-				return errReported
-			}
-			return nil
+			return cli.Reported(failed)
 		}
 	},
 }

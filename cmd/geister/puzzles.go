@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
-	"github.com/geister-solver/geister/internal/memlimit"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/puzzles"
 	"github.com/geister-solver/geister/sources"
@@ -48,17 +48,13 @@ var puzzlesCommand = command{
 			case *prover != "" || *opponent != "":
 				return usagef("--prover and --opponent go together: give both, or neither for random classes")
 			}
-			if *count < 1 || *minPlies < 1 || *draws < 1 {
-				return usagef("--count, --min-plies and --draws: want 1 or more")
-			}
-			if err := memlimit.Check("--tt", *ttMB); err != nil {
-				return usagef("%v", err)
-			}
-			if err := tf.Check(); err != nil {
+			if err := cli.Check(
+				cli.Want(*count >= 1 && *minPlies >= 1 && *draws >= 1, "--count, --min-plies and --draws: want 1 or more"),
+				cliflags.CheckMemory("--tt", *ttMB),
+				tf.Check(),
+				cli.AtLeast("--build-pieces", *buildPieces, 0, "want 0 or more"),
+			); err != nil {
 				return err
-			}
-			if *buildPieces < 0 {
-				return usagef("--build-pieces %d: want 0 or more", *buildPieces)
 			}
 			var tables purple.Tables
 			dir, named, use := tf.Resolve()

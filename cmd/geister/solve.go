@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
-	"github.com/geister-solver/geister/internal/memlimit"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/web"
 )
@@ -43,21 +43,15 @@ var solveCommand = command{
 			if err != nil {
 				return err
 			}
-			switch {
-			case *maxPlies < 0:
-				return usagef("--max-plies %d: want 0 (any length) or more", *maxPlies)
-			case *plyLimit < 0:
-				return usagef("--ply-limit %d: want 0 (no limit) or more", *plyLimit)
-			case *threads < 1:
-				return usagef("--threads %d: want 1 or more", *threads)
-			case *timeLimit < 0:
-				return usagef("--time %v: want 0 (no limit) or more", *timeLimit)
-			}
-			if err := cliflags.CheckThreads(*threads); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--max-plies", *maxPlies, 0, "want 0 (any length) or more"),
+				cli.AtLeast("--ply-limit", *plyLimit, 0, "want 0 (no limit) or more"),
+				cli.AtLeast("--threads", *threads, 1, "want 1 or more"),
+				cli.AtLeast("--time", *timeLimit, 0, "want 0 (no limit) or more"),
+				cliflags.CheckThreads(*threads),
+				cliflags.CheckMemory("--tt", *ttMB),
+			); err != nil {
 				return err
-			}
-			if err := memlimit.Check("--tt", *ttMB); err != nil {
-				return usagef("%v", err)
 			}
 			opts := solver.Options{
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
@@ -112,10 +106,7 @@ var solveCommand = command{
 			if err := e.Ctx.Err(); err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if failed {
-				return errReported
-			}
-			return nil
+			return cli.Reported(failed)
 		}
 	},
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/player"
@@ -51,13 +52,11 @@ var tournamentCommand = command{
 			if *results == "" {
 				return usagef("--results FILE is required: the games are kept there")
 			}
-			if *games < 1 {
-				return usagef("--games %d: want at least 1", *games)
-			}
-			if *plyLimit < 0 || *threads < 0 {
-				return usagef("--ply-limit and --threads must not be negative")
-			}
-			if err := cliflags.CheckThreads(*threads); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--games", *games, 1, "want at least 1"),
+				cli.Want(*plyLimit >= 0 && *threads >= 0, "--ply-limit and --threads must not be negative"),
+				cliflags.CheckThreads(*threads),
+			); err != nil {
 				return err
 			}
 			cfg := tournament.Config{Agents: args, Gauntlet: *gauntlet, Placements: *placements, Games: *games, Seed: *seed, PlyLimit: *plyLimit, Threads: *threads}

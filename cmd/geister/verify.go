@@ -34,17 +34,9 @@ var verifyCommand = command{
 		sample := fs.Int("sample", 0, "random sample size: with --table, positions of each class compared with df-pn (default 200); with --store, entries re-searched (default 100); 0: none")
 		seed := fs.Uint64("seed", 1, "seed of the random sample")
 		nodes := fs.Uint64("nodes", 300_000, "with --table: df-pn budget of each comparison (searched positions; an unknown counts as no disagreement)")
-		oldSamples := fs.Int("samples", 0, "older spelling of --sample")
-		oldNodes := fs.Uint64("sample-nodes", 0, "older spelling of --nodes")
-		fs.MarkDeprecated("samples", "use --sample")
-		fs.MarkDeprecated("sample-nodes", "use --nodes")
+		cli.Alias(fs, "samples", "sample")
+		cli.Alias(fs, "sample-nodes", "nodes")
 		return func(e *env, args []string) error {
-			if fs.Changed("samples") {
-				*sample = *oldSamples
-			}
-			if fs.Changed("sample-nodes") {
-				*nodes = *oldNodes
-			}
 			if store.Old != "" {
 				fmt.Fprintf(e.Stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.Old, store.Old)
 				*storeDir = store.Old
@@ -114,10 +106,7 @@ func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.D
 		return fmt.Errorf("reading %s: %w", name, err)
 	}
 	count.Write(e.Stdout, asJSON)
-	if count.Failed() {
-		return errReported
-	}
-	return nil
+	return cli.Reported(count.Failed())
 }
 
 // verifyTables checks the endgame tables in dir (sources.VerifyTables).
@@ -141,10 +130,7 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 	} else {
 		check.WriteText(e.Stdout, o)
 	}
-	if !check.OK {
-		return errReported
-	}
-	return nil
+	return cli.Reported(!check.OK)
 }
 
 // verifyStore checks the proof store in dir (sources.VerifyStore).
@@ -166,8 +152,5 @@ func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON b
 	} else {
 		check.WriteText(e.Stdout, quiet)
 	}
-	if !check.OK {
-		return errReported
-	}
-	return nil
+	return cli.Reported(!check.OK)
 }

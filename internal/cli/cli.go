@@ -257,3 +257,13 @@ func OpenOperand(e *Env, name string) (io.Reader, func(), error) {
 	}
 	return f, func() { f.Close() }, nil
 }
+
+// Reported is ErrReported when failed, else nil: the end of a command
+// that has printed its failures (answer lines in error, a check that
+// found faults) with the rest of its output.
+func Reported(failed bool) error {
+	if failed {
+		return ErrReported
+	}
+	return nil
+}

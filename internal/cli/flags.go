@@ -66,6 +66,16 @@ func OnlyWith(fs *pflag.FlagSet, rules ...Rule) error {
 	return nil
 }
 
+// Alias declares old as the deprecated older spelling of the flag name,
+// declared before: both set the same value, and pflag warns on standard
+// error when old is used ("use --name"). Help and completion leave old
+// out.
+func Alias(fs *pflag.FlagSet, old, name string) {
+	f := fs.Lookup(name)
+	fs.AddFlag(&pflag.Flag{Name: old, Usage: "older spelling of --" + name, Value: f.Value, DefValue: f.DefValue, NoOptDefVal: f.NoOptDefVal})
+	fs.MarkDeprecated(old, "use --"+name)
+}
+
 // Switch is a boolean flag whose older form took a value: --NAME and
 // --NAME=true|false set On, while --NAME=VALUE of the older form sets On
 // and keeps VALUE in Old for the command to read (and warn about).

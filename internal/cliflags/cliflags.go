@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/memlimit"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/purple"
@@ -188,6 +189,15 @@ const MaxThreads = 1024
 func CheckThreads(n int) error {
 	if n > MaxThreads {
 		return cli.Usagef("--threads %d: at most %d (this machine has %d cores)", n, MaxThreads, runtime.NumCPU())
+	}
+	return nil
+}
+
+// CheckMemory is a usage error for a size flag in MiB (--tt) that this
+// machine's memory cannot hold (memlimit.Check).
+func CheckMemory(flag string, mb int) error {
+	if err := memlimit.Check(flag, mb); err != nil {
+		return cli.Usagef("%v", err)
 	}
 	return nil
 }
