@@ -42,8 +42,8 @@ type Command struct {
 	// that runs it with the operands left after parsing.
 	Flags func(fs *pflag.FlagSet) func(e *Env, args []string) error
 	// Subcommands, when Flags is nil: the command runs the one its first
-	// operand names, with that one's flags and --help. A subcommand with
-	// no Args takes no operands.
+	// operand names, with that one's flags and --help ("PROG CMD SUB
+	// --help"). A subcommand with Flags and no Args takes no operands.
 	Subcommands []Command
 }
 
@@ -217,7 +217,7 @@ func (p *Program) runSub(e *Env, path string, c *Command, args []string) error {
 		}
 		return Usagef("%s: %s", sub.Name, PlainFlagError(err))
 	}
-	if sub.Args == "" && fs.NArg() != 0 {
+	if sub.Flags != nil && sub.Args == "" && fs.NArg() != 0 {
 		return Usagef("%s takes no operands, got %q", sub.Name, fs.Args())
 	}
 	return run(e, fs.Args())
