@@ -31,7 +31,7 @@ var moveCommand = command{
 			if _, err := player.ParseSpec(*agent); err != nil {
 				return usagef("%v", err)
 			}
-			p, err := readPosition(args[0], *gat)
+			p, err := cliflags.Position(args[0], *gat)
 			if err != nil {
 				return err
 			}

@@ -23,7 +23,7 @@ var probeCommand = command{
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
 			}
-			pl, err := proverFlag(*prover)
+			pl, err := cliflags.Prover(*prover)
 			if err != nil {
 				return err
 			}

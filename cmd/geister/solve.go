@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/solver"
@@ -39,7 +38,7 @@ var solveCommand = command{
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
 			}
-			pl, err := proverFlag(*prover)
+			pl, err := cliflags.Prover(*prover)
 			if err != nil {
 				return err
 			}
@@ -118,17 +117,4 @@ func inputs(e *env, args []string) (<-chan solver.Input, error) {
 		return nil, usagef("- (read standard input) cannot be mixed with positions")
 	}
 	return solver.Operands(args, e.Stdin), nil
-}
-
-// proverFlag reads a --prover value: nil for "" (SPEC §4's default), the
-// first or second player for "f" or "s".
-func proverFlag(v string) (*engine.Player, error) {
-	if v == "" {
-		return nil, nil
-	}
-	p, ok := engine.ParsePlayer(v)
-	if !ok {
-		return nil, usagef("--prover %q: want f or s", v)
-	}
-	return &p, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/memlimit"
 	"github.com/geister-solver/geister/player"
@@ -200,4 +201,35 @@ func CheckMemory(flag string, mb int) error {
 		return cli.Usagef("%v", err)
 	}
 	return nil
+}
+
+// Prover reads a --prover value: nil for "" (the default: the side showing
+// all its colours), the first or second player for "f" or "s".
+func Prover(v string) (*engine.Player, error) {
+	if v == "" {
+		return nil, nil
+	}
+	p, ok := engine.ParsePlayer(v)
+	if !ok {
+		return nil, cli.Usagef("--prover %q: want f or s", v)
+	}
+	return &p, nil
+}
+
+// Position reads a position operand: a position string, or, when gat (the
+// value of a --gat flag) is not empty, a GAT board string seen by the
+// player gat names ("f" or "s"), who is to move.
+func Position(s, gat string) (engine.Position, error) {
+	if gat == "" {
+		return engine.ParsePosition(s)
+	}
+	viewer, ok := engine.ParsePlayer(gat)
+	if !ok {
+		return engine.Position{}, cli.Usagef("--gat %q: want f or s, the player who receives the board", gat)
+	}
+	g, err := engine.ParseGATBoard(s)
+	if err != nil {
+		return engine.Position{}, err
+	}
+	return g.Position(viewer, viewer)
 }

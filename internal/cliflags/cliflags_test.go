@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/sources"
@@ -176,4 +177,48 @@ func TestOpen(t *testing.T) {
 		t.Fatalf("a named table directory that does not exist: %v, warnings %q; want no tables and a warning naming it", err, warned)
 	}
 	src.Close()
+}
+
+func TestProver(t *testing.T) {
+	if p, err := Prover(""); p != nil || err != nil {
+		t.Errorf(`Prover(""): %v, %v; want nil, nil (the default)`, p, err)
+	}
+	for v, want := range map[string]engine.Player{"f": engine.First, "s": engine.Second} {
+		if p, err := Prover(v); err != nil || p == nil || *p != want {
+			t.Errorf("Prover(%q): %v, %v", v, p, err)
+		}
+	}
+	if _, err := Prover("x"); usageMsg(err) != `--prover "x": want f or s` {
+		t.Errorf(`Prover("x"): %v`, err)
+	}
+}
+
+// Position reads a position string as engine.ParsePosition does, and with
+// --gat a GAT board string (checked against engine's own reading of it).
+func TestPosition(t *testing.T) {
+	const pos = "uu1B2/6/R5/6/6/6 f R1r1"
+	p, err := Position(pos, "")
+	want, werr := engine.ParsePosition(pos)
+	if err != nil || werr != nil || p.String() != want.String() {
+		t.Fatalf("Position(%q): %v, %v", pos, p.String(), err)
+	}
+	if _, err := Position("nonsense", ""); err == nil {
+		t.Error("a bad position string: no error")
+	}
+	if _, err := Position(pos, "q"); usageMsg(err) != `--gat "q": want f or s, the player who receives the board` {
+		t.Errorf("--gat q: %v", err)
+	}
+	const board = "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u"
+	g, err := engine.ParseGATBoard(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"f", "s"} {
+		viewer, _ := engine.ParsePlayer(v)
+		want, werr := g.Position(viewer, viewer)
+		got, err := Position(board, v)
+		if (err == nil) != (werr == nil) || err == nil && got.String() != want.String() {
+			t.Errorf("--gat %s: %q, %v; want %q, %v", v, got.String(), err, want.String(), werr)
+		}
+	}
 }
