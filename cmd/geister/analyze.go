@@ -7,6 +7,7 @@ import (
 
 	"github.com/geister-solver/geister/analysis"
 	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 )
 
 var analyzeCommand = command{
@@ -21,8 +22,8 @@ var analyzeCommand = command{
 		nodes := fs.Uint64("nodes", def.Nodes, "searched positions per question (one side at one ply; 0: no limit)")
 		timeLimit := fs.Duration("time", def.Time, "time per question (0: none)")
 		ttMB := fs.Int("tt", def.TTMegabytes, "transposition table per side in MiB")
-		tf := addTableFlags(fs, "do not use the endgame tables")
-		storeOpts := addStoreFlags(fs, "It answers questions proven before and keeps what the analysis proves.")
+		tf := cliflags.AddTables(fs, "do not use the endgame tables")
+		storeOpts := cliflags.AddStore(fs, "It answers questions proven before and keeps what the analysis proves.")
 		quiet := fs.Bool("quiet", false, "no progress on standard error")
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
@@ -40,7 +41,7 @@ var analyzeCommand = command{
 			}
 			defer closeIn()
 			o := analysis.Options{Nodes: *nodes, Time: *timeLimit, TTMegabytes: *ttMB}
-			src, err := openSources(e, tf, storeOpts)
+			src, err := tf.Open(storeOpts, warner(e.Stderr))
 			if err != nil {
 				return err
 			}

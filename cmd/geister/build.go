@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/tablebase"
@@ -21,12 +23,10 @@ var buildCommand = command{
 	Summary: "build endgame tables: every class up to --pieces pieces, or the named ones",
 	Details: helpText("build"),
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := tableDirFlag(fs)
+		dir := cliflags.TableDir(fs)
 		pieces := fs.Int("pieces", 0, "build every class with at most N pieces on the board (4 to 8)")
-		workers := new(int)
-		fs.IntVar(workers, "workers", 0, "goroutines to build with (deprecated: use --threads)")
-		fs.IntVar(workers, "threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
-		fs.MarkDeprecated("workers", "use --threads")
+		workers := fs.Int("threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
+		cli.Alias(fs, "workers", "threads")
 		rebuild := fs.Bool("rebuild", false, "build the named classes (or those of --pieces) again even if complete")
 		jsonOut := fs.Bool("json", false, "print the summary as one JSON object per class instead of a table")
 		quiet := fs.Bool("quiet", false, "no progress bar")
@@ -48,7 +48,7 @@ var buildCommand = command{
 				}
 				classes = purple.Classes(*pieces)
 			}
-			named, err := parseClasses(append(args, *class...), nil)
+			named, err := cliflags.ParseClasses(append(args, *class...), nil)
 			if err != nil {
 				return err
 			}
@@ -59,10 +59,10 @@ var buildCommand = command{
 			if len(*class) > 0 && (len(args) > 0 || *pieces != 0) {
 				return usagef("--class builds the classes it names alone: give no --pieces or other classes with it")
 			}
-			if *workers < 0 {
-				return usagef("--threads %d: want 1 or more (0: one per core)", *workers)
-			}
-			if err := checkThreads(*workers); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--threads", *workers, 0, "want 1 or more (0: one per core)"),
+				cliflags.CheckThreads(*workers),
+			); err != nil {
 				return err
 			}
 			jobs, err := tablebase.PlanJobs(classes)
@@ -80,7 +80,7 @@ var buildCommand = command{
 				tablebase.WriteSubmitted(e.Stdout, sub, *shared, err)
 				return err
 			}
-			d := tableDir(*dir)
+			d := cliflags.Dir(*dir)
 			if *out != "" {
 				d = *out
 			}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/sources"
@@ -19,7 +21,7 @@ var enumerateCommand = command{
 	Summary: "list the sure-win positions of a material class with their distances",
 	Details: helpText("enumerate"),
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := tableDirFlag(fs)
+		dir := cliflags.TableDir(fs)
 		dtw := fs.Int("dtw", 0, "keep positions with exactly this distance to win (plies)")
 		minDTW := fs.Int("min-dtw", 0, "keep positions with at least this distance to win")
 		side := fs.String("side", "", "keep positions with this side to move: f (the prover, first player of the canonical form) or s (the opponent)")
@@ -32,7 +34,7 @@ var enumerateCommand = command{
 		nodes := fs.Uint64("nodes", 1_000_000, "with --sample: df-pn budget per position (searched positions)")
 		timeLimit := fs.Duration("time", 30*time.Second, "with --sample: time limit per position")
 		threads := fs.Int("threads", runtime.NumCPU(), "with --sample: positions solved at once")
-		storeOpts := addStoreFlags(fs, "With --sample it answers positions proven before (source \"store\") and keeps what the sample proves.")
+		storeOpts := cliflags.AddStore(fs, "With --sample it answers positions proven before (source \"store\") and keeps what the sample proves.")
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
 				return usagef("want one class, like 1B1R-2U1r")
@@ -60,16 +62,16 @@ var enumerateCommand = command{
 			if *limit < 0 || *sample < 0 || *threads < 1 {
 				return usagef("--limit and --sample must not be negative, --threads at least 1")
 			}
-			if err := onlyWith(fs, rule{*sample != 0, "--%s applies only with --sample", []string{"seed", "nodes", "time", "threads"}}); err != nil {
+			if err := cli.OnlyWith(fs, cli.OnlyIf(*sample != 0, "--%s applies only with --sample", "seed", "nodes", "time", "threads")); err != nil {
 				return err
 			}
 			if *sample > 0 {
 				if *unique {
 					return usagef("--unique needs the tables, not --sample")
 				}
-				return runSample(e, c, f, *sample, *seed, *nodes, *timeLimit, *threads, *limit, *line, *jsonOut, tableDir(*dir), storeOpts)
+				return runSample(e, c, f, *sample, *seed, *nodes, *timeLimit, *threads, *limit, *line, *jsonOut, cliflags.Dir(*dir), storeOpts)
 			}
-			d := tableDir(*dir)
+			d := cliflags.Dir(*dir)
 			db, closeDB, err := openTablesDB(d)
 			if err != nil {
 				return err
@@ -100,7 +102,7 @@ var enumerateCommand = command{
 }
 
 // runSample solves random positions of c by df-pn (solver.SampleClass).
-func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint64, timeLimit time.Duration, threads, limit int, line, asJSON bool, dir string, storeOpts storeFlags) error {
+func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint64, timeLimit time.Duration, threads, limit int, line, asJSON bool, dir string, storeOpts cliflags.Store) error {
 	opts := solver.Options{Shortest: true, MaxNodes: nodes, TTMegabytes: 256}
 	db, closeTables, err := openTablesDB(dir)
 	if err != nil {
@@ -110,7 +112,7 @@ func runSample(e *env, c purple.Class, f solver.Filter, n int, seed, nodes uint6
 	if db != nil {
 		opts.Tables = db
 	}
-	if st, release := openStore(e, dir, storeOpts); st != nil {
+	if st, release := storeOpts.Open(dir, warner(e.Stderr)); st != nil {
 		defer release()
 		opts.Store = st
 	}

@@ -1,72 +1,33 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/gat"
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/player"
 )
 
 var gatCommand = command{
-	Name:    "gat",
-	Args:    "connect|serve [flags]",
-	Summary: "play in GAT tournaments (connect) or referee games between GAT programs (serve)",
-	Details: helpText("gat"),
+	Name:        "gat",
+	Args:        "connect|serve [flags]",
+	Summary:     "play in GAT tournaments (connect) or referee games between GAT programs (serve)",
+	Details:     helpText("gat"),
+	Subcommands: []command{gatConnect, gatServe},
+}
+
+var gatConnect = command{
+	Name:    "connect",
+	Summary: "play --games games of the GAT protocol on a server with an agent",
+	Details: helpText("gat-connect", player.Help()),
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		fs.SetInterspersed(false)
-		return func(e *env, args []string) error {
-			if len(args) == 0 {
-				return usagef("want a subcommand: connect or serve")
-			}
-			switch args[0] {
-			case "connect":
-				return runGatSub(e, gatConnect, args[1:])
-			case "serve":
-				return runGatSub(e, gatServe, args[1:])
-			}
-			return usagef("unknown subcommand %q: want connect or serve", args[0])
-		}
-	},
-}
-
-// gatSub is a subcommand of gat, declared like a command.
-type gatSub struct {
-	name, summary, details string
-	flags                  func(fs *pflag.FlagSet) func(*env) error
-}
-
-func runGatSub(e *env, c gatSub, args []string) error {
-	fs := pflag.NewFlagSet("gat "+c.name, pflag.ContinueOnError)
-	fs.SortFlags = false
-	fs.SetOutput(io.Discard)
-	run := c.flags(fs)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(e.Stdout, "usage: geister gat %s [flags]\n\n%s\n\n%s\n\nflags:\n%s", c.name, c.summary, strings.TrimSpace(c.details), fs.FlagUsages())
-			return nil
-		}
-		return usagef("%s: %v", c.name, err)
-	}
-	if fs.NArg() != 0 {
-		return usagef("%s takes no operands, got %q", c.name, fs.Args())
-	}
-	return run(e)
-}
-
-var gatConnect = gatSub{
-	name:    "connect",
-	summary: "play --games games of the GAT protocol on a server with an agent",
-	details: helpText("gat-connect", player.Help()),
-	flags: func(fs *pflag.FlagSet) func(*env) error {
 		host := fs.String("host", "127.0.0.1", "the server's host name or address")
 		port := fs.Int("port", gat.FirstPort, "the server's port: 10000 for the first player, 10001 for the second")
 		side := fs.String("side", "", "first or second (default: first on port 10000, second on 10001; needed on other ports)")
@@ -77,17 +38,15 @@ var gatConnect = gatSub{
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "the draw limit the agent plans for (0: none); the server's own limit decides")
 		wait := fs.Duration("wait", 15*time.Minute, "give up when the server sends nothing for this long")
 		connectFor := fs.Duration("connect-for", 10*time.Second, "retry connecting for this long (the tournament server binds its ports again between games)")
-		tf := addTableFlags(fs, "use no endgame tables")
+		tf := cliflags.AddTables(fs, "use no endgame tables")
 		rf, asJSON, quiet := addGameOutputFlags(fs)
-		return func(e *env) error {
-			if *games < 1 {
-				return usagef("--games %d: want at least 1", *games)
-			}
-			if *port < 1 || *port > 65535 {
-				return usagef("--port %d: want 1-65535", *port)
-			}
-			if *tpm <= 0 || *wait <= 0 || *connectFor <= 0 || *plyLimit < 0 {
-				return usagef("--time-per-move, --wait and --connect-for must be positive, --ply-limit not negative")
+		return func(e *env, _ []string) error {
+			if err := cli.Check(
+				cli.AtLeast("--games", *games, 1, "want at least 1"),
+				cli.InRange("--port", *port, 1, 65535, "want 1-65535"),
+				cli.Want(*tpm > 0 && *wait > 0 && *connectFor > 0 && *plyLimit >= 0, "--time-per-move, --wait and --connect-for must be positive, --ply-limit not negative"),
+			); err != nil {
+				return err
 			}
 			pl, err := gat.SideOf(*port, *side)
 			if err != nil {
@@ -100,12 +59,12 @@ var gatConnect = gatSub{
 			if sp.Name == "human" {
 				return usagef("--agent human: people play with geister play")
 			}
-			a, closeAgent, err := newAgent(e, tf, *agent)
+			a, closeAgent, err := tf.NewAgent(*agent, warner(e.Stderr))
 			if err != nil {
 				return err
 			}
 			defer closeAgent()
-			rec, err := rf.create()
+			rec, err := rf.Create()
 			if err != nil {
 				return err
 			} else if rec != nil {
@@ -138,18 +97,18 @@ var gatConnect = gatSub{
 				return err
 			}
 			if recErr != nil {
-				return fmt.Errorf("--records %s: %v", *rf.name, recErr)
+				return fmt.Errorf("--records %s: %v", *rf.Name, recErr)
 			}
 			return nil
 		}
 	},
 }
 
-var gatServe = gatSub{
-	name:    "serve",
-	summary: "referee --games games between the two GAT programs that connect",
-	details: helpText("gat-serve"),
-	flags: func(fs *pflag.FlagSet) func(*env) error {
+var gatServe = command{
+	Name:    "serve",
+	Summary: "referee --games games between the two GAT programs that connect",
+	Details: helpText("gat-serve"),
+	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		addr := fs.String("addr", "127.0.0.1", "address to listen on (0.0.0.0: every interface)")
 		port := fs.Int("port", gat.FirstPort, "the first player's port; the second player's is one more (0: two ephemeral ports)")
 		games := fs.Int("games", 1, "games to referee")
@@ -159,19 +118,17 @@ var gatServe = gatSub{
 		wait := fs.Duration("wait", time.Minute, "how long to wait for the players of each game after the first")
 		closeAfter := fs.Bool("close-after-game", false, "close both connections after each game, as the tournament server does")
 		rf, asJSON, quiet := addGameOutputFlags(fs)
-		return func(e *env) error {
-			if *games < 1 {
-				return usagef("--games %d: want at least 1", *games)
-			}
-			if *port < 0 || *port > 65534 {
-				return usagef("--port %d: want 1-65534 (the second player's port is one more) or 0", *port)
-			}
-			if *plyLimit < 0 || *tpm <= 0 || *budget < 0 || *wait <= 0 {
-				return usagef("--time-per-move and --wait must be positive, --ply-limit and --budget not negative")
+		return func(e *env, _ []string) error {
+			if err := cli.Check(
+				cli.AtLeast("--games", *games, 1, "want at least 1"),
+				cli.InRange("--port", *port, 0, 65534, "want 1-65534 (the second player's port is one more) or 0"),
+				cli.Want(*plyLimit >= 0 && *tpm > 0 && *budget >= 0 && *wait > 0, "--time-per-move and --wait must be positive, --ply-limit and --budget not negative"),
+			); err != nil {
+				return err
 			}
 			cfg := gat.ServerConfig{Addr: *addr, Port: *port, Games: *games, PlyLimit: *plyLimit,
 				TimePerMove: *tpm, Budget: *budget, Wait: *wait, CloseAfterGame: *closeAfter}
-			if rec, err := rf.create(); err != nil {
+			if rec, err := rf.Create(); err != nil {
 				return err
 			} else if rec != nil {
 				defer rec.Close()
@@ -193,4 +150,11 @@ var gatServe = gatSub{
 			return err
 		}
 	},
+}
+
+// addGameOutputFlags declares the output flags of gat connect and serve:
+// --records and --force, --json and --quiet.
+func addGameOutputFlags(fs *pflag.FlagSet) (rf cli.Records, asJSON, quiet *bool) {
+	rf = cli.AddRecords(fs, "write one JSON game record per game to this file (geister replay shows them)", "overwrite the --records file")
+	return rf, fs.Bool("json", false, "print one JSON object per game and one for the score"), fs.Bool("quiet", false, "no progress messages on standard error")
 }

@@ -25,10 +25,10 @@ func helpFlagSets(t *testing.T) map[string]helpSet {
 		fs, _ := program.FlagSet(c, &bytes.Buffer{})
 		out[c.Name] = helpSet{fs, c.Details}
 	}
-	for _, s := range []gatSub{gatConnect, gatServe} {
-		fs := pflag.NewFlagSet("gat "+s.name, pflag.ContinueOnError)
-		s.flags(fs)
-		out["gat-"+s.name] = helpSet{fs, s.details}
+	for _, s := range gatCommand.Subcommands {
+		fs := pflag.NewFlagSet("gat "+s.Name, pflag.ContinueOnError)
+		s.Flags(fs)
+		out["gat-"+s.Name] = helpSet{fs, s.Details}
 	}
 	return out
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/keeper"
 	"github.com/geister-solver/geister/purple"
 )
@@ -18,7 +20,7 @@ var keeperCommand = command{
 	Summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
 	Details: helpText("keeper"),
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := tableDirFlag(fs)
+		dir := cliflags.TableDir(fs)
 		maxPieces := fs.Int("max-pieces", 5, "classes with at most this many pieces on the board (4 to 8)")
 		minPieces := fs.Int("min-pieces", 4, "classes with at least this many pieces")
 		keeperReds := fs.Int("keeper-reds", 1, "reds K has left: 1 (Theorem 1's hypothesis) or 2 (relaxed)")
@@ -39,33 +41,31 @@ var keeperCommand = command{
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
 		jsonOut := fs.Bool("json", false, `print one JSON object {"classes":[...],...}`)
 		quiet := fs.Bool("quiet", false, "no progress on standard error")
-		storeOpts := addStoreFlags(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
+		storeOpts := cliflags.AddStore(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
 		return func(e *env, args []string) error {
 			spec := keeper.Spec{Keepers: *keepers, KeeperReds: *keeperReds}
-			if *keepers != 1 && *keepers != 2 {
-				return usagef("--keepers %d: want 2 or 1", *keepers)
-			}
-			if *keeperReds != 1 && *keeperReds != 2 {
-				return usagef("--keeper-reds %d: want 1 or 2", *keeperReds)
-			}
-			if *maxPieces < 4 || *maxPieces > 8 || *minPieces > *maxPieces {
-				return usagef("--max-pieces %d, --min-pieces %d: want 4 ≤ min ≤ max ≤ 8", *maxPieces, *minPieces)
+			if err := cli.Check(
+				cli.InRange("--keepers", *keepers, 1, 2, "want 2 or 1"),
+				cli.InRange("--keeper-reds", *keeperReds, 1, 2, "want 1 or 2"),
+				cli.Want(*maxPieces >= 4 && *maxPieces <= 8 && *minPieces <= *maxPieces, "--max-pieces %d, --min-pieces %d: want 4 ≤ min ≤ max ≤ 8", *maxPieces, *minPieces),
+			); err != nil {
+				return err
 			}
 			rd, err := keeper.ParseReading(*reading)
 			if err != nil {
 				return usagef("--reading: %v", err)
 			}
-			if err := onlyWith(fs, rule{*algorithm, "--%s applies only with --algorithm", []string{"reading", "max-states", "verify", "hidden-values", "hidden-slack"}}); err != nil {
+			if err := cli.Check(
+				cli.OnlyWith(fs, cli.OnlyIf(*algorithm, "--%s applies only with --algorithm", "reading", "max-states", "verify", "hidden-values", "hidden-slack")),
+				cli.Want(*threads >= 1 && *reach >= 0 && *sample >= 0 && *withinPlies >= 0, "--threads must be at least 1, --reach, --sample and --max-plies not negative"),
+			); err != nil {
 				return err
-			}
-			if *threads < 1 || *reach < 0 || *sample < 0 || *withinPlies < 0 {
-				return usagef("--threads must be at least 1, --reach, --sample and --max-plies not negative")
 			}
 			classes := keeper.ClassesFor(spec, *minPieces, *maxPieces)
 			if len(args) > 0 {
 				// Only the named classes (--min-pieces and --max-pieces do
 				// not apply).
-				if classes, err = parseClasses(args, func(c purple.Class) error {
+				if classes, err = cliflags.ParseClasses(args, func(c purple.Class) error {
 					if !c.Valid() || c.OppReds != spec.KeeperReds || c.OppPieces < spec.Keepers {
 						return usagef("class %s does not fit %d keeper(s) with %d red(s) left", c, spec.Keepers, spec.KeeperReds)
 					}
@@ -84,7 +84,7 @@ var keeperCommand = command{
 					listN = math.MaxInt
 				}
 			}
-			db, closeDB, err := openTablesDB(tableDir(*dir))
+			db, closeDB, err := openTablesDB(cliflags.Dir(*dir))
 			if err != nil {
 				return err
 			}
@@ -92,7 +92,7 @@ var keeperCommand = command{
 			o := keeper.CheckOptions{Spec: spec, Algorithm: *algorithm, Reading: rd, Tables: db,
 				List: listN, Reach: *reach, Sample: *sample, Seed: *seed, Nodes: *nodes, Time: *timeLimit, WithinPlies: *withinPlies,
 				MaxStates: *maxStates, Verify: *verify, Hidden: *hidden, HiddenSlack: *hiddenSlack, Threads: *threads}
-			if st, release := openStore(e, tableDir(*dir), storeOpts); st != nil {
+			if st, release := storeOpts.Open(cliflags.Dir(*dir), warner(e.Stderr)); st != nil {
 				defer release()
 				o.Store = st
 			}

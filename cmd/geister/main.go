@@ -59,8 +59,6 @@ type (
 
 func usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 
-var errReported = cli.ErrReported
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	// The first Ctrl-C asks the command to stop and report what it has;

@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
@@ -22,30 +24,24 @@ var matchCommand = command{
 		games := fs.Int("games", 100, "number of games (sides alternate)")
 		seed := fs.Uint64("seed", 1, "seed of the match: game i's seed derives from it")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-		jobs := new(int)
-		fs.IntVar(jobs, "jobs", 0, "games played at once (deprecated: use --threads)")
-		fs.IntVar(jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
-		fs.MarkDeprecated("jobs", "use --threads")
-		rf := addRecordsFlags(fs, "write one JSON line per game to this file (a new file: see --force)", "let --records overwrite an existing file")
+		jobs := fs.Int("threads", runtime.NumCPU(), "games played at once (0: one per core)")
+		cli.Alias(fs, "jobs", "threads")
+		rf := cli.AddRecords(fs, "write one JSON line per game to this file (a new file: see --force)", "let --records overwrite an existing file")
 		asJSON := fs.Bool("json", false, "print the result as one JSON object")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
 		cpuTime := fs.Bool("cpu-time", false, "time moves by the CPU time of the thread playing the game, not the clock (for a busy machine; costs a system call a move)")
-		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
+		tf := cliflags.AddTables(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").WithOld()
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A and B, got %d arguments", len(args))
 			}
-			if *games < 1 {
-				return usagef("--games %d: want at least 1", *games)
-			}
-			if *plyLimit < 0 || *jobs < 0 {
-				return usagef("--ply-limit and --threads must not be negative")
-			}
-			if err := checkThreads(*jobs); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--games", *games, 1, "want at least 1"),
+				cli.Want(*plyLimit >= 0 && *jobs >= 0, "--ply-limit and --threads must not be negative"),
+				cliflags.CheckThreads(*jobs),
+				cli.Want(!*rf.Force || *rf.Name != "", "--force goes with --records FILE"),
+			); err != nil {
 				return err
-			}
-			if *rf.force && *rf.name == "" {
-				return usagef("--force goes with --records FILE")
 			}
 			for _, a := range args {
 				sp, err := player.ParseSpec(a)
@@ -56,14 +52,14 @@ var matchCommand = command{
 					return usagef("agent %q: human plays with geister play, not in matches", a)
 				}
 			}
-			src, err := agentEnv(e.Stderr, tf)
+			src, err := tf.ForAgents(warner(e.Stderr))
 			if err != nil {
 				return err
 			}
 			defer src.Close()
-			env := playerEnv(src)
+			env := cliflags.PlayerEnv(src)
 			cfg := match.Config{A: args[0], B: args[1], Games: *games, Seed: *seed, PlyLimit: *plyLimit, Jobs: *jobs, Env: env, CPUTime: *cpuTime}
-			if f, err := rf.create(); err != nil {
+			if f, err := rf.Create(); err != nil {
 				return err
 			} else if f != nil {
 				defer f.Close()
@@ -87,10 +83,7 @@ var matchCommand = command{
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if len(sum.Problems) > 0 {
-				return errReported
-			}
-			return nil
+			return cli.Reported(len(sum.Problems) > 0)
 		}
 	},
 }

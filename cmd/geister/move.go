@@ -5,6 +5,7 @@ import (
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/haf"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/player"
 )
 
@@ -18,7 +19,7 @@ var moveCommand = command{
 		gat := fs.String("gat", "", "read POSITION as a GAT board string received by the mover, who plays f or s")
 		seed := fs.Uint64("seed", 1, "seed of the agent's random choices")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "the game's draw limit, for agents that search (0: none)")
-		tf := addTableFlags(fs, "do not give purplemax the endgame tables")
+		tf := cliflags.AddTables(fs, "do not give purplemax the endgame tables")
 		jsonOut := fs.Bool("json", false, "one JSON object: the position, the agent, the move (for hayazashi every move with its h)")
 		return func(e *env, args []string) error {
 			if len(args) != 1 {
@@ -30,7 +31,7 @@ var moveCommand = command{
 			if _, err := player.ParseSpec(*agent); err != nil {
 				return usagef("%v", err)
 			}
-			p, err := readPosition(args[0], *gat)
+			p, err := cliflags.Position(args[0], *gat)
 			if err != nil {
 				return err
 			}
@@ -40,7 +41,7 @@ var moveCommand = command{
 				u := haf.UnitsFromGAT(g, p.Turn())
 				units = &u
 			}
-			a, closeAgent, err := newAgent(e, tf, *agent)
+			a, closeAgent, err := tf.NewAgent(*agent, warner(e.Stderr))
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 )
@@ -18,7 +20,7 @@ var playCommand = command{
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		seed := fs.Uint64("seed", 1, "seed of the game (placements and random choices)")
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").withOldTables()
+		tf := cliflags.AddTables(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").WithOld()
 		return func(e *env, args []string) error {
 			if len(args) != 2 {
 				return usagef("want two agents A (first) and B (second), got %d arguments", len(args))
@@ -26,12 +28,12 @@ var playCommand = command{
 			if *plyLimit < 0 {
 				return usagef("--ply-limit %d: must not be negative", *plyLimit)
 			}
-			src, err := agentEnv(e.Stderr, tf)
+			src, err := tf.ForAgents(warner(e.Stderr))
 			if err != nil {
 				return err
 			}
 			defer src.Close()
-			env := playerEnv(src)
+			env := cliflags.PlayerEnv(src)
 			env.In, env.Out = e.Stdin, e.Stdout
 			var agents [2]player.Agent
 			humans := 0
@@ -59,10 +61,7 @@ var playCommand = command{
 				g.WriteStopped(e.Stdout, [2]string{args[0], args[1]})
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0) {
-				return errReported
-			}
-			return nil
+			return cli.Reported(g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, *plyLimit, agents, humans > 0))
 		}
 	},
 }

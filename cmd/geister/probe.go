@@ -3,6 +3,8 @@ package main
 import (
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/sources"
 )
@@ -13,15 +15,15 @@ var probeCommand = command{
 	Summary: "answer positions from the endgame tables alone",
 	Details: helpText("probe"),
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := tableDirFlag(fs)
+		dir := cliflags.TableDir(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md section 5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
-		storeOpts := addStoreFlags(fs, "It answers, after the tables, positions that solve proved before (source \"store\").")
+		storeOpts := cliflags.AddStore(fs, "It answers, after the tables, positions that solve proved before (source \"store\").")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
 			}
-			pl, err := proverFlag(*prover)
+			pl, err := cliflags.Prover(*prover)
 			if err != nil {
 				return err
 			}
@@ -30,9 +32,9 @@ var probeCommand = command{
 				return err
 			}
 			texts := solver.Texts(in)
-			st, release := openStoreIfExists(e, tableDir(*dir), storeOpts)
+			st, release := storeOpts.OpenIfExists(cliflags.Dir(*dir), warner(e.Stderr))
 			defer release()
-			db, err := sources.RequireTables(tableDir(*dir))
+			db, err := sources.RequireTables(cliflags.Dir(*dir))
 			if err != nil && st == nil {
 				for range texts {
 				}
@@ -59,10 +61,7 @@ var probeCommand = command{
 					solver.WriteProbeText(e.Stdout, text, a, err)
 				}
 			}
-			if failed {
-				return errReported
-			}
-			return nil
+			return cli.Reported(failed)
 		}
 	},
 }

@@ -7,7 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/memlimit"
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/puzzles"
 	"github.com/geister-solver/geister/sources"
@@ -29,7 +30,7 @@ var puzzlesCommand = command{
 		nodes := fs.Uint64("nodes", 2_000_000, "searched positions per search at most (a draw a search cannot settle is passed over)")
 		ttMB := fs.Int("tt", 64, "transposition table size in MiB (taken as the search needs it)")
 		buildPieces := fs.Int("build-pieces", 5, "with --prover/--opponent: build the class's table first (in a temporary directory) when the tables lack it and it has at most this many pieces; 0: never")
-		tf := addTableFlags(fs, "do not use the endgame tables (nor build one)")
+		tf := cliflags.AddTables(fs, "do not use the endgame tables (nor build one)")
 		jsonOut := fs.Bool("json", false, "print one JSON object per puzzle")
 		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
 		return func(e *env, args []string) error {
@@ -47,20 +48,16 @@ var puzzlesCommand = command{
 			case *prover != "" || *opponent != "":
 				return usagef("--prover and --opponent go together: give both, or neither for random classes")
 			}
-			if *count < 1 || *minPlies < 1 || *draws < 1 {
-				return usagef("--count, --min-plies and --draws: want 1 or more")
-			}
-			if err := memlimit.Check("--tt", *ttMB); err != nil {
-				return usagef("%v", err)
-			}
-			if err := tf.check(); err != nil {
+			if err := cli.Check(
+				cli.Want(*count >= 1 && *minPlies >= 1 && *draws >= 1, "--count, --min-plies and --draws: want 1 or more"),
+				cliflags.CheckMemory("--tt", *ttMB),
+				tf.Check(),
+				cli.AtLeast("--build-pieces", *buildPieces, 0, "want 0 or more"),
+			); err != nil {
 				return err
 			}
-			if *buildPieces < 0 {
-				return usagef("--build-pieces %d: want 0 or more", *buildPieces)
-			}
 			var tables purple.Tables
-			dir, named, use := tf.resolve()
+			dir, named, use := tf.Resolve()
 			if !use {
 				*buildPieces = 0
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/web"
 )
 
@@ -21,8 +22,8 @@ var serveCommand = command{
 		maxTime := fs.Duration("max-time", def.MaxTime, "cap on the time of one solve request")
 		nodes := fs.Uint64("nodes", def.DefaultNodes, "budget of a solve request that names none")
 		timeLimit := fs.Duration("time", def.DefaultTime, "time of a solve request that names none")
-		tf := addTableFlags(fs, "do not use the endgame tables")
-		storeOpts := addStoreFlags(fs, "It answers positions proven before and keeps what the board's solves prove.")
+		tf := cliflags.AddTables(fs, "do not use the endgame tables")
+		storeOpts := cliflags.AddStore(fs, "It answers positions proven before and keeps what the board's solves prove.")
 		quiet := fs.Bool("quiet", false, "do not print the address on standard error")
 		return func(e *env, args []string) error {
 			if len(args) != 0 {
@@ -33,13 +34,13 @@ var serveCommand = command{
 			}
 			cfg := def
 			cfg.MaxNodes, cfg.MaxTime, cfg.DefaultNodes, cfg.DefaultTime = *maxNodes, *maxTime, *nodes, *timeLimit
-			src, err := openSources(e, tf, storeOpts)
+			src, err := tf.Open(storeOpts, warner(e.Stderr))
 			if err != nil {
 				return err
 			}
 			defer src.Close()
 			cfg.Tables, cfg.Store = src.Tables, src.ProofStore()
-			cfg.Env = playerEnv(src)
+			cfg.Env = cliflags.PlayerEnv(src)
 			return web.ListenAndServe(e.Ctx, *addr, cfg, func(a net.Addr) {
 				if !*quiet {
 					fmt.Fprintf(e.Stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/web"
 )
 
@@ -27,7 +27,7 @@ var showCommand = command{
 			if n := btoi(*jsonOut) + btoi(*svgOut) + btoi(*pngOut); n > 1 {
 				return usagef("--json, --svg and --png: choose one")
 			}
-			p, err := readPosition(args[0], *gat)
+			p, err := cliflags.Position(args[0], *gat)
 			if err != nil {
 				return err
 			}
@@ -46,23 +46,6 @@ var showCommand = command{
 			return nil
 		}
 	},
-}
-
-// readPosition reads a position string, or a GAT board string seen by the
-// player gat names ("f" or "s") when gat is not empty.
-func readPosition(s, gat string) (engine.Position, error) {
-	if gat == "" {
-		return engine.ParsePosition(s)
-	}
-	viewer, ok := engine.ParsePlayer(gat)
-	if !ok {
-		return engine.Position{}, usagef("--gat %q: want f or s, the player who receives the board", gat)
-	}
-	g, err := engine.ParseGATBoard(s)
-	if err != nil {
-		return engine.Position{}, err
-	}
-	return g.Position(viewer, viewer)
 }
 
 func btoi(b bool) int {

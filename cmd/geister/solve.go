@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/memlimit"
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/web"
 )
@@ -30,39 +30,33 @@ var solveCommand = command{
 		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table); one position given as an operand is searched by one thread unless --threads is given, then by that many sharing its table")
 		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
-		tf := addTableFlags(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+		tf := cliflags.AddTables(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 		svgDir := fs.String("svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
-		storeOpts := addStoreFlags(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
+		storeOpts := cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
 		return func(e *env, args []string) error {
 			if len(args) == 0 {
 				return usagef("want positions (quoted) or - to read them from standard input")
 			}
-			pl, err := proverFlag(*prover)
+			pl, err := cliflags.Prover(*prover)
 			if err != nil {
 				return err
 			}
-			switch {
-			case *maxPlies < 0:
-				return usagef("--max-plies %d: want 0 (any length) or more", *maxPlies)
-			case *plyLimit < 0:
-				return usagef("--ply-limit %d: want 0 (no limit) or more", *plyLimit)
-			case *threads < 1:
-				return usagef("--threads %d: want 1 or more", *threads)
-			case *timeLimit < 0:
-				return usagef("--time %v: want 0 (no limit) or more", *timeLimit)
-			}
-			if err := checkThreads(*threads); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--max-plies", *maxPlies, 0, "want 0 (any length) or more"),
+				cli.AtLeast("--ply-limit", *plyLimit, 0, "want 0 (no limit) or more"),
+				cli.AtLeast("--threads", *threads, 1, "want 1 or more"),
+				cli.AtLeast("--time", *timeLimit, 0, "want 0 (no limit) or more"),
+				cliflags.CheckThreads(*threads),
+				cliflags.CheckMemory("--tt", *ttMB),
+			); err != nil {
 				return err
-			}
-			if err := memlimit.Check("--tt", *ttMB); err != nil {
-				return usagef("%v", err)
 			}
 			opts := solver.Options{
 				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
 				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
 			}
-			src, err := openSources(e, tf, storeOpts)
+			src, err := tf.Open(storeOpts, warner(e.Stderr))
 			if err != nil {
 				return err
 			}
@@ -111,10 +105,7 @@ var solveCommand = command{
 			if err := e.Ctx.Err(); err != nil {
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if failed {
-				return errReported
-			}
-			return nil
+			return cli.Reported(failed)
 		}
 	},
 }
@@ -126,17 +117,4 @@ func inputs(e *env, args []string) (<-chan solver.Input, error) {
 		return nil, usagef("- (read standard input) cannot be mixed with positions")
 	}
 	return solver.Operands(args, e.Stdin), nil
-}
-
-// proverFlag reads a --prover value: nil for "" (SPEC §4's default), the
-// first or second player for "f" or "s".
-func proverFlag(v string) (*engine.Player, error) {
-	if v == "" {
-		return nil, nil
-	}
-	p, ok := engine.ParsePlayer(v)
-	if !ok {
-		return nil, usagef("--prover %q: want f or s", v)
-	}
-	return &p, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -16,7 +17,7 @@ var tablesCommand = command{
 	Summary: "list the endgame table classes; merge class stores; show a job build's progress",
 	Details: helpText("tables"),
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := tableDirFlag(fs)
+		dir := cliflags.TableDir(fs)
 		jsonOut := fs.Bool("json", false, "print one JSON object per class (the manifest)")
 		out := fs.String("out", "", "with merge: the store to merge into")
 		shared := fs.String("shared", "", "with status: the shared directory of a build submitted with build --submit")
@@ -31,7 +32,7 @@ var tablesCommand = command{
 			case len(args) != 0:
 				return usagef("want no operands, merge --out DIR STORE..., status --shared DIR or compare A B; got %q", args[0])
 			}
-			return sources.WriteListing(e.Ctx, e.Stdout, tableDir(*dir), *jsonOut, warner(e.Stderr))
+			return sources.WriteListing(e.Ctx, e.Stdout, cliflags.Dir(*dir), *jsonOut, warner(e.Stderr))
 		}
 	},
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/tournament"
@@ -31,7 +33,7 @@ var tournamentCommand = command{
 		asJSON := fs.Bool("json", false, "print the ratings and the pairwise table as one JSON object")
 		placements := fs.Bool("placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
 		plotTo := fs.String("plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
-		tf := addTableFlags(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
+		tf := cliflags.AddTables(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
 		return func(e *env, args []string) error {
 			if *boot < 0 {
 				return usagef("--bootstrap %d: must not be negative", *boot)
@@ -50,25 +52,23 @@ var tournamentCommand = command{
 			if *results == "" {
 				return usagef("--results FILE is required: the games are kept there")
 			}
-			if *games < 1 {
-				return usagef("--games %d: want at least 1", *games)
-			}
-			if *plyLimit < 0 || *threads < 0 {
-				return usagef("--ply-limit and --threads must not be negative")
-			}
-			if err := checkThreads(*threads); err != nil {
+			if err := cli.Check(
+				cli.AtLeast("--games", *games, 1, "want at least 1"),
+				cli.Want(*plyLimit >= 0 && *threads >= 0, "--ply-limit and --threads must not be negative"),
+				cliflags.CheckThreads(*threads),
+			); err != nil {
 				return err
 			}
 			cfg := tournament.Config{Agents: args, Gauntlet: *gauntlet, Placements: *placements, Games: *games, Seed: *seed, PlyLimit: *plyLimit, Threads: *threads}
 			if _, err := cfg.Settings(); err != nil {
 				return usagef("%v", err)
 			}
-			src, err := agentEnv(e.Stderr, tf)
+			src, err := tf.ForAgents(warner(e.Stderr))
 			if err != nil {
 				return err
 			}
 			defer src.Close()
-			envA := playerEnv(src)
+			envA := cliflags.PlayerEnv(src)
 			cfg.Env = envA
 			if !*quiet {
 				show := progress.Lines(e.Stderr)

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/solver"
@@ -28,37 +28,27 @@ var verifyCommand = command{
 		ttMB := fs.Int("tt", 128, "table size in MiB of the fresh searches")
 		quiet := fs.Bool("quiet", false, "print only disagreements and the summary; no progress")
 		jsonOut := fs.Bool("json", false, `print one JSON object per line checked and a last {"summary":...} (with --table, --store: one report object)`)
-		var store storeSwitch
-		fs.Var(&store, "store", "check the proof store instead of solve output (a switch; its location is --store-dir)")
-		fs.Lookup("store").NoOptDefVal = "true"
+		store := cli.AddSwitch(fs, "store", "check the proof store instead of solve output (a switch; its location is --store-dir)")
 		storeDir := fs.String("store-dir", "", "the proof store's directory (default: beside the default table directory, "+proofstore.DirFor("$GEISTER_TABLES")+")")
 		table := fs.String("table", "", "check the endgame tables in this directory instead of solve output (operands: the classes to check, default all)")
 		sample := fs.Int("sample", 0, "random sample size: with --table, positions of each class compared with df-pn (default 200); with --store, entries re-searched (default 100); 0: none")
 		seed := fs.Uint64("seed", 1, "seed of the random sample")
 		nodes := fs.Uint64("nodes", 300_000, "with --table: df-pn budget of each comparison (searched positions; an unknown counts as no disagreement)")
-		oldSamples := fs.Int("samples", 0, "older spelling of --sample")
-		oldNodes := fs.Uint64("sample-nodes", 0, "older spelling of --nodes")
-		fs.MarkDeprecated("samples", "use --sample")
-		fs.MarkDeprecated("sample-nodes", "use --nodes")
+		cli.Alias(fs, "samples", "sample")
+		cli.Alias(fs, "sample-nodes", "nodes")
 		return func(e *env, args []string) error {
-			if fs.Changed("samples") {
-				*sample = *oldSamples
-			}
-			if fs.Changed("sample-nodes") {
-				*nodes = *oldNodes
-			}
-			if store.oldDir != "" {
-				fmt.Fprintf(e.Stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.oldDir, store.oldDir)
-				*storeDir = store.oldDir
+			if store.Old != "" {
+				fmt.Fprintf(e.Stderr, "geister verify: --store=%s is deprecated: use --store --store-dir %s\n", store.Old, store.Old)
+				*storeDir = store.Old
 			}
 			if *sample < 0 || *timeLimit < 0 || *ttMB < 1 {
 				return usagef("--sample and --time must not be negative, --tt at least 1")
 			}
-			checkStore := store.on || *storeDir != ""
-			if err := onlyWith(fs,
-				rule{*table != "" || checkStore, "--%s applies only with --table or --store", []string{"sample", "samples", "seed"}},
-				rule{*table != "", "--%s applies only with --table", []string{"nodes", "sample-nodes"}},
-				rule{*table == "" && !checkStore, "--%s applies only to answer lines, not with --table or --store", []string{"exact"}},
+			checkStore := store.On || *storeDir != ""
+			if err := cli.OnlyWith(fs,
+				cli.OnlyIf(*table != "" || checkStore, "--%s applies only with --table or --store", "sample", "samples", "seed"),
+				cli.OnlyIf(*table != "", "--%s applies only with --table", "nodes", "sample-nodes"),
+				cli.OnlyIf(*table == "" && !checkStore, "--%s applies only to answer lines, not with --table or --store", "exact"),
 			); err != nil {
 				return err
 			}
@@ -109,24 +99,6 @@ var verifyCommand = command{
 	},
 }
 
-// storeSwitch is verify's --store: a switch. Its older form --store=DIR
-// named the store's directory; it is still read (deprecated).
-type storeSwitch struct {
-	on     bool
-	oldDir string
-}
-
-func (s *storeSwitch) String() string { return strconv.FormatBool(s.on) }
-func (s *storeSwitch) Type() string   { return "bool" }
-func (s *storeSwitch) Set(v string) error {
-	if b, err := strconv.ParseBool(v); err == nil {
-		s.on = b
-		return nil
-	}
-	s.on, s.oldDir = true, v
-	return nil
-}
-
 // verifyClaims checks every answer line read from r (solver.CheckLines).
 func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.Duration, ttMB int, quiet, asJSON bool) error {
 	count, err := solver.CheckLines(e.Ctx, r, exact, timeLimit, ttMB, solver.ClaimPrinter(e.Stdout, name, quiet, asJSON))
@@ -134,15 +106,12 @@ func verifyClaims(e *env, r io.Reader, name string, exact bool, timeLimit time.D
 		return fmt.Errorf("reading %s: %w", name, err)
 	}
 	count.Write(e.Stdout, asJSON)
-	if count.Failed() {
-		return errReported
-	}
-	return nil
+	return cli.Reported(count.Failed())
 }
 
 // verifyTables checks the endgame tables in dir (sources.VerifyTables).
 func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions, quiet, asJSON bool) error {
-	cs, err := parseClasses(args, nil)
+	cs, err := cliflags.ParseClasses(args, nil)
 	if err != nil {
 		return err
 	}
@@ -161,10 +130,7 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 	} else {
 		check.WriteText(e.Stdout, o)
 	}
-	if !check.OK {
-		return errReported
-	}
-	return nil
+	return cli.Reported(!check.OK)
 }
 
 // verifyStore checks the proof store in dir (sources.VerifyStore).
@@ -186,8 +152,5 @@ func verifyStore(e *env, dir string, o proofstore.VerifyOptions, quiet, asJSON b
 	} else {
 		check.WriteText(e.Stdout, quiet)
 	}
-	if !check.OK {
-		return errReported
-	}
-	return nil
+	return cli.Reported(!check.OK)
 }

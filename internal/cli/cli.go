@@ -3,7 +3,12 @@
 // it; Program.Run reads a command line, prints the help ("PROG help",
 // "PROG help CMD", "PROG CMD --help", on standard output) and turns the
 // outcome into the exit status: 0 success, 1 failure, 2 a usage error,
-// reported in one line that points at the command's --help.
+// reported in one line that points at the command's --help. A command may
+// instead be a group of subcommands ("PROG CMD SUB [flags]"), each
+// declared like a command.
+//
+// Flag helpers shared by commands (--records files, flags that apply only
+// with others, tables of range checks) are in flags.go.
 package cli
 
 import (
@@ -36,6 +41,10 @@ type Command struct {
 	// Flags declares the command's flags on fs and returns the function
 	// that runs it with the operands left after parsing.
 	Flags func(fs *pflag.FlagSet) func(e *Env, args []string) error
+	// Subcommands, when Flags is nil: the command runs the one its first
+	// operand names, with that one's flags and --help ("PROG CMD SUB
+	// --help"). A subcommand with Flags and no Args takes no operands.
+	Subcommands []Command
 }
 
 // Program is a program's commands and the text around their list in
@@ -150,13 +159,25 @@ func (p *Program) Find(name string) *Command {
 // fs.Usage prints the command's help on fs's output; Parse does not call
 // it (Run prints the help for --help itself, on standard output).
 func (p *Program) FlagSet(c *Command, out io.Writer) (*pflag.FlagSet, func(e *Env, args []string) error) {
-	fs := pflag.NewFlagSet(c.Name, pflag.ContinueOnError)
+	return p.flagSet(c.Name, c, out)
+}
+
+// flagSet is FlagSet for the command c called by path ("CMD" or
+// "CMD SUB").
+func (p *Program) flagSet(path string, c *Command, out io.Writer) (*pflag.FlagSet, func(e *Env, args []string) error) {
+	fs := pflag.NewFlagSet(path, pflag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.SortFlags = false
-	run := c.Flags(fs)
+	var run func(e *Env, args []string) error
+	if c.Flags != nil {
+		run = c.Flags(fs)
+	} else {
+		fs.SetInterspersed(false) // the flags after SUB are SUB's
+		run = func(e *Env, args []string) error { return p.runSub(e, path, c, args) }
+	}
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintf(w, "usage: %s %s [flags] %s\n\n%s\n", p.Name, c.Name, c.Args, c.Summary)
+		fmt.Fprintf(w, "%s\n\n%s\n", strings.TrimRight(fmt.Sprintf("usage: %s %s [flags] %s", p.Name, path, c.Args), " "), c.Summary)
 		if c.Details != "" {
 			fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.Details))
 		}
@@ -165,6 +186,49 @@ func (p *Program) FlagSet(c *Command, out io.Writer) (*pflag.FlagSet, func(e *En
 		}
 	}
 	return fs, run
+}
+
+// runSub runs the subcommand of c that args[0] names with the flags and
+// operands after it; its --help prints its help on standard output.
+// Mistakes are usage errors of c.
+func (p *Program) runSub(e *Env, path string, c *Command, args []string) error {
+	var names []string
+	var sub *Command
+	for i := range c.Subcommands {
+		names = append(names, c.Subcommands[i].Name)
+		if len(args) > 0 && c.Subcommands[i].Name == args[0] {
+			sub = &c.Subcommands[i]
+		}
+	}
+	switch {
+	case len(args) == 0:
+		return Usagef("want a subcommand: %s", orList(names))
+	case sub == nil:
+		return Usagef("unknown subcommand %q: want %s", args[0], orList(names))
+	}
+	fs, run := p.flagSet(path+" "+sub.Name, sub, io.Discard)
+	usage := fs.Usage
+	fs.Usage = func() {}
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fs.SetOutput(e.Stdout)
+			usage()
+			return nil
+		}
+		return Usagef("%s: %s", sub.Name, PlainFlagError(err))
+	}
+	if sub.Flags != nil && sub.Args == "" && fs.NArg() != 0 {
+		return Usagef("%s takes no operands, got %q", sub.Name, fs.Args())
+	}
+	return run(e, fs.Args())
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // WriteHelp writes "PROG help": the title, the usage line, every command
@@ -192,4 +256,14 @@ func OpenOperand(e *Env, name string) (io.Reader, func(), error) {
 		return nil, nil, err
 	}
 	return f, func() { f.Close() }, nil
+}
+
+// Reported is ErrReported when failed, else nil: the end of a command
+// that has printed its failures (answer lines in error, a check that
+// found faults) with the rest of its output.
+func Reported(failed bool) error {
+	if failed {
+		return ErrReported
+	}
+	return nil
 }

@@ -39,7 +39,7 @@ func TestRunExitStatus(t *testing.T) {
 		{[]string{"c", "--nope"}, 2, "", "p c: unknown flag: --nope (see p c --help)\n"},
 		{[]string{"x"}, 2, "", "p: unknown command \"x\" (see p help)\n"},
 		{[]string{"help", "x"}, 2, "", "p: unknown command \"x\" (see p help)\n"},
-		{[]string{"help", "c"}, 0, "usage: p c [flags] ", ""},
+		{[]string{"help", "c"}, 0, "usage: p c [flags]\n", ""},
 		{[]string{"--help"}, 0, "commands:\n  c  \n", ""},
 	} {
 		var out, er bytes.Buffer
