@@ -10,7 +10,8 @@
 //		},
 //		func(p engine.Position, a solver.Answer) error { fmt.Println(p, a.Result); return nil })
 //
-// Range is the unordered kind: every index of a scan (the chunks of a
+// Unordered hands the results back as the work finishes. Range is the
+// kind for index scans: every index of a scan (the chunks of a
 // table being verified, the placements of a class being solved) handed
 // to the next free goroutine.
 package pool
@@ -39,6 +40,20 @@ import (
 // Without error Ordered returns nil when items is exhausted and every
 // result emitted.
 func Ordered[T, R any](workers int, items iter.Seq[T], newWorker func(worker int) func(T) (R, error), emit func(T, R) error) error {
+	return run(workers, items, newWorker, emit, true)
+}
+
+// Unordered is Ordered with emit called as soon as each item's work is
+// done, in the order the work finishes: a tournament's games written to
+// its file as they end, none held back behind a slow one. The first
+// error, of work or of emit, stops the feeding as in Ordered; the items
+// already under way finish, and those that succeed are still emitted
+// (unless emit itself failed). Unordered returns the first error.
+func Unordered[T, R any](workers int, items iter.Seq[T], newWorker func(worker int) func(T) (R, error), emit func(T, R) error) error {
+	return run(workers, items, newWorker, emit, false)
+}
+
+func run[T, R any](workers int, items iter.Seq[T], newWorker func(worker int) func(T) (R, error), emit func(T, R) error, ordered bool) error {
 	workers = max(workers, 1)
 	window := 64 * workers
 
@@ -103,7 +118,26 @@ func Ordered[T, R any](workers int, items iter.Seq[T], newWorker func(worker int
 	pending := map[int]done{}
 	want := 0
 	var first error
+	stop := func(err error) {
+		if first == nil {
+			first = err
+			close(quit)
+		}
+	}
+	emitFailed := false
 	for d := range results {
+		if !ordered {
+			<-tokens
+			if d.err != nil {
+				stop(d.err)
+			} else if !emitFailed {
+				if err := emit(d.item, d.r); err != nil {
+					emitFailed = true
+					stop(err)
+				}
+			}
+			continue
+		}
 		if first != nil {
 			continue // drain what the workers still finish
 		}
@@ -120,8 +154,7 @@ func Ordered[T, R any](workers int, items iter.Seq[T], newWorker func(worker int
 				err = emit(d.item, d.r)
 			}
 			if err != nil {
-				first = err
-				close(quit)
+				stop(err)
 				clear(pending)
 				break
 			}

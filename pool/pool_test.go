@@ -144,3 +144,73 @@ func TestWindow(t *testing.T) {
 		t.Errorf("%d items taken in all, want 10000", n)
 	}
 }
+
+// Unordered emits each item once, as its work finishes: a slow first item
+// does not hold back the others.
+func TestUnordered(t *testing.T) {
+	release := make(chan struct{})
+	var got []int
+	err := Unordered(2, count(50), func(int) func(int) (int, error) {
+		return func(i int) (int, error) {
+			if i == 0 {
+				<-release
+			}
+			return i * i, nil
+		}
+	}, func(i, sq int) error {
+		if sq != i*i {
+			t.Errorf("item %d came with result %d", i, sq)
+		}
+		got = append(got, i)
+		if len(got) == 49 {
+			close(release) // every other item came before the first
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 50 || got[49] != 0 {
+		t.Fatalf("emitted %v, want 1..49 then 0", got)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, slices.Collect(count(50))) {
+		t.Errorf("emitted %v, not each item once", got)
+	}
+}
+
+// A work error stops the feeding; the items under way that succeed are
+// still emitted, and the error is returned. An emit error stops emit.
+func TestUnorderedErrors(t *testing.T) {
+	boom := errors.New("boom")
+	var emitted, taken atomic.Int32
+	err := Unordered(4, count(100_000), func(int) func(int) (int, error) {
+		return func(i int) (int, error) {
+			taken.Add(1)
+			if i == 37 {
+				return 0, boom
+			}
+			return i, nil
+		}
+	}, func(int, int) error { emitted.Add(1); return nil })
+	if err != boom {
+		t.Fatalf("err = %v", err)
+	}
+	if e, n := emitted.Load(), taken.Load(); n > 37+64*4+1 || e != n-1 {
+		t.Errorf("%d items taken, %d emitted: want feeding stopped and every success emitted", n, e)
+	}
+	full := errors.New("full")
+	calls := 0
+	err = Unordered(2, count(1000), func(int) func(int) (int, error) {
+		return func(i int) (int, error) { return i, nil }
+	}, func(int, int) error {
+		calls++
+		if calls == 10 {
+			return full
+		}
+		return nil
+	})
+	if err != full || calls != 10 {
+		t.Errorf("err = %v after %d emits, want %v after 10", err, calls, full)
+	}
+}

@@ -414,7 +414,7 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 	}
 	start := time.Now()
 	bw := bufio.NewWriter(f)
-	err = pool.Ordered(jobs, slices.Values(todo), func(int) func(int) (Result, error) {
+	err = pool.Unordered(jobs, slices.Values(todo), func(int) func(int) (Result, error) {
 		// Each worker keeps the agents of the specs it met, for the next
 		// game (an agent starts every game afresh: NewGame), but at most
 		// maxKeptAgents: a placement study has 140 specs, and a
@@ -472,8 +472,8 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 				Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}, nil
 		}
 	}, func(_ int, r Result) error {
-		// Games are written in the order of todo, each as it is known:
-		// a finished game is never held back in the buffer.
+		// Each game is written as it ends, whatever the order, and
+		// flushed at once: a finished game is never held back.
 		line, _ := json.Marshal(r)
 		bw.Write(append(line, '\n'))
 		if err := bw.Flush(); err != nil {
