@@ -10,10 +10,10 @@
 //		},
 //		func(p engine.Position, a solver.Answer) error { fmt.Println(p, a.Result); return nil })
 //
-// Unordered hands the results back as the work finishes. Range is the
-// kind for index scans: every index of a scan (the chunks of a
-// table being verified, the placements of a class being solved) handed
-// to the next free goroutine.
+// Unordered hands the results back as the work finishes (a tournament's
+// games, each written as it ends). Range is the kind for index scans:
+// every index of a scan (the chunks of a table being verified, the
+// placements of a class being solved) handed to the next free goroutine.
 package pool
 
 import (
