@@ -360,7 +360,15 @@ func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
 			})
 		}
 	}
-	err := runBatches(k.ctx, k.Threads, gen, solve, func(it *checkItem) {
+	// Positions answered exactly cost microseconds, a df-pn search up to
+	// seconds: small batches then, and progress looked at after every
+	// position (progressf prints at most every two seconds), so that it
+	// keeps coming.
+	batch, every := 2048, uint64(0x3ff)
+	if strings.HasPrefix(r.Source, "dfpn") {
+		batch, every = 4, 0
+	}
+	err := runBatches(k.ctx, k.Threads, batch, gen, solve, func(it *checkItem) {
 		w := uint64(it.weight)
 		r.Positions += w
 		r.Distinct++
@@ -371,7 +379,7 @@ func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
 		if !it.known {
 			r.Unknown += w
 		}
-		if r.Distinct&0x3ff == 0 {
+		if r.Distinct&every == 0 {
 			k.progressf(false, "%s: %d positions, %d N wins so far, %v", c, r.Positions, r.NWins, time.Since(start).Round(time.Second))
 		}
 		if r.NWinsAnyValue != nil {
@@ -661,12 +669,11 @@ func (k *checkRun) solveKeeperDfpn(items []checkItem, w *checkWorker) error {
 }
 
 // runBatches runs gen's items through solve on threads workers in
-// batches (pool.Ordered) and hands them to collect in generation order.
+// batches of size (pool.Ordered) and hands them to collect in generation order.
 // On an error it stops, after collecting every batch finished before the
 // first failed one.
-func runBatches(ctx context.Context, threads int, gen func(emit func(checkItem) error) error,
+func runBatches(ctx context.Context, threads, size int, gen func(emit func(checkItem) error) error,
 	solve func([]checkItem, *checkWorker) error, collect func(*checkItem)) error {
-	const size = 2048
 	var genErr error
 	batches := func(yield func([]checkItem) bool) {
 		var cur []checkItem

@@ -413,7 +413,6 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 		return failed
 	}
 	start := time.Now()
-	bw := bufio.NewWriter(f)
 	err = pool.Unordered(jobs, slices.Values(todo), func(int) func(int) (Result, error) {
 		// Each worker keeps the agents of the specs it met, for the next
 		// game (an agent starts every game afresh: NewGame), but at most
@@ -472,11 +471,10 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 				Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}, nil
 		}
 	}, func(_ int, r Result) error {
-		// Each game is written as it ends, whatever the order, and
-		// flushed at once: a finished game is never held back.
+		// Each game is written as it ends, whatever the order, in one
+		// write: a finished game is never held back.
 		line, _ := json.Marshal(r)
-		bw.Write(append(line, '\n'))
-		if err := bw.Flush(); err != nil {
+		if _, err := f.Write(append(line, '\n')); err != nil {
 			return fail(err)
 		}
 		all = append(all, r)
