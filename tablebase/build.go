@@ -182,7 +182,7 @@ func Build(ctx context.Context, db *DB, classes []purple.Class, opts BuildOption
 	}
 	if est.Classes > 0 {
 		// The garbage collector's slack is counted in the estimate
-		// (buildBytesPerPosition).
+		// (buildBytesPerEntry).
 		defer debug.SetGCPercent(debug.SetGCPercent(10))
 	}
 	if opts.Workers < 1 {
@@ -309,6 +309,11 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 		return m, nil, err
 	}
 	size := 2 * classSize(c)
+	// The builder works on stored entries (mirror images once); progress
+	// counts positions.
+	folded := r.lay[0].foldSize + r.lay[1].foldSize
+	ratio := float64(size) / float64(folded)
+	positions := func(entries uint64) uint64 { return uint64(float64(entries) * ratio) }
 	base := done.Load()
 	classWork := workUnits * size // this run's share of the total
 	ck := checkpointPath(db.dir, c)
@@ -317,7 +322,7 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 			r.done = n
 			// The work before the checkpoint is not this run's: it leaves
 			// the total, so that the rate and the time left are this run's.
-			skip := workInit*size + workRetro*r.decidedBy(n)
+			skip := workInit*size + workRetro*positions(r.decidedBy(n))
 			total.Add(-skip)
 			classWork -= skip
 			phase("resume", n)
@@ -343,13 +348,13 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 	var retroDone atomic.Uint64
 	err = r.run(ctx, func(n uint64) {
 		if r.level == 0 {
-			done.Add(workInit * n)
+			done.Add(workInit * positions(n))
 			return
 		}
 		// The retrograde levels process each decided position once;
 		// count them against the class size.
-		if retroDone.Add(n) <= size {
-			done.Add(workRetro * n)
+		if retroDone.Add(n) <= folded {
+			done.Add(workRetro * positions(n))
 		}
 	}, func(level int) { phase("retro", level) })
 	if err != nil {
@@ -361,22 +366,32 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 	for s := 0; s < 2; s++ {
 		m.Positions[s] = r.lay[s].size
 		m.Stored[s] = r.lay[s].foldSize
-		for _, e := range r.st[s] {
-			switch v := uint8(e); {
-			case v == 0:
-			case v&lossBit == 0:
-				m.Wins[s]++
-				m.MaxDTW = max(m.MaxDTW, int(v))
-			default:
-				m.Losses[s]++
-				m.MaxDTL = max(m.MaxDTL, int(v&maxDist))
+		l := r.lay[s]
+		for f, sym := range l.symTop {
+			var wins, losses uint64
+			for _, e := range r.st[s][uint64(f)*l.row : uint64(f+1)*l.row] {
+				switch v := uint8(e); {
+				case v == 0:
+				case v&lossBit == 0:
+					wins++
+					m.MaxDTW = max(m.MaxDTW, int(v))
+				default:
+					losses++
+					m.MaxDTL = max(m.MaxDTL, int(v&maxDist))
+				}
 			}
+			// a stored row stands for itself and its mirror image, unless
+			// its top group is its own image (the row holds both)
+			if !sym {
+				wins, losses = 2*wins, 2*losses
+			}
+			m.Wins[s] += wins
+			m.Losses[s] += losses
 		}
 		t.vals[s] = r.foldValues(s)
 		r.st[s] = nil // each side's state goes once folded
 		runtime.GC()
 	}
-	folded := t.lay[0].foldSize + t.lay[1].foldSize
 	blocks, bytes, err := db.storeTable(ctx, t, opts.Workers, func(n uint64) { done.Add(workStore * n * size / folded) })
 	if err != nil {
 		return m, nil, err

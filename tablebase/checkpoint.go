@@ -7,9 +7,12 @@ package tablebase
 //
 // A checkpoint is one file in the store's directory, checkpoint-CLASS:
 //
-//	magic "GTBCKPT1" | class id (4) | levels done (4) | longest distance (4) | size of each side (8, 8)
-//	zstd stream of: both sides' state (two bytes a position, little-endian),
+//	magic "GTBCKPT2" | class id (4) | levels done (4) | longest distance (4) | stored entries of each side (8, 8)
+//	zstd stream of: both sides' state (two bytes a stored entry, little-endian),
 //	then the xxhash64 of that state (8)
+//
+// (GTBCKPT1 files held the full index, mirror images apart; they are
+// ignored like any other mismatch.)
 //
 // It is written to checkpoint-CLASS.tmp, synced and renamed, so a file of
 // that name is always whole; one that does not match the class or its
@@ -31,7 +34,7 @@ import (
 	"github.com/geister-solver/geister/purple"
 )
 
-const checkpointMagic = "GTBCKPT1"
+const checkpointMagic = "GTBCKPT2"
 
 func checkpointPath(dir string, c purple.Class) string {
 	return filepath.Join(dir, "checkpoint-"+c.String())
@@ -66,8 +69,8 @@ func (b *retro) saveCheckpoint(path string, done int) (err error) {
 	hdr = binary.BigEndian.AppendUint32(hdr, classID(b.c))
 	hdr = binary.BigEndian.AppendUint32(hdr, uint32(done))
 	hdr = binary.BigEndian.AppendUint32(hdr, uint32(b.maxD.Load()))
-	hdr = binary.BigEndian.AppendUint64(hdr, b.lay[sideP].size)
-	hdr = binary.BigEndian.AppendUint64(hdr, b.lay[sideO].size)
+	hdr = binary.BigEndian.AppendUint64(hdr, b.lay[sideP].foldSize)
+	hdr = binary.BigEndian.AppendUint64(hdr, b.lay[sideO].foldSize)
 	if _, err := w.Write(hdr); err != nil {
 		return err
 	}
@@ -135,7 +138,7 @@ func (b *retro) loadCheckpoint(path string) (int, error) {
 		return 0, fmt.Errorf("%w: short header", errBadCheckpoint)
 	}
 	if string(hdr[:8]) != checkpointMagic || binary.BigEndian.Uint32(hdr[8:]) != classID(b.c) ||
-		binary.BigEndian.Uint64(hdr[20:]) != b.lay[sideP].size || binary.BigEndian.Uint64(hdr[28:]) != b.lay[sideO].size {
+		binary.BigEndian.Uint64(hdr[20:]) != b.lay[sideP].foldSize || binary.BigEndian.Uint64(hdr[28:]) != b.lay[sideO].foldSize {
 		return 0, fmt.Errorf("%w: header", errBadCheckpoint)
 	}
 	done := int(binary.BigEndian.Uint32(hdr[12:]))
@@ -151,7 +154,7 @@ func (b *retro) loadCheckpoint(path string) (int, error) {
 	h := xxhash.New()
 	for s := 0; s < 2; s++ {
 		if b.st[s] == nil {
-			b.st[s] = make([]uint16, b.lay[s].size)
+			b.st[s] = make([]uint16, b.lay[s].foldSize)
 		}
 		raw := stateBytes(b.st[s])
 		if _, err := io.ReadFull(dec, raw); err != nil {

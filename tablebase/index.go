@@ -67,24 +67,11 @@ func (x board) mirrored() board {
 	return board{mirror36(x.b), mirror36(x.r), mirror36(x.o)}
 }
 
-var rev6 = func() (t [64]uint8) {
-	for i := range t {
-		for j := 0; j < 6; j++ {
-			if i>>j&1 != 0 {
-				t[i] |= 1 << (5 - j)
-			}
-		}
-	}
-	return
-}()
-
-// mirror36 reflects a compact board left-right (file a <-> f).
+// mirror36 reflects a compact board left-right (file a <-> f): each
+// file's bits move to their mirror file's in all six ranks at once.
 func mirror36(b uint64) uint64 {
-	var m uint64
-	for r := 0; r < 36; r += 6 {
-		m |= uint64(rev6[b>>r&63]) << r
-	}
-	return m
+	const a, fb, c = fileA, fileA << 1, fileA << 2 // files a, b, c
+	return (b&a)<<5 | (b&fb)<<3 | (b&c)<<1 | b>>1&c | b>>3&fb | b>>5&a
 }
 
 // flip36 reflects a compact board top-bottom (rank 1 <-> 6).
@@ -320,13 +307,15 @@ func (l *layout) low(x *board) uint64 {
 	return rankGroup(g1, g0)*l.n[2] + rankGroup(x.group(l.grp[2]), g0|g1)
 }
 
-// unranker decodes full indices of one layout, keeping the squares of the
-// top group and of the top two groups it decoded last (indices visited in
-// order share them). The zero value with l set is ready to use.
+// unranker decodes full indices of one layout (or stored ones, with
+// stored set), keeping the squares of the top group and of the top two
+// groups it decoded last (indices visited in order share them). The zero
+// value with l set is ready to use.
 type unranker struct {
 	l      *layout
+	stored bool    // indices are stored (folded) ones
 	d2, d1 divider // by n2, by n1
-	r0     uint64  // top-group rank plus 1; 0: nothing cached
+	r0     uint64  // top-group rank (folded rank if stored) plus 1; 0: nothing cached
 	row    uint64  // r0*n1 + r1, plus 1; 0: nothing cached
 	g0, g1 uint64
 }
@@ -361,7 +350,7 @@ func (d *divider) divmod(i uint64) (uint64, uint64) {
 }
 
 // groups returns the squares of the three groups (in layout order) of
-// full index i.
+// index i (full, or stored if u.stored).
 func (u *unranker) groups(i uint64) (g0, g1, g2 uint64) {
 	l := u.l
 	if u.d2.n == 0 {
@@ -373,6 +362,9 @@ func (u *unranker) groups(i uint64) (g0, g1, g2 uint64) {
 		r0, r1 := u.d1.divmod(row)
 		if r0+1 != u.r0 {
 			u.r0 = r0 + 1
+			if u.stored {
+				r0 = uint64(l.unfold[r0])
+			}
 			u.g0 = unrankGroup(r0, l.k[0], 0)
 		}
 		u.g1 = unrankGroup(r1, l.k[1], u.g0)

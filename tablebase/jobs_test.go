@@ -185,7 +185,7 @@ func TestMemoryModel(t *testing.T) {
 
 	// The heap the build takes above what it started with stays within
 	// the estimate (at this size mostly the fixed overhead: the per-
-	// position share is checked on a 7-piece class, see docs/tables.md).
+	// entry share is checked on a 7-piece class, see docs/tables.md).
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

@@ -18,24 +18,26 @@ import (
 // The memory model of a build (measured in the tests: see
 // TestMemoryModelBoundsTheBuild).
 const (
-	// buildBytesPerPosition is the memory of the class being built, per
-	// position (both sides to move): two bytes of state (value and
-	// counter), frontier buckets near a quarter of a byte (retro.
-	// frontierBudget) and the slack of the garbage collector, which Build
-	// runs at GOGC=10 (the heap is almost all pointer-free arrays, so its
-	// cycles are cheap). Folding into stored form frees the buckets first
-	// and each side's state after it. Measured: 2.49 bytes a position of
-	// heap in use at the peak of building 1B1R-4U1r (117 M positions).
-	buildBytesPerPosition = 2.75
+	// buildBytesPerEntry is the memory of the class being built, per
+	// stored entry (both sides to move, mirror images once: the builder
+	// works on the stored index): two bytes of state (value and counter),
+	// frontier buckets near a quarter of a byte (retro.frontierBudget)
+	// and the slack of the garbage collector, which Build runs at GOGC=10
+	// (the heap is almost all pointer-free arrays, so its cycles are
+	// cheap). Folding into stored form frees the buckets first, and each
+	// side's state once its stored values are made (one byte an entry).
+	// Measured: 2.49 bytes an entry of heap in use at the peak of building
+	// 1B1R-4U1r (58.5 M entries), when it still worked on the full index.
+	buildBytesPerEntry = 2.75
 	// fixedOverhead covers Badger (memtables, value log buffers), the
 	// compressors of the store phase and the Go runtime.
 	fixedOverhead = 384 << 20
 	// diskBytesPerPosition bounds the stored blocks: 0.033-0.037 bytes a
 	// position measured up to 6 pieces, taken with a margin.
 	diskBytesPerPosition = 0.06
-	// checkpointBytesPerPosition bounds a checkpoint file (the state
-	// compressed; two bytes a position at worst).
-	checkpointBytesPerPosition = 2
+	// checkpointBytesPerEntry bounds a checkpoint file (the state of
+	// every stored entry compressed; two bytes an entry at worst).
+	checkpointBytesPerEntry = 2
 )
 
 // Job is one class of a plan: what building it alone needs.
@@ -77,13 +79,13 @@ func jobFor(c purple.Class) Job {
 		j.Reads = append(j.Reads, d.String())
 		j.MemoryBytes += storedBytes(d)
 	}
-	j.DiskBytes = uint64(float64(j.Positions) * (diskBytesPerPosition + checkpointBytesPerPosition))
+	j.DiskBytes = uint64(float64(j.Positions)*diskBytesPerPosition + float64(storedBytes(c))*checkpointBytesPerEntry)
 	return j
 }
 
 // classBuildBytes is the memory of building c, its dependencies apart.
 func classBuildBytes(c purple.Class) uint64 {
-	return uint64(float64(2*classSize(c)) * buildBytesPerPosition)
+	return uint64(float64(storedBytes(c)) * buildBytesPerEntry)
 }
 
 // storedBytes is the memory of c's stored table loaded for its dependants
@@ -127,7 +129,7 @@ func EstimateBuild(db *DB, classes []purple.Class, opts BuildOptions) (Estimate,
 		e.Classes++
 		n := 2 * classSize(c)
 		e.Positions += n
-		maxCk = max(maxCk, uint64(float64(n)*checkpointBytesPerPosition))
+		maxCk = max(maxCk, uint64(float64(storedBytes(c))*checkpointBytesPerEntry))
 		e.DiskBytes += uint64(float64(n) * diskBytesPerPosition)
 		m := classBuildBytes(c) + fixedOverhead
 		for _, d := range kept[i] {

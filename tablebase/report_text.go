@@ -111,8 +111,11 @@ func WriteStatus(w io.Writer, sts []ClassStatus, asJSON bool) error {
 
 // Text is the estimate in one line: the classes and positions to build,
 // the peak memory (and the class that needs it) and the disk, in MiB
-// rounded up.
+// rounded up; or that there is nothing to build.
 func (e Estimate) Text() string {
+	if e.Classes == 0 {
+		return "nothing to build: every class asked for is complete already"
+	}
 	return fmt.Sprintf("%d classes to build, %s positions; peak memory %d MiB (building %s), disk up to %d MiB",
 		e.Classes, progress.SI(float64(e.Positions)), (e.PeakMemoryBytes+1<<20-1)>>20, e.PeakClass, (e.DiskBytes+1<<20-1)>>20)
 }

@@ -30,6 +30,18 @@ package tablebase
 // end is neither side's forced win (repetition and endless play are not
 // wins).
 //
+// Mirror images (docs/references.md "Endgame tables": symmetry halves a
+// table): a position and its left-right mirror image have the same value,
+// so the builder works on the stored (folded) index of each side, which
+// keeps one of the two rows of mirror-image top groups (layout). The
+// predecessors of a frontier position y keep the target layout's top
+// group, so they are all stored or none: y's un-moves are taken when y's
+// target top group is canonical, and those of y's mirror image when that
+// image's is and the image is not stored itself (a stored image is a
+// frontier position of its own). Every pair (x, a move of x) is then met
+// exactly once, as in the full index; about half the entries, half the
+// memory and half the work.
+//
 // Parallelism without locks: a level first collects its frontier into
 // buckets by the row of the positions it will update (all predecessors of
 // a frontier position share the row, because the layouts put the pieces of
@@ -135,7 +147,7 @@ func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro
 		return nil, err
 	}
 	b := &retro{c: c, workers: workers, done: -1, scanChunk: 1 << 20}
-	b.roundTasks = decBit/int(b.scanChunk) - 1 // entries relative to a round's base fit 31 bits
+	b.roundTasks = mirBit/int(b.scanChunk) - 1 // entries relative to a round's base fit 30 bits
 	if b.workers < 1 {
 		b.workers = runtime.GOMAXPROCS(0)
 	}
@@ -160,7 +172,7 @@ func newRetro(c purple.Class, deps map[purple.Class]*table, workers int) (*retro
 // rows (at least one).
 func (b *retro) setChunk(entries uint64) {
 	for s := 0; s < 2; s++ {
-		rows := b.lay[s].size / b.unit[s]
+		rows := b.lay[s].foldSize / b.unit[s]
 		per := max(entries/b.unit[s], 1)
 		b.rowsPer[s] = per
 		b.nChunks[s] = int((rows + per - 1) / per)
@@ -295,7 +307,7 @@ func (b *retro) run(ctx context.Context, progress func(done uint64), onLevel fun
 	b.progress = progress
 	if b.done < 0 {
 		for s := 0; s < 2; s++ {
-			b.st[s] = make([]uint16, b.lay[s].size)
+			b.st[s] = make([]uint16, b.lay[s].foldSize)
 		}
 		if err := b.initPass(); err != nil {
 			return err
@@ -401,7 +413,7 @@ func (b *retro) initPass() error {
 			s, task = sideO, task-b.nChunks[sideP]
 		}
 		lo := uint64(task) * b.rowsPer[s] * b.unit[s]
-		hi := min(lo+b.rowsPer[s]*b.unit[s], b.lay[s].size)
+		hi := min(lo+b.rowsPer[s]*b.unit[s], b.lay[s].foldSize)
 		md := b.initRange(s, lo, hi)
 		if md > maxDist {
 			return errTooDeep
@@ -414,7 +426,7 @@ func (b *retro) initPass() error {
 	})
 }
 
-// initRange enumerates full indices [lo, hi) of side s in order: the top
+// initRange enumerates stored indices [lo, hi) of side s in order: the top
 // two groups are decoded once per row of n2 entries, the last group runs
 // through its configurations in colex order (Gosper's successor on the
 // squares the first two groups leave free).
@@ -427,7 +439,7 @@ func (b *retro) initRange(s int, lo, hi uint64) int {
 	var freeSq [36]uint8
 	for i := lo; i < hi; {
 		rowStart := i - i%n2
-		x := l.board(i)
+		x := l.foldedBoard(i)
 		g0, g1 := x.group(l.grp[0]), x.group(l.grp[1])
 		nf := 0
 		for f := mask36 &^ (g0 | g1); f != 0; f &= f - 1 {
@@ -465,10 +477,14 @@ func (b *retro) initRange(s int, lo, hi uint64) int {
 
 // frontier buckets: per worker, per target side, per target chunk, the
 // indices of frontier positions less the first index the round scanned of
-// their side (a round scans fewer than 2^31 entries, so classes of any
+// their side (a round scans fewer than 2^30 entries, so classes of any
 // size fit), with the top bit set when the targets lose (their counters
-// drop) rather than win.
-const decBit = 1 << 31
+// drop) rather than win, and the next when the un-moves are those of the
+// position's mirror image.
+const (
+	decBit = 1 << 31
+	mirBit = 1 << 30
+)
 
 type buckets [2][][]uint32
 
@@ -491,7 +507,7 @@ func (b *retro) levelPass(n int) error {
 	scanChunk, maxRoundTasks := b.scanChunk, b.roundTasks
 	nScan := [2]int{}
 	for s := 0; s < 2; s++ {
-		nScan[s] = int((b.lay[s].size + scanChunk - 1) / scanChunk)
+		nScan[s] = int((b.lay[s].foldSize + scanChunk - 1) / scanChunk)
 	}
 	budget := b.frontierBudget()
 	var levelFound uint64
@@ -530,7 +546,7 @@ func (b *retro) levelPass(n int) error {
 						s, task = sideO, task-nScan[0]
 					}
 					lo := uint64(task) * scanChunk
-					hi := min(lo+scanChunk, b.lay[s].size)
+					hi := min(lo+scanChunk, b.lay[s].foldSize)
 					found.Add(b.collect(s, lo, hi, base[s], uint8(n), &bk[w]))
 				}
 			}(w)
@@ -583,9 +599,9 @@ func (b *retro) levelPass(n int) error {
 // collects: a thirty-second of the class (at least 2^18), so that the
 // buckets (four bytes an entry, up to twice that with the slack of
 // growing slices) stay near a quarter of a byte a position; see
-// buildBytesPerPosition.
+// buildBytesPerEntry.
 func (b *retro) frontierBudget() uint64 {
-	return max(1<<18, (b.lay[sideP].size+b.lay[sideO].size)/32)
+	return max(1<<18, (b.lay[sideP].foldSize+b.lay[sideO].foldSize)/32)
 }
 
 // u64s views a []uint16 of length divisible by 4 as []uint64.
@@ -597,40 +613,73 @@ func u64s(s []uint16) []uint64 {
 }
 
 // collect finds the entries of side s in [lo, hi) with distance n and
-// files them by the chunk of their predecessors.
+// files them by the chunk of their predecessors (those of the entry's
+// mirror image, marked mirBit, where the image's are the stored ones).
 func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64 {
 	st := b.st[s]
-	u := unranker{l: b.lay[s]}
+	ls := b.lay[s]
+	u := unranker{l: ls, stored: true}
 	t := 1 - s
 	lt := b.lay[t]
 	rowDiv := newDivider(b.rowsPer[t])
+	// Only a top group of an even number of pieces can be its own mirror
+	// image.
+	symS := ls.k[0]%2 == 0
 	var found uint64
+	// file files the un-moves of y (pieces b, r, o; the stored row of the
+	// target layout's top group is f) under index e.
+	file := func(f int32, bl, rd, o uint64, e uint32) {
+		var row uint64
+		if t == sideO {
+			// target layout B, R, O: the prover's pieces stay, row f*n1 + rR
+			row = uint64(f)*lt.n[1] + rankGroup(rd, bl)
+		} else {
+			// target layout O, B, R: the opponent's pieces stay, row f
+			row = uint64(f)
+		}
+		c := row
+		if rowDiv.n > 1 {
+			c, _ = rowDiv.divmod(row)
+		}
+		bk[t][c] = append(bk[t][c], e)
+	}
 	visit := func(i uint64) {
 		v := uint8(st[i])
 		if v == 0 || v&maxDist != n {
 			return
 		}
 		found++
-		_, g1, g2 := u.groups(i)
-		var row uint64
-		if t == sideO {
-			// y: layout O, B, R. The prover's pieces stay: row = rB*n1 + rR
-			// of the target layout.
-			row = rankMask(g1)*lt.n[1] + rankGroup(g2, g1)
+		g0, g1, g2 := u.groups(i)
+		var bl, rd, o uint64
+		if s == sideP {
+			o, bl, rd = g0, g1, g2 // layout O, B, R
 		} else {
-			// y: layout B, R, O.
-			row = rankMask(g2)
+			bl, rd, o = g0, g1, g2 // layout B, R, O
 		}
-		c := row
-		if rowDiv.n > 1 {
-			c, _ = rowDiv.divmod(row)
+		top := o // the target layout's top group: it stays
+		if t == sideO {
+			top = bl
 		}
 		e := uint32(i - base)
 		if v&lossBit == goodBit[s] {
 			// y wins for its side to move: its predecessors lose a move
 			e |= decBit
 		}
-		bk[t][c] = append(bk[t][c], e)
+		f := lt.fold[rankMask(top)]
+		if f >= 0 {
+			file(f, bl, rd, o, e)
+		}
+		if f >= 0 && !lt.symTop[f] || symS && ls.symTop[u.r0-1] {
+			// The image's un-moves are not stored, or the image is a
+			// stored frontier position of its own.
+			return
+		}
+		mb, mr, mo := mirror36(bl), mirror36(rd), mirror36(o)
+		mt := mo
+		if t == sideO {
+			mt = mb
+		}
+		file(lt.fold[rankMask(mt)], mb, mr, mo, e|mirBit)
 	}
 	// Word-wise: four entries a word; lanes whose low 7 bits equal n.
 	const ones = 0x0001000100010001
@@ -668,7 +717,7 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint64, err error) {
 	s := 1 - t
 	lt := b.lay[t]
-	u := unranker{l: b.lay[s]}
+	u := unranker{l: b.lay[s], stored: true}
 	st := b.st[t]
 	good := uint16(uint8(n+1) | goodBit[t])
 	badBits := goodBit[t] ^ lossBit
@@ -686,7 +735,7 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 	var rowB, rowR uint64
 	var topDiv divider
 	if oneRow {
-		rowB, rowR, _ = (&unranker{l: lt}).groups(uint64(c) * lt.n[2])
+		rowB, rowR, _ = (&unranker{l: lt, stored: true}).groups(uint64(c) * lt.n[2])
 		topDiv = newDivider(b.lay[s].row)
 	}
 	for w := range bk {
@@ -694,10 +743,18 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 			done++
 			var g0, g1, g2 uint64
 			if oneRow {
-				r0, _ := topDiv.divmod(base + uint64(e&^decBit))
-				g0, g1, g2 = unrankGroup(r0, b.lay[s].k[0], 0), rowB, rowR
+				// the chunk's row is the prover's pieces of y or of its
+				// image, whichever e names
+				f, _ := topDiv.divmod(base + uint64(e&^(decBit|mirBit)))
+				g0, g1, g2 = unrankGroup(uint64(b.lay[s].unfold[f]), b.lay[s].k[0], 0), rowB, rowR
+				if e&mirBit != 0 {
+					g0 = mirror36(g0)
+				}
 			} else {
-				g0, g1, g2 = u.groups(base + uint64(e&^decBit))
+				g0, g1, g2 = u.groups(base + uint64(e&^(decBit|mirBit)))
+				if e&mirBit != 0 {
+					g0, g1, g2 = mirror36(g0), mirror36(g1), mirror36(g2)
+				}
 			}
 			empty := mask36 &^ (g0 | g1 | g2)
 			var y board
@@ -712,7 +769,7 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				pr := g1 | g2
 				if g1 != lastB || g2 != lastR {
 					lastB, lastR = g1, g2
-					rowBase = (rankMask(g1)*lt.n[1] + rankGroup(g2, g1)) * lt.n[2]
+					rowBase = (uint64(lt.fold[rankMask(g1)])*lt.n[1] + rankGroup(g2, g1)) * lt.n[2]
 					if oneRow { // once a chunk
 						for sq := range 36 {
 							cpos[sq] = uint8(compactSq(sq, pr))
@@ -748,7 +805,7 @@ func (b *retro) apply(t, c, n int, base uint64, bk []buckets) (md int, done uint
 				// the opponent's pieces, which stay.
 				y = board{b: g0, r: g1, o: g2}
 				o := g2
-				tbase := rankMask(o) * lt.row
+				tbase := uint64(lt.fold[rankMask(o)]) * lt.row
 				n2 := lt.n[2]
 				exR := o | g0
 				ga.init(compress(g0, o))
@@ -964,25 +1021,23 @@ func (g *grpRank) moved(j, dst int, excl uint64) uint64 {
 	return r
 }
 
-// values returns the built values of side s (full layout).
+// values returns the built values of side s in the full layout (mirror
+// images unfolded).
 func (b *retro) values(s int) []byte {
-	out := make([]byte, len(b.st[s]))
-	for i, e := range b.st[s] {
-		out[i] = uint8(e)
+	l := b.lay[s]
+	out := make([]byte, l.size)
+	for i := range out {
+		x := l.board(uint64(i))
+		out[i] = uint8(b.st[s][l.folded(&x)])
 	}
 	return out
 }
 
 // foldValues returns the stored (folded) values of side s.
 func (b *retro) foldValues(s int) []byte {
-	l := b.lay[s]
-	out := make([]byte, l.foldSize)
-	for f, r0 := range l.unfold {
-		src := b.st[s][uint64(r0)*l.row : uint64(r0+1)*l.row]
-		dst := out[uint64(f)*l.row:]
-		for i, e := range src {
-			dst[i] = uint8(e)
-		}
+	out := make([]byte, len(b.st[s]))
+	for i, e := range b.st[s] {
+		out[i] = uint8(e)
 	}
 	return out
 }

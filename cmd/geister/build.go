@@ -104,8 +104,12 @@ var buildCommand = command{
 				}
 				defer opts.From.Close()
 			}
-			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && !*quiet {
-				fmt.Fprintf(e.Stderr, "geister: %s\n", est.Text())
+			if est, err := tablebase.EstimateBuild(db, classes, opts); err == nil && (!*quiet || est.Classes == 0) {
+				hint := ""
+				if est.Classes == 0 {
+					hint = " (in --table/--out or a --from store); --rebuild builds again"
+				}
+				fmt.Fprintf(e.Stderr, "geister: %s%s\n", est.Text(), hint)
 			}
 			var bar *progress.Bar
 			if !*quiet {
