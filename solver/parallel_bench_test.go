@@ -13,17 +13,30 @@ import (
 // (a 16-ply win for the first player, nine pieces, the second to move).
 const hardPosition = "1B4/u5/uu4/1u3R/2R1R1/1R4 s R4r3 0"
 
-// BenchmarkParallel: the deep suite's hardest position solved on one
-// thread and on two (Options.Threads, dfpn.Parallel), each from an empty
-// 128 MiB table: "a win within 16 plies?" (maxplies) and the exact DTW
-// (shortest). Reports the wall time of each and the ratio (the speedup).
-// Also, for "within 16" at the df-pn level, the most nodes one goroutine
-// searched (path-nodes): on a machine other processes share, the ratio of
-// those counts (path-speedup) is what two free cores would give. Run with
-// -benchtime 1x or more; the wall times need two idle cores to mean
-// anything.
+// longPosition is a 27-ply win of class 2B1R-4U3r (seven pieces, the
+// first player to move), its DTW from the endgame tables (geister puzzles
+// --prover 2B1R --opponent 4U3r --min-plies 23 over the 7-piece tables,
+// seed 1): seconds of df-pn on one thread, where hardPosition takes tens
+// of milliseconds.
+const longPosition = "6/4B1/2u2u/3uB1/4u1/3R2 f R1r3 0"
+
+// BenchmarkParallel: hardPosition (16 plies) and longPosition (27 plies)
+// solved on one thread and on two (Options.Threads, dfpn.Parallel), each
+// from an empty 128 MiB table: "a win within DTW plies?" (maxplies) and
+// the exact DTW (shortest). Reports the wall time of each and the ratio
+// (the speedup). Also, for "within DTW" at the df-pn level, the most
+// nodes one goroutine searched (path-nodes): on a machine other processes
+// share, the ratio of those counts (path-speedup) is what two free cores
+// would give. Run with -benchtime 1x or more; the wall times need two
+// idle cores to mean anything.
 func BenchmarkParallel(b *testing.B) {
-	p := engine.MustParsePosition(hardPosition)
+	b.Run("16plies", func(b *testing.B) { benchParallel(b, hardPosition, 16) })
+	b.Run("27plies", func(b *testing.B) { benchParallel(b, longPosition, 27) })
+}
+
+func benchParallel(b *testing.B, pos string, dtw int) {
+	p := engine.MustParsePosition(pos)
+	prover := engine.First
 	for _, mode := range []string{"maxplies", "shortest"} {
 		var wall [3]time.Duration
 		for i := 0; i < b.N; i++ {
@@ -32,13 +45,13 @@ func BenchmarkParallel(b *testing.B) {
 				if mode == "shortest" {
 					o.Shortest = true
 				} else {
-					o.MaxPlies = 16
+					o.MaxPlies = dtw
 				}
 				start := time.Now()
-				a, err := New(o).Solve(context.Background(), p, engine.First)
+				a, err := New(o).Solve(context.Background(), p, prover)
 				wall[threads] += time.Since(start)
-				if err != nil || a.Result != Win || (mode == "shortest" && (a.Plies != 16 || !a.Exact)) {
-					b.Fatalf("%s, %d threads: %v in %d (exact %v, %v), want a win in 16", mode, threads, a.Result, a.Plies, a.Exact, err)
+				if err != nil || a.Result != Win || (mode == "shortest" && (a.Plies != dtw || !a.Exact)) {
+					b.Fatalf("%s, %d threads: %v in %d (exact %v, %v), want a win in %d", mode, threads, a.Result, a.Plies, a.Exact, err, dtw)
 				}
 			}
 		}
@@ -57,12 +70,12 @@ func BenchmarkParallel(b *testing.B) {
 			ps := dfpn.NewParallel(tt, threads)
 			games := make([]dfpn.Game, threads)
 			for j := range games {
-				games[j] = newGame(p, engine.First, engine.First, nil)
+				games[j] = newGame(p, prover, prover, nil)
 			}
-			r := ps.Search(context.Background(), games, dfpn.Options{MaxDepth: 16})
+			r := ps.Search(context.Background(), games, dfpn.Options{MaxDepth: dtw})
 			path[threads] += r.Stats.ThreadNodes
 			if r.Status != dfpn.Proven {
-				b.Fatalf("%d threads: %v, want a win within 16 plies", threads, r.Status)
+				b.Fatalf("%d threads: %v, want a win within %d plies", threads, r.Status, dtw)
 			}
 		}
 	}

@@ -164,6 +164,13 @@ func TestBuildAsJobs(t *testing.T) {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
 	}
+	// A job whose class the --from store already holds complete says so,
+	// even with --quiet, and builds nothing.
+	c := root + "/c"
+	if code, out, errOut := runCmd(t, "", "build", "--class", "1B1R-3U2r", "--from", m, "--out", c, "--quiet"); code != 0 || out != "" ||
+		!strings.Contains(errOut, "nothing to build") || !strings.Contains(errOut, "--rebuild") {
+		t.Fatalf("a job complete in --from: exit %d %q %q", code, out, errOut)
+	}
 	if code, out, _ := runCmd(t, "", "tables", "--table", b, "--json"); code != 0 || strings.Count(out, "\n") != 1 {
 		t.Fatalf("the job's store holds more than its class: %s", out)
 	}

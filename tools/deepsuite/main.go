@@ -11,7 +11,12 @@
 //     seed -seed + 2;
 //   - longwins, with -longwins FILE: the lines of
 //     solver/testdata/long_wins.jsonl (nine pieces, 15–17 plies, from
-//     tools/longwins with its seed 17).
+//     tools/longwins with its seed 17);
+//   - tables, with -tables DIR: positions of the store's complete classes
+//     of 7 pieces or more (built by geister build --pieces 7) whose exact
+//     DTW there is 17–21 plies, the prover to move, drawn by the puzzle
+//     maker (package puzzles, seed -seed + 3), up to -n of them spread
+//     over the classes; the DTW is the table's.
 //
 // A draw is kept when a quick df-pn search (300,000 nodes; 1,000,000 for
 // random6) proves a win of 13 plies or more and the exact search
@@ -20,9 +25,10 @@
 // kind, -seed, and the index of the draw (of the line, for longwins).
 // Flags: -n (positions wanted of each kind), -seed, -tries, -game-tries,
 // -random6-tries (draws looked at, at most, of each kind), -kinds,
-// -longwins. Progress goes to stderr. The recorded suite:
+// -longwins, -tables. Progress goes to stderr. The recorded suite:
 //
 //	go run ./tools/deepsuite -longwins solver/testdata/long_wins.jsonl > solver/testdata/deep_suite.jsonl
+//	go run ./tools/deepsuite -kinds tables -n 8 -tables DIR >> solver/testdata/deep_suite.jsonl
 //
 // (its draws were made with the solver of the commit that added it; the
 // quick searches' node budgets make which draws pass depend on the
@@ -40,7 +46,9 @@ import (
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/testpos"
 	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/puzzles"
 	"github.com/geister-solver/geister/solver"
+	"github.com/geister-solver/geister/tablebase"
 )
 
 func main() {
@@ -50,9 +58,10 @@ func main() {
 	gameTries := flag.Int("game-tries", 3000, "game draws looked at, at most")
 	random6Tries := flag.Int("random6-tries", 60_000, "random6 draws looked at, at most")
 	longWins := flag.String("longwins", "", "a long_wins.jsonl file whose lines to add")
-	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order")
+	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order (random, game, random6, tables)")
+	tables := flag.String("tables", "", "with -kinds tables: the endgame table store to draw from")
 	flag.Parse()
-	if err := run(strings.Split(*kinds, ","), *n, *seed, *tries, *gameTries, *random6Tries, *longWins); err != nil {
+	if err := run(strings.Split(*kinds, ","), *n, *seed, *tries, *gameTries, *random6Tries, *longWins, *tables); err != nil {
 		fmt.Fprintln(os.Stderr, "deepsuite:", err)
 		os.Exit(1)
 	}
@@ -64,12 +73,12 @@ type Line struct {
 	Prover   string `json:"prover"`
 	DTW      int    `json:"dtw"`
 	Pieces   int    `json:"pieces"`
-	Source   string `json:"source"` // "random", "game" or "longwins"
+	Source   string `json:"source"` // "random", "game", "random6", "longwins" or "tables"
 	Seed     uint64 `json:"seed"`
 	Draw     int    `json:"draw"` // index of the draw among the kind's draws
 }
 
-func run(kinds []string, want int, seed uint64, tries, gameTries, random6Tries int, longWins string) error {
+func run(kinds []string, want int, seed uint64, tries, gameTries, random6Tries int, longWins, tables string) error {
 	enc := json.NewEncoder(os.Stdout)
 	quick := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 300_000})
 	quick6 := solver.New(solver.Options{TTMegabytes: 64, MaxNodes: 1_000_000})
@@ -84,6 +93,11 @@ func run(kinds []string, want int, seed uint64, tries, gameTries, random6Tries i
 			r = engine.NewRand(seed + 1)
 		case "random6":
 			r = engine.NewRand(seed + 2)
+		case "tables":
+			if err := fromTables(enc, tables, want, seed+3); err != nil {
+				return err
+			}
+			continue
 		default:
 			return fmt.Errorf("unknown kind %q", kind)
 		}
@@ -200,4 +214,54 @@ func drawRandom(r *engine.Rand, maxReds, oppMin, oppSpan, minPieces int) (p engi
 	p, ok = testpos.Material(r, prover, engine.Player(r.Intn(2)), blues, reds, opp, oppReds)
 	n := p.Count(engine.First) + p.Count(engine.Second)
 	return p, prover, ok && testpos.NearestExit(&p, prover) >= 4 && n >= minPieces && n <= 12
+}
+
+// fromTables writes up to want positions of the store dir's complete
+// classes of 7 pieces or more whose DTW is 17–21 plies (the prover, the
+// first player, to move), drawn by the puzzle maker with seed, about as
+// many of each class, longest wins first.
+func fromTables(enc *json.Encoder, dir string, want int, seed uint64) error {
+	if dir == "" {
+		return fmt.Errorf("the tables kind needs -tables DIR")
+	}
+	db, err := tablebase.OpenReadOnly(dir)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var classes []purple.Class
+	for _, m := range db.Classes() {
+		c, err := purple.ParseClass(m.Class)
+		if err == nil && m.Complete && c.Pieces() >= 7 && m.MaxDTW >= 17 {
+			classes = append(classes, c)
+		}
+	}
+	if len(classes) == 0 {
+		return fmt.Errorf("%s holds no complete class of 7 pieces or more with a DTW of 17 plies or more", dir)
+	}
+	per := (want + len(classes) - 1) / len(classes)
+	found := 0
+	for _, c := range classes {
+		if found >= want {
+			break
+		}
+		ps, err := puzzles.Make(context.Background(), puzzles.Options{Class: &c, MinPlies: 17, Count: 4 * per, Seed: seed, Tables: db, MaxDraws: 2_000_000})
+		if err != nil {
+			return fmt.Errorf("class %s: %w", c, err)
+		}
+		n := 0
+		for _, pz := range ps {
+			if pz.Plies > 21 || n >= per || found >= want {
+				continue
+			}
+			p := pz.Pos()
+			if err := enc.Encode(Line{pz.Position, engine.First.String(), pz.Plies, p.Count(engine.First) + p.Count(engine.Second), "tables", seed, pz.Draw}); err != nil {
+				return err
+			}
+			n++
+			found++
+		}
+		fmt.Fprintf(os.Stderr, "tables: %s: %d of %d drawn\n", c, n, len(ps))
+	}
+	return nil
 }
