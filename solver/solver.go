@@ -372,11 +372,18 @@ func (s *Solver) search(d int) (dfpn.Result, error) {
 // bound that ends the iterations when a win is found first), with node
 // caps growing fourfold, each run when the iterations have spent twice
 // its cap (a no-win question pays at most a few times one unbounded
-// search).
+// search). The unbounded searches run on one goroutine; with Threads > 1
+// the iterations' nodes (those of all goroutines) count per goroutine, so
+// that the probes keep the share of the time they have on one thread
+// instead of becoming the larger part of it.
 func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	hi := 0 // a proven win length (0: none known)
 	var idNodes uint64
 	nextCap := uint64(probeNodes)
+	threads := uint64(1)
+	if s.par != nil {
+		threads = uint64(s.par.Threads())
+	}
 	unbounded := func(cap uint64) error {
 		r, err := s.capped(bound, cap)
 		if err != nil {
@@ -402,7 +409,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			a.Result = NoWin
 			return nil
 		}
-		if hi == 0 && bound == 0 && idNodes >= 2*nextCap {
+		if hi == 0 && bound == 0 && idNodes >= 2*nextCap*threads {
 			if err := unbounded(nextCap); err != nil || a.Result == NoWin {
 				return err
 			}
