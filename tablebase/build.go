@@ -392,7 +392,7 @@ func (db *DB) buildClass(ctx context.Context, c purple.Class, mem map[purple.Cla
 		r.st[s] = nil // each side's state goes once folded
 		runtime.GC()
 	}
-	blocks, bytes, err := db.storeTable(ctx, t, opts.Workers, func(n uint64) { done.Add(workStore * n * size / folded) })
+	blocks, bytes, err := db.storeTable(ctx, t, opts.Workers, func(n uint64) { done.Add(workStore * positions(n)) })
 	if err != nil {
 		return m, nil, err
 	}

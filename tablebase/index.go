@@ -256,20 +256,7 @@ type layout struct {
 
 func newLayout(c purple.Class, side int) *layout {
 	l := &layout{}
-	k := [3]int{grpB: c.Blues, grpR: c.Reds, grpO: c.OppPieces}
-	if side == sideP {
-		l.grp = [3]uint8{grpO, grpB, grpR}
-	} else {
-		l.grp = [3]uint8{grpB, grpR, grpO}
-	}
-	free := 36
-	for i, g := range l.grp {
-		l.k[i] = k[g]
-		l.n[i] = binom[free][k[g]]
-		free -= k[g]
-	}
-	l.row = l.n[1] * l.n[2]
-	l.size = l.n[0] * l.row
+	l.setSizes(c, side)
 	l.fold = make([]int32, l.n[0])
 	for r := uint64(0); r < l.n[0]; r++ {
 		t := unrankGroup(r, l.k[0], 0)
@@ -284,6 +271,39 @@ func newLayout(c purple.Class, side int) *layout {
 	}
 	l.foldSize = uint64(len(l.unfold)) * l.row
 	return l
+}
+
+// setSizes sets the groups, their sizes and the entries of the layout of
+// c with side to move; not its fold tables.
+func (l *layout) setSizes(c purple.Class, side int) {
+	k := [3]int{grpB: c.Blues, grpR: c.Reds, grpO: c.OppPieces}
+	if side == sideP {
+		l.grp = [3]uint8{grpO, grpB, grpR}
+	} else {
+		l.grp = [3]uint8{grpB, grpR, grpO}
+	}
+	free := 36
+	for i, g := range l.grp {
+		l.k[i] = k[g]
+		l.n[i] = binom[free][k[g]]
+		free -= k[g]
+	}
+	l.row = l.n[1] * l.n[2]
+	l.size = l.n[0] * l.row
+}
+
+// storedEntries is the layout's foldSize counted without making its fold
+// tables (plans ask it of every class): of the top-group configurations,
+// those that are their own mirror image are the unions of k/2 of the 18
+// pairs of mirror squares; the others come in pairs, one stored.
+func storedEntries(c purple.Class, side int) uint64 {
+	var l layout
+	l.setSizes(c, side)
+	var self uint64
+	if l.k[0]%2 == 0 {
+		self = binom[18][l.k[0]/2]
+	}
+	return (l.n[0] + self) / 2 * l.row
 }
 
 // index returns the full (unfolded) index of x.
@@ -348,6 +368,10 @@ func (d *divider) divmod(i uint64) (uint64, uint64) {
 	}
 	return q, r
 }
+
+// top returns the top-group rank (the stored one if u.stored) of the
+// index groups decoded last.
+func (u *unranker) top() uint64 { return u.r0 - 1 }
 
 // groups returns the squares of the three groups (in layout order) of
 // index i (full, or stored if u.stored).

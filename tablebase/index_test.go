@@ -52,6 +52,18 @@ func TestBinomialRanking(t *testing.T) {
 	}
 }
 
+// storedEntries, counted, equals the fold tables' size, for every class
+// of up to 8 pieces (top groups of 1 to 6 pieces, even and odd).
+func TestStoredEntriesCounted(t *testing.T) {
+	for _, c := range purple.Classes(8) {
+		for s := 0; s < 2; s++ {
+			if got, want := storedEntries(c, s), newLayout(c, s).foldSize; got != want {
+				t.Fatalf("%s side %d: %d stored entries counted, the fold tables hold %d", c, s, got, want)
+			}
+		}
+	}
+}
+
 func TestMirrorFlip(t *testing.T) {
 	r := engine.NewRand(2)
 	for i := 0; i < 1000; i++ {

@@ -191,3 +191,15 @@ func TestRetroAgreesWithNaive(t *testing.T) {
 	}
 	t.Logf("1B1R-2U1r neither/win/loss: prover to move %v, opponent to move %v; longest %d", stat[0], stat[1], b.maxD.Load())
 }
+
+// values returns the built values of side s in the full layout (mirror
+// images unfolded).
+func (b *retro) values(s int) []byte {
+	l := b.lay[s]
+	out := make([]byte, l.size)
+	for i := range out {
+		x := l.board(uint64(i))
+		out[i] = uint8(b.st[s][l.folded(&x)])
+	}
+	return out
+}

@@ -91,7 +91,7 @@ func classBuildBytes(c purple.Class) uint64 {
 // storedBytes is the memory of c's stored table loaded for its dependants
 // (one byte an entry, mirror images once).
 func storedBytes(c purple.Class) uint64 {
-	return newLayout(c, sideP).foldSize + newLayout(c, sideO).foldSize
+	return storedEntries(c, sideP) + storedEntries(c, sideO)
 }
 
 // Estimate is what a build needs, computed before it starts.

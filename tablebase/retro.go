@@ -622,9 +622,6 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 	t := 1 - s
 	lt := b.lay[t]
 	rowDiv := newDivider(b.rowsPer[t])
-	// Only a top group of an even number of pieces can be its own mirror
-	// image.
-	symS := ls.k[0]%2 == 0
 	var found uint64
 	// file files the un-moves of y (pieces b, r, o; the stored row of the
 	// target layout's top group is f) under index e.
@@ -669,7 +666,7 @@ func (b *retro) collect(s int, lo, hi, base uint64, n uint8, bk *buckets) uint64
 		if f >= 0 {
 			file(f, bl, rd, o, e)
 		}
-		if f >= 0 && !lt.symTop[f] || symS && ls.symTop[u.r0-1] {
+		if f >= 0 && !lt.symTop[f] || ls.symTop[u.top()] {
 			// The image's un-moves are not stored, or the image is a
 			// stored frontier position of its own.
 			return
@@ -1019,18 +1016,6 @@ func (g *grpRank) moved(j, dst int, excl uint64) uint64 {
 		r += binomT[k&15][cf&63]
 	}
 	return r
-}
-
-// values returns the built values of side s in the full layout (mirror
-// images unfolded).
-func (b *retro) values(s int) []byte {
-	l := b.lay[s]
-	out := make([]byte, l.size)
-	for i := range out {
-		x := l.board(uint64(i))
-		out[i] = uint8(b.st[s][l.folded(&x)])
-	}
-	return out
 }
 
 // foldValues returns the stored (folded) values of side s.

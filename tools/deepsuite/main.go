@@ -219,7 +219,8 @@ func drawRandom(r *engine.Rand, maxReds, oppMin, oppSpan, minPieces int) (p engi
 // fromTables writes up to want positions of the store dir's complete
 // classes of 7 pieces or more whose DTW is 17–21 plies (the prover, the
 // first player, to move), drawn by the puzzle maker with seed, about as
-// many of each class, longest wins first.
+// many of each class, in the puzzle maker's order (by kind, longest
+// first).
 func fromTables(enc *json.Encoder, dir string, want int, seed uint64) error {
 	if dir == "" {
 		return fmt.Errorf("the tables kind needs -tables DIR")
