@@ -151,3 +151,121 @@ func TestGraphs(t *testing.T) {
 		}
 	}
 }
+
+// TestFavourKiller: the ply's killer move halves its child's proof number
+// at an OR node (disproof number at an AND node), never to 0 (a solved
+// node's mark), and leaves solved children and the other children alone.
+func TestFavourKiller(t *testing.T) {
+	mk := func() []child {
+		return []child{
+			{move: 0, pn: 6, dn: 6},
+			{move: 1, pn: 0, dn: Inf}, // solved: untouched even if it is the killer
+			{move: 2, pn: 1, dn: 1},
+			{move: 3, pn: 9, dn: 7},
+		}
+	}
+	var s Searcher
+	for _, tc := range []struct {
+		or     bool
+		killer Move
+		want   []child
+	}{
+		{true, 3, []child{{pn: 6, dn: 6}, {pn: 0, dn: Inf}, {pn: 1, dn: 1}, {pn: 4, dn: 7}}},
+		{false, 3, []child{{pn: 6, dn: 6}, {pn: 0, dn: Inf}, {pn: 1, dn: 1}, {pn: 9, dn: 3}}},
+		{true, 0, []child{{pn: 3, dn: 6}, {pn: 0, dn: Inf}, {pn: 1, dn: 1}, {pn: 9, dn: 7}}},
+		{true, 2, []child{{pn: 6, dn: 6}, {pn: 0, dn: Inf}, {pn: 1, dn: 1}, {pn: 9, dn: 7}}},
+		{false, 2, []child{{pn: 6, dn: 6}, {pn: 0, dn: Inf}, {pn: 1, dn: 1}, {pn: 9, dn: 7}}},
+		{true, 1, []child{{pn: 6, dn: 6}, {pn: 0, dn: Inf}, {pn: 1, dn: 1}, {pn: 9, dn: 7}}},
+	} {
+		cs := mk()
+		s.killers = nil
+		s.favourKiller(cs, tc.or, 4) // no killer at ply 4 yet: nothing changes
+		s.setKiller(4, tc.killer)
+		s.favourKiller(cs[:0], tc.or, 3) // another ply's: nothing either
+		s.favourKiller(cs, tc.or, 4)
+		for i := range cs {
+			if cs[i].pn != tc.want[i].pn || cs[i].dn != tc.want[i].dn {
+				t.Errorf("or %v, killer %d: child %d has (%d, %d), want (%d, %d)", tc.or, tc.killer, i, cs[i].pn, cs[i].dn, tc.want[i].pn, tc.want[i].dn)
+			}
+		}
+	}
+}
+
+// nodeNumbers, maxOf: the node's numbers and the largest unsolved child
+// number, each by a plain loop of its own, for TestScanChildren.
+func nodeNumbers(cs []child, or bool) (pn, dn uint32) {
+	// lo is the least of the node's own number (pn at OR nodes, dn at
+	// AND nodes), sum the weak sum of the other; the two node kinds are
+	// duals.
+	lo, sum := Inf, uint32(0)
+	var mx, k uint32
+	for i := range cs {
+		own, other := cs[i].pn, cs[i].dn
+		if !or {
+			own, other = other, own
+		}
+		lo = min(lo, own)
+		if other != 0 {
+			mx = max(mx, other)
+			k++
+		}
+	}
+	if lo == 0 {
+		sum = Inf
+	} else if k > 0 {
+		sum = satAdd(mx, k-1)
+	}
+	if or {
+		return lo, sum
+	}
+	return sum, lo
+}
+
+// maxOf returns the largest unsolved pn (or dn) among the children.
+func maxOf(cs []child, pns bool) uint32 {
+	var m uint32
+	for i := range cs {
+		v := cs[i].dn
+		if pns {
+			v = cs[i].pn
+		}
+		if v != 0 && v < Inf {
+			m = max(m, v)
+		}
+	}
+	return m
+}
+
+// TestScanChildren: the one-pass scan agrees with nodeNumbers, selectChild
+// and maxOf on random sets of children (solved ones and ties included).
+func TestScanChildren(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	num := func() uint32 {
+		switch r.IntN(6) {
+		case 0:
+			return 0
+		case 1:
+			return Inf
+		case 2:
+			return Inf - 1
+		}
+		return 1 + uint32(r.IntN(4))
+	}
+	for n := 0; n < 20000; n++ {
+		cs := make([]child, 1+r.IntN(6))
+		for i := range cs {
+			cs[i].pn, cs[i].dn = num(), num()
+		}
+		for _, or := range []bool{true, false} {
+			for _, lastTie := range []bool{false, true} {
+				sc := scanChildren(cs, or, lastTie)
+				pn, dn := nodeNumbers(cs, or)
+				best, second := selectChild(cs, or, lastTie)
+				mx := maxOf(cs, !or)
+				if sc.pn != pn || sc.dn != dn || sc.best != best || sc.second != second || sc.maxOther != mx {
+					t.Fatalf("%+v (or %v, lastTie %v): scan %+v, want pn %d dn %d best %d second %d max %d", cs, or, lastTie, sc, pn, dn, best, second, mx)
+				}
+			}
+		}
+	}
+}

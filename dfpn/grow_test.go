@@ -38,3 +38,42 @@ func TestTableGrows(t *testing.T) {
 		t.Fatalf("a full table: %d of %d slots, %d collections", tt.Cap(), tt.MaxCap(), tt.GCs)
 	}
 }
+
+// The filter never calls a stored key absent (through growth, and for
+// the key 0, stored as 1); most keys never stored are called absent; and
+// after Clear every key is.
+func TestTableFilter(t *testing.T) {
+	tt := NewTable(16)
+	key := func(i int) uint64 { return uint64(i) * 0x9E3779B97F4A7C15 }
+	const n = 100_000
+	for i := 0; i < n; i++ { // i = 0: the key 0
+		tt.storeNumbers(key(i), 5, 3, 4, Move(i), 1)
+	}
+	if tt.Grows == 0 {
+		t.Fatal("the table did not grow: the test does not cover growth")
+	}
+	for i := 0; i < n; i++ {
+		if tt.absent(key(i)) {
+			t.Fatalf("key %d (stored) is called absent", i)
+		}
+		if pn, dn, _, _, _, found := tt.lookup(key(i), 5); !found || pn != 3 || dn != 4 {
+			t.Fatalf("key %d: lookup (%d, %d, %v), want (3, 4, true)", i, pn, dn, found)
+		}
+	}
+	absent := 0
+	for i := n; i < 2*n; i++ {
+		if tt.absent(key(i) ^ 0x5555) {
+			absent++
+		}
+	}
+	// 100,000 keys set at most that many of 2^20 bits: over 90% clear.
+	if absent < n*85/100 {
+		t.Errorf("only %d of %d keys never stored are called absent", absent, n)
+	}
+	tt.Clear()
+	for i := 0; i < n; i++ {
+		if !tt.absent(key(i)) {
+			t.Fatalf("key %d is not called absent after Clear", i)
+		}
+	}
+}

@@ -37,6 +37,12 @@ type Table struct {
 	// buckets); nil in a table of one goroutine.
 	locks      []paddedMutex
 	growWanted atomic.Bool
+	// filter has a bit set for every key ever given a slot (by the key's
+	// low bits; slots freed since leave theirs set): a clear bit means
+	// the key is surely absent, and the lookup of a position never
+	// stored, most of the children a search meets, costs a read of a
+	// small array instead of a bucket of the large one.
+	filter []uint64
 	// Stats
 	Stores, GCs, Grows uint64
 }
@@ -61,7 +67,7 @@ func NewTable(megabytes int) *Table {
 	if n < 1 {
 		n = 1
 	}
-	t := &Table{buckets: min(n, initialBuckets), maxBuckets: n}
+	t := &Table{buckets: min(n, initialBuckets), maxBuckets: n, filter: make([]uint64, filterWords)}
 	t.slots, t.free, _ = allocEntries(t.buckets * bucketSize)
 	runtime.SetFinalizer(t, func(t *Table) {
 		if t.free != nil {
@@ -183,6 +189,7 @@ func (t *Table) place(e *entry) {
 // Clear empties the table.
 func (t *Table) Clear() {
 	clear(t.slots)
+	clear(t.filter)
 	atomic.StoreInt64(&t.used, 0)
 }
 
@@ -264,7 +271,25 @@ func (t *Table) slot(key uint64) *entry {
 		}
 	}
 	*victim = entry{key: key, winIn: InfLen, depth: InfLen - 1}
+	w, bit := filterBit(key)
+	if atomic.LoadUint64(&t.filter[w])&bit == 0 {
+		atomic.OrUint64(&t.filter[w], bit)
+	}
 	return victim
+}
+
+// filterWords is the size of a table's filter: 2^20 bits, 128 KiB.
+const filterWords = 1 << 14
+
+// filterBit returns the filter word and bit of a (fixed) key.
+func filterBit(key uint64) (int, uint64) {
+	return int(key>>6) & (filterWords - 1), 1 << (key & 63)
+}
+
+// absent reports whether key was surely never given a slot.
+func (t *Table) absent(key uint64) bool {
+	w, bit := filterBit(fixKey(key))
+	return atomic.LoadUint64(&t.filter[w])&bit == 0
 }
 
 // value orders entries for replacement: solved ones first, then work.
@@ -310,21 +335,35 @@ func (t *Table) gc() {
 // unbounded): solved status, or the stored numbers when they were
 // computed for the same d.
 func (t *Table) lookup(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool) {
+	pn, dn, winIn, noWin, best, found, _ = t.lookupNear(key, d)
+	if !found {
+		pn, dn = 0, 0
+	}
+	return pn, dn, winIn, noWin, best, found
+}
+
+// lookupNear is lookup that also returns, when the entry holds unsolved
+// numbers for another depth, those numbers (found false) and their
+// depth (0 when there are none).
+func (t *Table) lookupNear(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool, depth uint16) {
+	if t.absent(key) {
+		return 0, 0, InfLen, 0, 0, false, 0
+	}
 	defer t.unlock(t.lock(key))
 	e := t.find(key)
 	if e == nil {
-		return 0, 0, InfLen, 0, 0, false
+		return 0, 0, InfLen, 0, 0, false, 0
 	}
 	winIn, noWin, best = e.winIn, e.noWin, e.best
 	switch {
 	case winIn <= d:
-		return 0, Inf, winIn, noWin, best, true
+		return 0, Inf, winIn, noWin, best, true, d
 	case noWin >= d:
-		return Inf, 0, winIn, noWin, best, true
-	case e.depth == d && e.pn != 0 && e.dn != 0:
-		return e.pn, e.dn, winIn, noWin, best, true
+		return Inf, 0, winIn, noWin, best, true, d
+	case e.pn == 0 || e.dn == 0:
+		return 0, 0, winIn, noWin, best, false, 0
 	}
-	return 0, 0, winIn, noWin, best, false
+	return e.pn, e.dn, winIn, noWin, best, e.depth == d, e.depth
 }
 
 // storeProof records that the OR side wins key within winIn plies.

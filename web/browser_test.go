@@ -2,15 +2,19 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/geister-solver/geister/engine"
 )
 
 // findChromium returns the path of a Chromium or Chrome binary, or "".
@@ -78,6 +82,8 @@ func TestBrowser(t *testing.T) {
 	))
 	label, err := chromedp.Run(ctx, chromedp.Text(`#step-label`))
 	step("read the step label", err)
+	pvText, err := chromedp.Run(ctx, chromedp.Text(`#pv`))
+	step("read the line", err)
 	svg, err := chromedp.Run(ctx, chromedp.OuterHTML(`#board svg title`))
 	step("read the board", err)
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -88,9 +94,14 @@ func TestBrowser(t *testing.T) {
 	if label != "2 / 5" {
 		t.Errorf("after two steps the label reads %q, want 2 / 5", label)
 	}
-	// the board shows the position after d1e1 a1a2
-	if !strings.Contains(svg, "1u2B1/u5/R5/6/6/6 f R1r1 2") {
-		t.Errorf("board after two steps: %s, want 1u2B1/u5/R5/6/6/6 f R1r1 2", svg)
+	// the board shows the position after the line's first two moves, as
+	// the page lists them ("1. d1e1", "2. …"; the opponent's reply is one
+	// of equally long resistances, whichever the search met first)
+	want, err := afterMoves(paperPos+" 0", moveText.FindAllString(pvText, -1), 2)
+	if err != nil {
+		t.Errorf("the line on the page, %q: %v", pvText, err)
+	} else if !strings.Contains(svg, want) {
+		t.Errorf("board after two steps: %s, want %s (the line on the page: %q)", svg, want, pvText)
 	}
 	// Play: a game against random as the first player; click c5 then c4.
 	step("start a game and move by clicking", chromedp.Do(ctx,
@@ -144,4 +155,28 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// moveText matches a move in the page's line ("1. d1e12. b1c1…": the
+// items' texts run together).
+var moveText = regexp.MustCompile(`[a-f][0-7][a-f][0-7]`)
+
+// afterMoves plays the first n of moves from the position pos and
+// returns the position reached.
+func afterMoves(pos string, moves []string, n int) (string, error) {
+	p, err := engine.ParsePosition(pos)
+	if err != nil {
+		return "", err
+	}
+	if len(moves) < n {
+		return "", fmt.Errorf("%d moves, want %d", len(moves), n)
+	}
+	for _, f := range moves[:n] {
+		m, err := p.ParseMove(f)
+		if err != nil {
+			return "", err
+		}
+		p.Make(m)
+	}
+	return p.String(), nil
 }
