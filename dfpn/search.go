@@ -159,6 +159,13 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Result {
 	var root child
 	s.evalChild(&root, d, 0)
 	res := nodeResult{pn: root.pn, dn: root.dn, winIn: root.winIn, noWin: root.noWin}
+	if res.pn == 0 && res.winIn > 1 && g.OrNode() {
+		// Proven by the game's evaluation (a win in a few plies it
+		// sees): expand the root once, so that the result names a move.
+		if r := s.mid(Inf, Inf, d, 0); r.pn == 0 {
+			res.winIn = min(res.winIn, r.winIn)
+		}
+	}
 	for res.pn != 0 && res.dn != 0 && !s.stopped {
 		res = s.mid(Inf, Inf, d, 0)
 	}

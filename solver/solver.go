@@ -234,7 +234,15 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			if err != nil && !errors.Is(err, errBudget) {
 				return err
 			}
-			if a.Result != Win || err != nil {
+			if a.Result != Win {
+				return err
+			}
+			if err != nil {
+				// A win found, its exact length not within the budget:
+				// the line of the proof, on the line's own budget.
+				if lerr := s.walkLine(a); lerr != nil && !errors.Is(lerr, errBudget) {
+					return lerr
+				}
 				return err
 			}
 			break

@@ -241,3 +241,30 @@ func TestForOpponent(t *testing.T) {
 		t.Errorf("only %d opponent wins in %d positions", wins, n)
 	}
 }
+
+// TestShortestOutOfBudgetKeepsLine: --shortest with a node budget that
+// runs out after a win is found but before its exact length is known
+// still answers with the proof's move and line (before, the answer was a
+// win with neither).
+func TestShortestOutOfBudgetKeepsLine(t *testing.T) {
+	p := engine.MustParsePosition("6/2b3/6/U1b1U1/r1U1U1/6 s R3r1 0")
+	inexact := 0
+	for _, budget := range []uint64{20_000, 30_000, 50_000, 70_000, 100_000} {
+		a, err := New(Options{TTMegabytes: 16, Shortest: true, MaxNodes: budget}).Solve(context.Background(), p, engine.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Result != Win || a.Exact {
+			continue
+		}
+		inexact++
+		if a.Move == engine.NoMove || len(a.PV) == 0 {
+			t.Errorf("budget %d: a win in at most %d plies without a move or line: %+v", budget, a.Plies, a)
+			continue
+		}
+		checkLine(t, p, engine.Second, a)
+	}
+	if inexact == 0 {
+		t.Error("no budget gave a win of unknown exact length: the test checks nothing")
+	}
+}
