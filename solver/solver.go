@@ -212,14 +212,15 @@ func (s *Solver) solve(a *Answer, bound int) error {
 	fromTable := g.tableHits > hits
 	// A root answered without search: terminal, a table hit, or one of
 	// the game's short exact cases.
+	win, noWin := decidedAtRoot(ev, bound, fromTable)
 	switch {
-	case ev.WinIn != dfpn.InfLen && (bound == 0 || int(ev.WinIn) <= bound):
+	case win:
 		a.Result, a.Plies = Win, int(ev.WinIn)
 		a.Exact = fromTable || ev.WinIn <= 1
 		if fromTable {
 			a.Source = "table"
 		}
-	case ev.NoWin == dfpn.InfLen || (bound > 0 && int(ev.NoWin) >= bound):
+	case noWin:
 		a.Result = NoWin
 		if fromTable {
 			a.Source = "table"
@@ -269,6 +270,18 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		}
 	}
 	return s.walkLine(a)
+}
+
+// decidedAtRoot reports whether the game's evaluation of the root, ev,
+// answers the question of a win within bound (0: any) without a search:
+// a win (terminal, a table's, or one of the game's short exact cases: a
+// longer win it sees, a blue's race, is searched like any other, so that
+// the proof store may know its exact length and the search names its
+// move) or no win.
+func decidedAtRoot(ev dfpn.Eval, bound int, fromTable bool) (win, noWin bool) {
+	win = ev.WinIn != dfpn.InfLen && (bound == 0 || int(ev.WinIn) <= bound) && (fromTable || ev.WinIn <= 2)
+	noWin = !win && (ev.NoWin == dfpn.InfLen || (bound > 0 && int(ev.NoWin) >= bound))
+	return win, noWin
 }
 
 // lookup answers a from the tables, then the store (LookupOnly); win

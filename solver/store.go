@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
 )
 
@@ -70,7 +69,7 @@ func (s *Solver) recordStore(a *Answer, bound int) {
 	hits := s.g.tableHits
 	ev := s.g.Evaluate()
 	s.g.tableHits = hits
-	if (ev.WinIn != dfpn.InfLen && (bound == 0 || int(ev.WinIn) <= bound)) || ev.NoWin == dfpn.InfLen || (bound > 0 && int(ev.NoWin) >= bound) {
+	if win, noWin := decidedAtRoot(ev, bound, false); win || noWin {
 		return
 	}
 	if a.Result == NoWin || (a.Result == Win && len(a.PV) > 0) {
