@@ -20,7 +20,14 @@ const hardPosition = "1B4/u5/uu4/1u3R/2R1R1/1R4 s R4r3 0"
 // of milliseconds.
 const longPosition = "6/4B1/2u2u/3uB1/4u1/3R2 f R1r3 0"
 
-// BenchmarkParallel: hardPosition (16 plies) and longPosition (27 plies)
+// hardestPosition is a 23-ply win of class 3B1R-3U2r (seven pieces, the
+// first player to move), drawn like longPosition (--prover 3B1R
+// --opponent 3U2r --min-plies 21): about 12 s of --shortest on one thread
+// after the blue races and killers made longPosition a matter of 1-2 s.
+const hardestPosition = "1u4/3u2/4B1/uB3B/1R4/6 f R1r2 0"
+
+// BenchmarkParallel: hardPosition (16 plies), longPosition (27 plies) and
+// hardestPosition (23 plies)
 // solved on one thread and on two (Options.Threads, dfpn.Parallel), each
 // from an empty 128 MiB table: "a win within DTW plies?" (maxplies) and
 // the exact DTW (shortest). Reports the wall time of each and the ratio
@@ -32,6 +39,7 @@ const longPosition = "6/4B1/2u2u/3uB1/4u1/3R2 f R1r3 0"
 func BenchmarkParallel(b *testing.B) {
 	b.Run("16plies", func(b *testing.B) { benchParallel(b, hardPosition, 16) })
 	b.Run("27plies", func(b *testing.B) { benchParallel(b, longPosition, 27) })
+	b.Run("23plies-hardest", func(b *testing.B) { benchParallel(b, hardestPosition, 23) })
 }
 
 func benchParallel(b *testing.B, pos string, dtw int) {
