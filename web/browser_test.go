@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -97,10 +96,13 @@ func TestBrowser(t *testing.T) {
 	// the board shows the position after the line's first two moves, as
 	// the page lists them ("1. d1e1", "2. …"; the opponent's reply is one
 	// of equally long resistances, whichever the search met first)
-	want, err := afterMoves(paperPos+" 0", moveText.FindAllString(pvText, -1), 2)
-	if err != nil {
+	after := engine.MustParsePosition(paperPos + " 0")
+	line := moveText.FindAllString(pvText, -1)
+	if len(line) < 2 {
+		t.Errorf("the line on the page, %q: fewer than two moves", pvText)
+	} else if _, err := after.PlayTexts(line[:2]); err != nil {
 		t.Errorf("the line on the page, %q: %v", pvText, err)
-	} else if !strings.Contains(svg, want) {
+	} else if want := after.String(); !strings.Contains(svg, want) {
 		t.Errorf("board after two steps: %s, want %s (the line on the page: %q)", svg, want, pvText)
 	}
 	// Play: a game against random as the first player; click c5 then c4.
@@ -160,23 +162,3 @@ func TestBrowser(t *testing.T) {
 // moveText matches a move in the page's line ("1. d1e12. b1c1…": the
 // items' texts run together).
 var moveText = regexp.MustCompile(`[a-f][0-7][a-f][0-7]`)
-
-// afterMoves plays the first n of moves from the position pos and
-// returns the position reached.
-func afterMoves(pos string, moves []string, n int) (string, error) {
-	p, err := engine.ParsePosition(pos)
-	if err != nil {
-		return "", err
-	}
-	if len(moves) < n {
-		return "", fmt.Errorf("%d moves, want %d", len(moves), n)
-	}
-	for _, f := range moves[:n] {
-		m, err := p.ParseMove(f)
-		if err != nil {
-			return "", err
-		}
-		p.Make(m)
-	}
-	return p.String(), nil
-}

@@ -23,8 +23,8 @@ var solveCommand = command{
 	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
 		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md §5)")
 		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
-		nodes := fs.Uint64("nodes", 0, "stop a position after this many searched positions (0: no limit); the answer is then unknown")
-		timeLimit := fs.Duration("time", 60*time.Second, "time limit per position (e.g. 500ms, 10s, 2m; 0: none); the answer is then unknown")
+		nodes := fs.Uint64("nodes", 0, "stop a position after this many searched positions (0: no limit); the answer is then unknown (with --shortest, a win already found stays, its length not exact)")
+		timeLimit := fs.Duration("time", 60*time.Second, "time limit per position (e.g. 500ms, 10s, 2m; 0: none); the answer is then unknown (with --shortest, a win already found stays, its length not exact)")
 		maxPlies := fs.Int("max-plies", 0, "ask for a sure win within this many plies (0: any length)")
 		shortest := fs.Bool("shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
 		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
