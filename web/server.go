@@ -647,13 +647,23 @@ type GameState struct {
 	Text     string   `json:"text"`
 }
 
+// view is the position as the user may see it: the agent's colours
+// hidden while the game is on, every colour once it is over. Every answer
+// about a game is made from it.
+func (g *game) view() engine.Position {
+	v := g.pos
+	if g.outcome() == engine.Ongoing {
+		v.Hide(g.human.Other())
+	}
+	return v
+}
+
 func (g *game) state() GameState {
 	st := GameState{ID: g.id, Agent: g.spec, Human: g.human.String(), Moves: []string{}, Legal: []string{},
 		Outcome: g.outcome().String(), Reason: g.reason}
-	view := g.pos
+	view := g.view()
 	over := st.Outcome != engine.Ongoing.String()
 	if !over {
-		view.Hide(g.human.Other())
 		if g.pos.Turn() == g.human {
 			var ml engine.MoveList
 			ml.Generate(&g.pos)
@@ -820,8 +830,14 @@ func (s *Server) gameMove(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusConflict, "it is the agent's move")
 		return
 	}
-	m, err := g.pos.ParseMove(req.Move)
-	if err != nil {
+	// The move is read against the user's view, so an error names only
+	// what the user may see; the user's own moves are the same in both.
+	view := g.view()
+	m, err := view.ParseMove(req.Move)
+	if err != nil || !g.pos.IsLegal(m) {
+		if err == nil {
+			err = fmt.Errorf("move %q is not legal", req.Move)
+		}
 		writeErr(w, http.StatusBadRequest, "move: "+err.Error())
 		return
 	}

@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -392,3 +394,71 @@ func osTempDir() (string, error) {
 
 func removeAll(d string) { os.RemoveAll(d) }
 func exit(code int)      { os.Exit(code) }
+
+// positionText finds position strings in an answer's body.
+var positionText = regexp.MustCompile(`[1-6bBrRuU]{1,6}(?:/[1-6bBrRuU]{1,6}){5} [fs] R\d+r\d+(?: \d+)?`)
+
+// TestGameNeverShowsAgentColours plays whole games, in both seats, with
+// illegal, malformed and out-of-turn moves between the legal ones, and
+// parses every position string of every answer while the game is on: none
+// may show a colour of the agent's pieces.
+func TestGameNeverShowsAgentColours(t *testing.T) {
+	ts := newTestServer(t, Config{MaxGames: 4})
+	bad := []string{`{"move":"f6f5"}`, `{"move":"a1a0"}`, `{"move":"zz"}`, `{"move":"f6f7"}`, `{"move":"b5b6"}`, `{"move":""}`, `{"mov":1}`, `nonsense`}
+	for _, side := range []string{"f", "s"} {
+		var g GameState
+		code, body := call(t, ts, "POST", "/api/games", `{"agent":"random","side":"`+side+`","seed":11}`, &g)
+		if code != 200 {
+			t.Fatal(code, body)
+		}
+		agent := engine.First
+		if side == "f" {
+			agent = engine.Second
+		}
+		check := func(what, body string, over bool) {
+			t.Helper()
+			found := positionText.FindAllString(body, -1)
+			if strings.Contains(body, `"position"`) && len(found) == 0 {
+				t.Fatalf("%s: no position string found in %s", what, body)
+			}
+			for _, s := range found {
+				if over {
+					break // every colour may show; a finished game's string need not parse
+				}
+				p, err := engine.ParsePosition(s)
+				if err != nil {
+					t.Fatalf("%s: %q: %v", what, s, err)
+				}
+				if (p.Pieces(agent, engine.Blue)|p.Pieces(agent, engine.Red)) != 0 {
+					t.Fatalf("%s: the answer shows the agent's colours during the game: %s", what, body)
+				}
+			}
+		}
+		check("new game", body, false)
+		for i := 0; g.Outcome == "ongoing" && i < 200; i++ {
+			for _, b := range bad {
+				if slices.ContainsFunc(g.Legal, func(m string) bool { return strings.Contains(b, `"`+m+`"`) }) {
+					continue // legal here: not a bad move this time
+				}
+				_, body := call(t, ts, "POST", "/api/games/"+g.ID+"/move", b, nil)
+				check("move "+b, body, false)
+			}
+			_, body := call(t, ts, "GET", "/api/games/"+g.ID, "", nil)
+			check("get", body, false)
+			mv := g.Legal[i%len(g.Legal)]
+			var next GameState
+			code, body := call(t, ts, "POST", "/api/games/"+g.ID+"/move", `{"move":"`+mv+`"}`, &next)
+			if code != 200 {
+				t.Fatalf("move %s: %d %s", mv, code, body)
+			}
+			check("move "+mv, body, next.Outcome != "ongoing")
+			g = next
+		}
+		if g.Outcome == "ongoing" {
+			t.Fatalf("seat %s: the game did not end in 200 moves", side)
+		}
+		if strings.ContainsRune(strings.Fields(g.Position)[0], 'u') {
+			t.Errorf("seat %s: game over, but the agent's colours are still hidden: %s", side, g.Position)
+		}
+	}
+}
