@@ -429,7 +429,7 @@ func TestGameNeverShowsAgentColours(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %q: %v", what, s, err)
 				}
-				if (p.Pieces(agent, engine.Blue)|p.Pieces(agent, engine.Red)) != 0 {
+				if (p.Pieces(agent, engine.Blue) | p.Pieces(agent, engine.Red)) != 0 {
 					t.Fatalf("%s: the answer shows the agent's colours during the game: %s", what, body)
 				}
 			}
