@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/tablebase"

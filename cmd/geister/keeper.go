@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/keeper"
 	"github.com/geister-solver/geister/purple"
 )

@@ -11,7 +11,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/solver"
 )
 

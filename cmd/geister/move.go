@@ -3,9 +3,9 @@ package main
 import (
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/haf"
-	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/player"
 )
 

@@ -5,9 +5,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 )

@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/sources"
 )

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/puzzles"
 	"github.com/geister-solver/geister/sources"

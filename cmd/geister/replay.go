@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/match"
 )
 

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/tournament"

@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/memlimit"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
