@@ -20,75 +20,97 @@ var tournamentCommand = command{
 	Args:    "AGENT...",
 	Summary: "play a round robin (or a gauntlet) between agents, resumable from its results file",
 	Details: helpText("tournament", player.Help()),
-	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		games := fs.Int("games", 100, "games per pairing (sides alternate)")
-		seed := fs.Uint64("seed", 1, "seed of the tournament: every game's seed derives from it")
-		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-		threads := fs.Int("threads", runtime.NumCPU(), "games played at once (0: one per core)")
-		gauntlet := fs.String("gauntlet", "", "play this agent against each AGENT instead of a round robin")
-		results := fs.String("results", "", "results file (JSON lines), created or resumed (required)")
-		quiet := fs.Bool("quiet", false, "no progress line on standard error")
-		rate := fs.String("rate", "", "play nothing: rate the games of this results file")
-		boot := fs.Int("bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
-		asJSON := fs.Bool("json", false, "print the ratings and the pairwise table as one JSON object")
-		placements := fs.Bool("placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
-		plotTo := fs.String("plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
-		tf := cliflags.AddTables(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
-		return func(e *env, args []string) error {
-			if *boot < 0 {
-				return usagef("--bootstrap %d: must not be negative", *boot)
-			}
-			ro := tournament.ReportOptions{Bootstrap: *boot, Seed: *seed, Plot: *plotTo, JSON: *asJSON}
-			if *rate != "" {
-				if len(args) > 0 || *results != "" || *gauntlet != "" || *placements {
-					return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
-				}
-				s, rs, err := tournament.ReadResultsFile(*rate)
-				if err != nil {
-					return err
-				}
-				return tournament.Report(e.Stdout, s, rs, ro)
-			}
-			if *results == "" {
-				return usagef("--results FILE is required: the games are kept there")
-			}
-			if err := cli.Check(
-				cli.AtLeast("--games", *games, 1, "want at least 1"),
-				cli.Want(*plyLimit >= 0 && *threads >= 0, "--ply-limit and --threads must not be negative"),
-				cliflags.CheckThreads(*threads),
-			); err != nil {
-				return err
-			}
-			cfg := tournament.Config{Agents: args, Gauntlet: *gauntlet, Placements: *placements, Games: *games, Seed: *seed, PlyLimit: *plyLimit, Threads: *threads}
-			if _, err := cfg.Settings(); err != nil {
-				return usagef("%v", err)
-			}
-			src, err := tf.ForAgents(warner(e.Stderr))
-			if err != nil {
-				return err
-			}
-			defer src.Close()
-			envA := cliflags.PlayerEnv(src)
-			cfg.Env = envA
-			if !*quiet {
-				show := progress.Lines(e.Stderr)
-				cfg.Progress = func(p tournament.Progress) { show(p.Done, p.Games, p.Line) }
-			}
-			f, err := os.OpenFile(*results, os.O_RDWR|os.O_CREATE, 0o644)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			all, err := tournament.Run(e.Ctx, cfg, f)
-			if err != nil && all == nil {
-				return err
-			}
-			if err != nil {
-				fmt.Fprintf(e.Stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
-				return fmt.Errorf("interrupted: %w", err)
-			}
-			s, _ := cfg.Settings()
-			return tournament.Report(e.Stdout, s, all, ro)
+	Flags:   commandFlags[tournamentCmd],
+}
+
+// tournamentCmd is geister tournament: the values of its flags (declare)
+// and the command itself (run).
+type tournamentCmd struct {
+	games      int
+	seed       uint64
+	plyLimit   int
+	threads    int
+	gauntlet   string
+	results    string
+	quiet      bool
+	rate       string
+	boot       int
+	asJSON     bool
+	placements bool
+	plotTo     string
+	tf         cliflags.Tables
+}
+
+// declare declares the flags on fs.
+func (cmd *tournamentCmd) declare(fs *pflag.FlagSet) {
+	fs.IntVar(&cmd.games, "games", 100, "games per pairing (sides alternate)")
+	fs.Uint64Var(&cmd.seed, "seed", 1, "seed of the tournament: every game's seed derives from it")
+	fs.IntVar(&cmd.plyLimit, "ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
+	fs.IntVar(&cmd.threads, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
+	fs.StringVar(&cmd.gauntlet, "gauntlet", "", "play this agent against each AGENT instead of a round robin")
+	fs.StringVar(&cmd.results, "results", "", "results file (JSON lines), created or resumed (required)")
+	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress line on standard error")
+	fs.StringVar(&cmd.rate, "rate", "", "play nothing: rate the games of this results file")
+	fs.IntVar(&cmd.boot, "bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
+	fs.BoolVar(&cmd.asJSON, "json", false, "print the ratings and the pairwise table as one JSON object")
+	fs.BoolVar(&cmd.placements, "placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
+	fs.StringVar(&cmd.plotTo, "plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
+	cmd.tf = cliflags.AddTables(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)")
+}
+
+func (cmd *tournamentCmd) run(e *env, args []string) error {
+	if cmd.boot < 0 {
+		return usagef("--bootstrap %d: must not be negative", cmd.boot)
+	}
+	ro := tournament.ReportOptions{Bootstrap: cmd.boot, Seed: cmd.seed, Plot: cmd.plotTo, JSON: cmd.asJSON}
+	if cmd.rate != "" {
+		if len(args) > 0 || cmd.results != "" || cmd.gauntlet != "" || cmd.placements {
+			return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
 		}
-	},
+		s, rs, err := tournament.ReadResultsFile(cmd.rate)
+		if err != nil {
+			return err
+		}
+		return tournament.Report(e.Stdout, s, rs, ro)
+	}
+	if cmd.results == "" {
+		return usagef("--results FILE is required: the games are kept there")
+	}
+	if err := cli.Check(
+		cli.AtLeast("--games", cmd.games, 1, "want at least 1"),
+		cli.Want(cmd.plyLimit >= 0 && cmd.threads >= 0, "--ply-limit and --threads must not be negative"),
+		cliflags.CheckThreads(cmd.threads),
+	); err != nil {
+		return err
+	}
+	cfg := tournament.Config{Agents: args, Gauntlet: cmd.gauntlet, Placements: cmd.placements, Games: cmd.games, Seed: cmd.seed, PlyLimit: cmd.plyLimit, Threads: cmd.threads}
+	if _, err := cfg.Settings(); err != nil {
+		return usagef("%v", err)
+	}
+	src, err := cmd.tf.ForAgents(warner(e.Stderr))
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	envA := cliflags.PlayerEnv(src)
+	cfg.Env = envA
+	if !cmd.quiet {
+		show := progress.Lines(e.Stderr)
+		cfg.Progress = func(p tournament.Progress) { show(p.Done, p.Games, p.Line) }
+	}
+	f, err := os.OpenFile(cmd.results, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	all, err := tournament.Run(e.Ctx, cfg, f)
+	if err != nil && all == nil {
+		return err
+	}
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "\ntournament: stopped after %d games; run the same command again to resume\n", len(all))
+		return fmt.Errorf("interrupted: %w", err)
+	}
+	s, _ := cfg.Settings()
+	return tournament.Report(e.Stdout, s, all, ro)
 }
