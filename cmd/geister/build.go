@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime"
 	"strings"
 	"time"
 
@@ -50,7 +49,7 @@ type buildCmd struct {
 func (cmd *buildCmd) declare(fs *pflag.FlagSet) {
 	cmd.dir = cliflags.TableDir(fs)
 	fs.IntVar(&cmd.pieces, "pieces", 0, "build every class with at most N pieces on the board (4 to 8)")
-	fs.IntVar(&cmd.workers, "threads", runtime.NumCPU(), "goroutines to build with (0: one per core)")
+	cliflags.ThreadsVar(fs, &cmd.workers, "goroutines to build with")
 	cli.Alias(fs, "workers", "threads")
 	fs.BoolVar(&cmd.rebuild, "rebuild", false, "build the named classes (or those of --pieces) again even if complete")
 	fs.BoolVar(&cmd.jsonOut, "json", false, "print the summary as one JSON object per class instead of a table")
@@ -87,7 +86,6 @@ func (cmd *buildCmd) run(e *env, args []string) error {
 		return usagef("--class builds the classes it names alone: give no --pieces or other classes with it")
 	}
 	if err := cli.Check(
-		cli.AtLeast("--threads", cmd.workers, 0, "want 1 or more (0: one per core)"),
 		cliflags.CheckThreads(cmd.workers),
 	); err != nil {
 		return err
@@ -121,7 +119,7 @@ func (cmd *buildCmd) run(e *env, args []string) error {
 			db.Close()
 		}
 	}()
-	opts := tablebase.BuildOptions{Workers: cmd.workers, Rebuild: cmd.rebuild, NoDeps: len(cmd.class) > 0, MaxMemory: cmd.maxMem << 20, CheckpointEvery: cmd.every}
+	opts := tablebase.BuildOptions{Workers: cliflags.Threads(cmd.workers), Rebuild: cmd.rebuild, NoDeps: len(cmd.class) > 0, MaxMemory: cmd.maxMem << 20, CheckpointEvery: cmd.every}
 	if cmd.every == 0 {
 		opts.CheckpointEvery = -1
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
@@ -57,7 +56,7 @@ func (cmd *enumerateCmd) declare(fs *pflag.FlagSet) {
 	fs.Uint64Var(&cmd.seed, "seed", 1, "with --sample: the seed of the draw")
 	fs.Uint64Var(&cmd.nodes, "nodes", 1_000_000, "with --sample: df-pn budget per position (searched positions)")
 	fs.DurationVar(&cmd.timeLimit, "time", 30*time.Second, "with --sample: time limit per position")
-	fs.IntVar(&cmd.threads, "threads", runtime.NumCPU(), "with --sample: positions solved at once")
+	cliflags.ThreadsVar(fs, &cmd.threads, "with --sample: positions solved at once")
 	cmd.storeOpts = cliflags.AddStore(fs, "With --sample it answers positions proven before (source \"store\") and keeps what the sample proves.")
 }
 
@@ -88,8 +87,11 @@ func (cmd *enumerateCmd) run(e *env, args []string) error {
 	if err := f.Check(); err != nil {
 		return usagef("%s", strings.TrimPrefix(err.Error(), "solver: "))
 	}
-	if cmd.limit < 0 || cmd.sample < 0 || cmd.threads < 1 {
-		return usagef("--limit and --sample must not be negative, --threads at least 1")
+	if cmd.limit < 0 || cmd.sample < 0 {
+		return usagef("--limit and --sample must not be negative")
+	}
+	if err := cliflags.CheckThreads(cmd.threads); err != nil {
+		return err
 	}
 	if err := cli.OnlyWith(cmd.given, cli.OnlyIf(cmd.sample != 0, "--%s applies only with --sample", "seed", "nodes", "time", "threads")); err != nil {
 		return err
@@ -98,7 +100,7 @@ func (cmd *enumerateCmd) run(e *env, args []string) error {
 		if cmd.unique {
 			return usagef("--unique needs the tables, not --sample")
 		}
-		return runSample(e, c, f, cmd.sample, cmd.seed, cmd.nodes, cmd.timeLimit, cmd.threads, cmd.limit, cmd.line, cmd.jsonOut, cliflags.Dir(*cmd.dir), cmd.storeOpts)
+		return runSample(e, c, f, cmd.sample, cmd.seed, cmd.nodes, cmd.timeLimit, cliflags.Threads(cmd.threads), cmd.limit, cmd.line, cmd.jsonOut, cliflags.Dir(*cmd.dir), cmd.storeOpts)
 	}
 	d := cliflags.Dir(*cmd.dir)
 	db, closeDB, err := openTablesDB(d)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -70,7 +69,7 @@ func (cmd *keeperCmd) declare(fs *pflag.FlagSet) {
 	fs.BoolVar(&cmd.hidden, "hidden-values", false, "with --algorithm: ask of every N win with no value held whether N still surely wins without seeing the algorithm's value state (the belief game; --nodes bounds each search)")
 	fs.IntVar(&cmd.hiddenSlack, "hidden-slack", 10, "with --hidden-values: search wins up to this many plies longer than with the value seen")
 	fs.BoolVar(&cmd.verify, "verify", true, "with --algorithm: check every solved state against its successors (Bellman consistency) before reporting")
-	fs.IntVar(&cmd.threads, "threads", runtime.NumCPU(), "positions solved at once")
+	cliflags.ThreadsVar(fs, &cmd.threads, "positions solved at once")
 	fs.BoolVar(&cmd.jsonOut, "json", false, `print one JSON object {"classes":[...],...}`)
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress on standard error")
 	cmd.storeOpts = cliflags.AddStore(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
@@ -94,7 +93,8 @@ func (cmd *keeperCmd) run(e *env, args []string) error {
 	}
 	if err := cli.Check(
 		cli.OnlyWith(cmd.given, cli.OnlyIf(cmd.algorithm, "--%s applies only with --algorithm", "reading", "max-states", "verify", "hidden-values", "hidden-slack")),
-		cli.Want(cmd.threads >= 1 && cmd.reach >= 0 && cmd.sample >= 0 && cmd.withinPlies >= 0, "--threads must be at least 1, --reach, --sample and --max-plies not negative"),
+		cli.Want(cmd.reach >= 0 && cmd.sample >= 0 && cmd.withinPlies >= 0, "--reach, --sample and --max-plies must not be negative"),
+		cliflags.CheckThreads(cmd.threads),
 	); err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func (cmd *keeperCmd) run(e *env, args []string) error {
 	defer closeDB()
 	o := keeper.CheckOptions{Spec: spec, Algorithm: cmd.algorithm, Reading: rd, Tables: db,
 		List: listN, Reach: cmd.reach, Sample: cmd.sample, Seed: cmd.seed, Nodes: cmd.nodes, Time: cmd.timeLimit, WithinPlies: cmd.withinPlies,
-		MaxStates: cmd.maxStates, Verify: cmd.verify, Hidden: cmd.hidden, HiddenSlack: cmd.hiddenSlack, Threads: cmd.threads}
+		MaxStates: cmd.maxStates, Verify: cmd.verify, Hidden: cmd.hidden, HiddenSlack: cmd.hiddenSlack, Threads: cliflags.Threads(cmd.threads)}
 	if st, release := cmd.storeOpts.Open(cliflags.Dir(*cmd.dir), warner(e.Stderr)); st != nil {
 		defer release()
 		o.Store = st

@@ -2,13 +2,11 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
-	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
@@ -26,23 +24,17 @@ var matchCommand = command{
 // matchCmd is geister match: the values of its flags (declare)
 // and the command itself (run).
 type matchCmd struct {
-	games    int
-	seed     uint64
-	plyLimit int
-	jobs     int
-	rf       cli.Records
-	asJSON   bool
-	quiet    bool
-	cpuTime  bool
-	tf       cliflags.Tables
+	game    *cliflags.Game
+	rf      cli.Records
+	asJSON  bool
+	quiet   bool
+	cpuTime bool
+	tf      cliflags.Tables
 }
 
 // declare declares the flags on fs.
 func (cmd *matchCmd) declare(fs *pflag.FlagSet) {
-	fs.IntVar(&cmd.games, "games", 100, "number of games (sides alternate)")
-	fs.Uint64Var(&cmd.seed, "seed", 1, "seed of the match: game i's seed derives from it")
-	fs.IntVar(&cmd.plyLimit, "ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-	fs.IntVar(&cmd.jobs, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
+	cmd.game = cliflags.AddGame(fs, cliflags.GameHelp{Games: "number of games (sides alternate)", Seed: "seed of the match: game i's seed derives from it", PlyLimit: "draw after this many plies (0: none)", Threads: "games played at once"})
 	cli.Alias(fs, "jobs", "threads")
 	cmd.rf = cli.AddRecords(fs, "write one JSON line per game to this file (a new file: see --force)", "let --records overwrite an existing file")
 	fs.BoolVar(&cmd.asJSON, "json", false, "print the result as one JSON object")
@@ -56,9 +48,7 @@ func (cmd *matchCmd) run(e *env, args []string) error {
 		return usagef("want two agents A and B, got %d arguments", len(args))
 	}
 	if err := cli.Check(
-		cli.AtLeast("--games", cmd.games, 1, "want at least 1"),
-		cli.Want(cmd.plyLimit >= 0 && cmd.jobs >= 0, "--ply-limit and --threads must not be negative"),
-		cliflags.CheckThreads(cmd.jobs),
+		cmd.game.Check(),
 		cli.Want(!*cmd.rf.Force || *cmd.rf.Name != "", "--force goes with --records FILE"),
 	); err != nil {
 		return err
@@ -78,7 +68,7 @@ func (cmd *matchCmd) run(e *env, args []string) error {
 	}
 	defer src.Close()
 	env := cliflags.PlayerEnv(src)
-	cfg := match.Config{A: args[0], B: args[1], Games: cmd.games, Seed: cmd.seed, PlyLimit: cmd.plyLimit, Jobs: cmd.jobs, Env: env, CPUTime: cmd.cpuTime}
+	cfg := match.Config{A: args[0], B: args[1], Games: cmd.game.Games, Seed: cmd.game.Seed, PlyLimit: cmd.game.PlyLimit, Jobs: cliflags.Threads(cmd.game.Threads), Env: env, CPUTime: cmd.cpuTime}
 	if f, err := cmd.rf.Create(); err != nil {
 		return err
 	} else if f != nil {
@@ -95,7 +85,7 @@ func (cmd *matchCmd) run(e *env, args []string) error {
 	}
 	if err != nil {
 		// Interrupted: the games finished so far, then exit 1.
-		fmt.Fprintf(e.Stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), cmd.games)
+		fmt.Fprintf(e.Stderr, "\nmatch: interrupted after %s of %d; the statistics below are of those\n", words.Count(sum.Games, "game"), cmd.game.Games)
 	}
 	if werr := sum.Write(e.Stdout, cmd.asJSON, err != nil); werr != nil {
 		return werr

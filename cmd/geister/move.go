@@ -20,20 +20,18 @@ var moveCommand = command{
 // moveCmd is geister move: the values of its flags (declare)
 // and the command itself (run).
 type moveCmd struct {
-	agent    string
-	gat      string
-	seed     uint64
-	plyLimit int
-	tf       cliflags.Tables
-	jsonOut  bool
+	game    *cliflags.Game
+	agent   string
+	gat     string
+	tf      cliflags.Tables
+	jsonOut bool
 }
 
 // declare declares the flags on fs.
 func (cmd *moveCmd) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&cmd.agent, "agent", "hayazashi", "the agent, NAME or NAME:OPT=VALUE,... (see below)")
 	fs.StringVar(&cmd.gat, "gat", "", "read POSITION as a GAT board string received by the mover, who plays f or s")
-	fs.Uint64Var(&cmd.seed, "seed", 1, "seed of the agent's random choices")
-	fs.IntVar(&cmd.plyLimit, "ply-limit", engine.DefaultPlyLimit, "the game's draw limit, for agents that search (0: none)")
+	cmd.game = cliflags.AddGame(fs, cliflags.GameHelp{Seed: "seed of the agent's random choices", PlyLimit: "the game's draw limit, for agents that search (0: none)"})
 	cmd.tf = cliflags.AddTables(fs, "do not give purplemax the endgame tables")
 	fs.BoolVar(&cmd.jsonOut, "json", false, "one JSON object: the position, the agent, the move (for hayazashi every move with its h)")
 }
@@ -42,8 +40,8 @@ func (cmd *moveCmd) run(e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef("want one position string (quoted), got %d arguments", len(args))
 	}
-	if cmd.plyLimit < 0 {
-		return usagef("--ply-limit %d: must not be negative", cmd.plyLimit)
+	if err := cmd.game.Check(); err != nil {
+		return err
 	}
 	if _, err := player.ParseSpec(cmd.agent); err != nil {
 		return usagef("%v", err)
@@ -63,7 +61,7 @@ func (cmd *moveCmd) run(e *env, args []string) error {
 		return err
 	}
 	defer closeAgent()
-	d, err := player.Decide(e.Ctx, a, p, units, cmd.seed, cmd.plyLimit)
+	d, err := player.Decide(e.Ctx, a, p, units, cmd.game.Seed, cmd.game.PlyLimit)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
-	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 )
@@ -23,15 +22,13 @@ var playCommand = command{
 // playCmd is geister play: the values of its flags (declare)
 // and the command itself (run).
 type playCmd struct {
-	seed     uint64
-	plyLimit int
-	tf       cliflags.Tables
+	game *cliflags.Game
+	tf   cliflags.Tables
 }
 
 // declare declares the flags on fs.
 func (cmd *playCmd) declare(fs *pflag.FlagSet) {
-	fs.Uint64Var(&cmd.seed, "seed", 1, "seed of the game (placements and random choices)")
-	fs.IntVar(&cmd.plyLimit, "ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
+	cmd.game = cliflags.AddGame(fs, cliflags.GameHelp{Seed: "seed of the game (placements and random choices)", PlyLimit: "draw after this many plies (0: none)"})
 	cmd.tf = cliflags.AddTables(fs, "give the agents no endgame tables (by default purplemax uses those in the table directory, when there are any)").WithOld()
 }
 
@@ -39,8 +36,8 @@ func (cmd *playCmd) run(e *env, args []string) error {
 	if len(args) != 2 {
 		return usagef("want two agents A (first) and B (second), got %d arguments", len(args))
 	}
-	if cmd.plyLimit < 0 {
-		return usagef("--ply-limit %d: must not be negative", cmd.plyLimit)
+	if err := cmd.game.Check(); err != nil {
+		return err
 	}
 	src, err := cmd.tf.ForAgents(warner(e.Stderr))
 	if err != nil {
@@ -69,11 +66,11 @@ func (cmd *playCmd) run(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.Stdout, "first: %s, second: %s\n", args[0], args[1])
 	obs := match.Printer(e.Stdout, humans > 0)
-	g, err := match.Play(e.Ctx, agents[0], agents[1], cmd.seed, cmd.plyLimit, nil, obs)
+	g, err := match.Play(e.Ctx, agents[0], agents[1], cmd.game.Seed, cmd.game.PlyLimit, nil, obs)
 	if err != nil {
 		// Interrupted: what was played so far.
 		g.WriteStopped(e.Stdout, [2]string{args[0], args[1]})
 		return fmt.Errorf("interrupted: %w", err)
 	}
-	return cli.Reported(g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, cmd.plyLimit, agents, humans > 0))
+	return cli.Reported(g.WriteEnd(e.Stdout, [2]string{args[0], args[1]}, cmd.game.PlyLimit, agents, humans > 0))
 }

@@ -138,7 +138,7 @@ func TestShowSeamUsageErrors(t *testing.T) {
 func TestMatchSeamSameSeedSameGames(t *testing.T) {
 	play := func(seed uint64) (string, map[string]any) {
 		cmd := declared[matchCmd](t, "--no-table", "--quiet", "--json")
-		cmd.games, cmd.seed, cmd.jobs = 6, seed, 2
+		cmd.game.Games, cmd.game.Seed, cmd.game.Threads = 6, seed, 2
 		e, out, errb := testEnv()
 		if err := cmd.run(e, []string{"random", "chototsu"}); err != nil {
 			t.Fatalf("match: %v\n%s", err, errb)
@@ -177,6 +177,36 @@ func TestWriteErrorIsAnError(t *testing.T) {
 		code := run(&env{Ctx: context.Background(), Stdin: strings.NewReader(""), Stdout: failingWriter{}, Stderr: &errb}, args)
 		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
 			t.Errorf("%q on a full disk: exit %d, %q; want 1 and the write error", args, code, errb.String())
+		}
+	}
+}
+
+// --threads 0 is all cores in every command that has --threads; below 0
+// it is the same usage error everywhere.
+func TestThreadsZeroIsAllCores(t *testing.T) {
+	pos := "uu1B2/6/R5/6/6/6 f R1r1 0"
+	for _, args := range [][]string{
+		{"solve", "--no-table", "--quiet", "--threads", "0", pos},
+		{"solve", "--no-table", "--quiet", "--threads", "0", pos, pos},
+		{"match", "--no-table", "--quiet", "--threads", "0", "--games", "2", "random", "random"},
+	} {
+		if code, out, errOut := runCmd(t, "", args...); code != 0 || out == "" {
+			t.Errorf("%q: exit %d, %q, %q", args, code, out, errOut)
+		}
+	}
+	results := t.TempDir() + "/results.jsonl"
+	for _, args := range [][]string{
+		{"solve", pos},
+		{"match", "random", "random"},
+		{"tournament", "--results", results, "random", "chototsu"},
+		{"build", "--table", t.TempDir(), "1B1R-2U1r"},
+		{"enumerate", "--sample", "1", "1B1R-2U1r"},
+		{"keeper", "--max-pieces", "4"},
+	} {
+		args = append([]string{args[0], "--threads", "-1"}, args[1:]...)
+		code, _, errOut := runCmd(t, "", args...)
+		if want := "geister " + args[0] + ": --threads -1: want 1 or more (0: all cores)"; code != 2 || !strings.HasPrefix(errOut, want) {
+			t.Errorf("%q: exit %d, %q; want 2 and %q", args, code, errOut, want)
 		}
 	}
 }

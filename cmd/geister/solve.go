@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"time"
 
@@ -51,7 +50,7 @@ func (cmd *solveCmd) declare(fs *pflag.FlagSet) {
 	fs.IntVar(&cmd.maxPlies, "max-plies", 0, "ask for a sure win within this many plies (0: any length)")
 	fs.BoolVar(&cmd.shortest, "shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
 	fs.IntVar(&cmd.plyLimit, "ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
-	fs.IntVar(&cmd.threads, "threads", runtime.NumCPU(), "positions solved at once (each with its own table); one position given as an operand is searched by one thread unless --threads is given, then by that many sharing its table")
+	cliflags.ThreadsVar(fs, &cmd.threads, "threads that solve: in a batch, positions solved at once (one thread and one table each); on one position given as the only operand, threads sharing its table (only when --threads is given: else one)")
 	fs.IntVar(&cmd.ttMB, "tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
 	cmd.tf = cliflags.AddTables(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 	fs.StringVar(&cmd.svgDir, "svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
@@ -73,7 +72,6 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 	if err := cli.Check(
 		cli.AtLeast("--max-plies", cmd.maxPlies, 0, "want 0 (any length) or more"),
 		cli.AtLeast("--ply-limit", cmd.plyLimit, 0, "want 0 (no limit) or more"),
-		cli.AtLeast("--threads", cmd.threads, 1, "want 1 or more"),
 		cli.AtLeast("--time", cmd.timeLimit, 0, "want 0 (no limit) or more"),
 		cliflags.CheckThreads(cmd.threads),
 		cliflags.CheckMemory("--tt", cmd.ttMB),
@@ -96,8 +94,9 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 		return err
 	}
 	single := len(args) == 1 && args[0] != "-"
-	if single && cmd.given.Changed("threads") && cmd.threads > 1 {
-		opts.Threads, cmd.threads = cmd.threads, 1 // one position: every thread on it (dfpn.Parallel)
+	threads := cliflags.Threads(cmd.threads)
+	if single && cmd.given.Changed("threads") && threads > 1 {
+		opts.Threads, threads = threads, 1 // one position: every thread on it (dfpn.Parallel)
 	}
 	if single && !cmd.quiet {
 		opts.Progress = solver.ProgressPrinter(e.Stderr)
@@ -109,7 +108,7 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 		stop := tally.Report(e.Stderr, 5*time.Second)
 		defer stop()
 	}
-	solver.Batch(e.Ctx, opts, cmd.threads, cmd.timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
+	solver.Batch(e.Ctx, opts, threads, cmd.timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
 		tally.Add(a, err)
 		if err != nil {
 			failed = true

@@ -3,13 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime"
 
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
-	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/tournament"
@@ -26,10 +24,7 @@ var tournamentCommand = command{
 // tournamentCmd is geister tournament: the values of its flags (declare)
 // and the command itself (run).
 type tournamentCmd struct {
-	games      int
-	seed       uint64
-	plyLimit   int
-	threads    int
+	game       *cliflags.Game
 	gauntlet   string
 	results    string
 	quiet      bool
@@ -43,10 +38,7 @@ type tournamentCmd struct {
 
 // declare declares the flags on fs.
 func (cmd *tournamentCmd) declare(fs *pflag.FlagSet) {
-	fs.IntVar(&cmd.games, "games", 100, "games per pairing (sides alternate)")
-	fs.Uint64Var(&cmd.seed, "seed", 1, "seed of the tournament: every game's seed derives from it")
-	fs.IntVar(&cmd.plyLimit, "ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
-	fs.IntVar(&cmd.threads, "threads", runtime.NumCPU(), "games played at once (0: one per core)")
+	cmd.game = cliflags.AddGame(fs, cliflags.GameHelp{Games: "games per pairing (sides alternate)", Seed: "seed of the tournament: every game's seed derives from it", PlyLimit: "draw after this many plies (0: none)", Threads: "games played at once"})
 	fs.StringVar(&cmd.gauntlet, "gauntlet", "", "play this agent against each AGENT instead of a round robin")
 	fs.StringVar(&cmd.results, "results", "", "results file (JSON lines), created or resumed (required)")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress line on standard error")
@@ -62,7 +54,7 @@ func (cmd *tournamentCmd) run(e *env, args []string) error {
 	if cmd.boot < 0 {
 		return usagef("--bootstrap %d: must not be negative", cmd.boot)
 	}
-	ro := tournament.ReportOptions{Bootstrap: cmd.boot, Seed: cmd.seed, Plot: cmd.plotTo, JSON: cmd.asJSON}
+	ro := tournament.ReportOptions{Bootstrap: cmd.boot, Seed: cmd.game.Seed, Plot: cmd.plotTo, JSON: cmd.asJSON}
 	if cmd.rate != "" {
 		if len(args) > 0 || cmd.results != "" || cmd.gauntlet != "" || cmd.placements {
 			return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
@@ -77,13 +69,11 @@ func (cmd *tournamentCmd) run(e *env, args []string) error {
 		return usagef("--results FILE is required: the games are kept there")
 	}
 	if err := cli.Check(
-		cli.AtLeast("--games", cmd.games, 1, "want at least 1"),
-		cli.Want(cmd.plyLimit >= 0 && cmd.threads >= 0, "--ply-limit and --threads must not be negative"),
-		cliflags.CheckThreads(cmd.threads),
+		cmd.game.Check(),
 	); err != nil {
 		return err
 	}
-	cfg := tournament.Config{Agents: args, Gauntlet: cmd.gauntlet, Placements: cmd.placements, Games: cmd.games, Seed: cmd.seed, PlyLimit: cmd.plyLimit, Threads: cmd.threads}
+	cfg := tournament.Config{Agents: args, Gauntlet: cmd.gauntlet, Placements: cmd.placements, Games: cmd.game.Games, Seed: cmd.game.Seed, PlyLimit: cmd.game.PlyLimit, Threads: cliflags.Threads(cmd.game.Threads)}
 	if _, err := cfg.Settings(); err != nil {
 		return usagef("%v", err)
 	}
