@@ -50,7 +50,8 @@ func TestSolveSeamAgreesWithSolver(t *testing.T) {
 	positions := []string{
 		"uu1B2/6/R5/6/6/6 f R1r1 0",                // paper 000's Fig. 4: a win in 5 plies
 		"1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0", // the opening: hidden nothing, no short answer
-		"6/6/2u3/6/3B2/6 f B1R0b1 0",
+		"6/uu4/6/6/R5/2B3 f R1r1 0",                // no win within 9 plies, after a search
+		"6/6/2u3/6/3B2/6 f B1R0b1 0",               // not a position: an error line
 	}
 	cmd := declared[solveCmd](t, "--no-table", "--no-store")
 	cmd.jsonOut, cmd.quiet, cmd.threads, cmd.nodes, cmd.maxPlies = true, true, 1, 20000, 9
