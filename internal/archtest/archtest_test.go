@@ -66,7 +66,11 @@ func goList(t *testing.T, root string) map[string][]string {
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("go list: %v\n%s", err, stderr)
 	}
 	pkgs := map[string][]string{}
 	dec := json.NewDecoder(bytes.NewReader(out))
