@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/internal/progress"
 	"github.com/geister-solver/geister/player"
@@ -40,10 +39,10 @@ type tournamentCmd struct {
 func (cmd *tournamentCmd) declare(fs *pflag.FlagSet) {
 	cmd.game = cliflags.AddGame(fs, cliflags.GameHelp{Games: "games per pairing (sides alternate)", Seed: "seed of the tournament: every game's seed derives from it", PlyLimit: "draw after this many plies (0: none)", Threads: "games played at once"})
 	fs.StringVar(&cmd.gauntlet, "gauntlet", "", "play this agent against each AGENT instead of a round robin")
-	fs.StringVar(&cmd.results, "results", "", "results file (JSON lines), created or resumed (required)")
+	fs.StringVar(&cmd.results, "results", "", "results file (JSON lines), created or resumed (default: a new file in the temporary directory, named on standard error)")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress line on standard error")
 	fs.StringVar(&cmd.rate, "rate", "", "play nothing: rate the games of this results file")
-	fs.IntVar(&cmd.boot, "bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
+	fs.IntVar(&cmd.boot, "bootstrap", 1000, "events simulated from the fitted ratings for the 95% rating intervals (Ordo's method; 0: none)")
 	fs.BoolVar(&cmd.asJSON, "json", false, "print the ratings and the pairwise table as one JSON object")
 	fs.BoolVar(&cmd.placements, "placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
 	fs.StringVar(&cmd.plotTo, "plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
@@ -66,11 +65,17 @@ func (cmd *tournamentCmd) run(e *env, args []string) error {
 		return tournament.Report(e.Stdout, s, rs, ro)
 	}
 	if cmd.results == "" {
-		return usagef("--results FILE is required: the games are kept there")
+		// a quick look needs no file name: the games go to a
+		// new file, named so the run can be resumed or rated
+		f, err := os.CreateTemp("", "geister-tournament-*.jsonl")
+		if err != nil {
+			return err
+		}
+		f.Close()
+		cmd.results = f.Name()
+		fmt.Fprintf(e.Stderr, "tournament: no --results given: the games are kept in %s (--results %s resumes it)\n", cmd.results, cmd.results)
 	}
-	if err := cli.Check(
-		cmd.game.Check(),
-	); err != nil {
+	if err := cmd.game.Check(); err != nil {
 		return err
 	}
 	cfg := tournament.Config{Agents: args, Gauntlet: cmd.gauntlet, Placements: cmd.placements, Games: cmd.game.Games, Seed: cmd.game.Seed, PlyLimit: cmd.game.PlyLimit, Threads: cliflags.Threads(cmd.game.Threads)}
