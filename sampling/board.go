@@ -19,12 +19,6 @@ type Board struct {
 	won    engine.Outcome
 }
 
-// escapeFrame[pl] are the frame squares beyond pl's exits.
-var escapeFrame = [2]uint64{
-	engine.Sq(0, 0).Bit() | engine.Sq(5, 0).Bit(),
-	engine.Sq(0, 7).Bit() | engine.Sq(5, 7).Bit(),
-}
-
 // BoardOf returns the playout board of p, which must show every colour
 // (a world); ok is false when p has a colour-unknown piece.
 func BoardOf(p *engine.Position) (b Board, ok bool) {

@@ -145,7 +145,7 @@ func New(opts Options) *Solver {
 // Options returns the solver's settings.
 func (s *Solver) Options() Options { return s.opts }
 
-// ErrBudget is returned (wrapped) by Solve's helpers when the budget runs
+// errBudget is returned (wrapped) by Solve's helpers when the budget runs
 // out; Solve itself reports it as Result Unknown.
 var errBudget = errors.New("solver: budget spent")
 
