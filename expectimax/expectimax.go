@@ -282,21 +282,14 @@ func (s *Searcher) child(p *engine.Position, m engine.Move, depth int, alpha, be
 // escape (pl still has a hidden blue); with free, only one with none of
 // the other side's pieces next to it.
 func hiddenOnExit(p *engine.Position, pl engine.Player, free bool) (engine.Square, bool) {
-	if p.HiddenBlues(pl) == 0 {
-		return engine.NoSquare, false
-	}
-	for b := p.Pieces(pl, engine.Unknown) & engine.Exits(pl); b != 0; b &= b - 1 {
+	for b := p.Escapers(pl) & p.Pieces(pl, engine.Unknown); b != 0; b &= b - 1 {
 		x := b & -b
-		if free && neighbours(x)&p.Occupied(pl.Other()) != 0 {
+		if free && engine.Neighbours(x)&p.Occupied(pl.Other()) != 0 {
 			continue
 		}
 		return engine.Square(bits.TrailingZeros64(x)), true
 	}
 	return engine.NoSquare, false
-}
-
-func neighbours(b uint64) uint64 {
-	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & engine.BoardMask
 }
 
 // escapeChance resolves the colour of hidden piece on sq of the player
@@ -408,7 +401,7 @@ func opponentEscapes(p *engine.Position) bool {
 	opp := stm.Other()
 	mine := p.Occupied(stm)
 	for esc := p.Pieces(opp, engine.Blue) & engine.Exits(opp); esc != 0; esc &= esc - 1 {
-		if neighbours(esc&-esc)&mine == 0 {
+		if engine.Neighbours(esc&-esc)&mine == 0 {
 			return true
 		}
 	}
