@@ -10,7 +10,7 @@ package tablebase
 //	manifest: format version (1) 'm' (1) class (4)
 //
 // A block value holds blockSize positions of one side to move (stored,
-// mirror-folded order), one byte each (see decodeValue), compressed:
+// mirror-folded order), one byte each (see decodeEntry), compressed:
 //
 //	codec (1: 0 raw, 1 zstd) | raw length (4) | xxhash64 of key and raw bytes (8) | payload
 //
