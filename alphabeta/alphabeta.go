@@ -101,12 +101,12 @@ type Limits struct {
 	// Exclude lists root moves not to consider (squares only).
 	Exclude []engine.Move
 	// Ties, when set, makes Search find every root move whose value at
-	// the last completed depth equals the best one (Result.Ties).
+	// the last completed depth equals the best one (Report.Ties).
 	Ties bool
 }
 
-// Result is what Search found.
-type Result struct {
+// Report is what Search found.
+type Report struct {
 	Move     engine.Move // best move (NoMove when the side to move has none)
 	Score    int         // its value from the root player's side
 	Depth    int         // deepest completed iteration
@@ -303,7 +303,7 @@ func (s *Searcher) Nodes() uint64 { return s.budget.Nodes() }
 
 // Search runs iterative deepening from p for the side to move (the root
 // player) and returns the best move found.
-func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits) Result {
+func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits) Report {
 	s.work = *pos
 	p := &s.work
 	s.setRoot(p.Turn())
@@ -322,7 +322,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 			n++
 		}
 	}
-	res := Result{}
+	res := Report{}
 	if n == 0 {
 		return res
 	}

@@ -84,8 +84,8 @@ type Limits struct {
 	Deadline time.Time
 }
 
-// Result is what a search found.
-type Result struct {
+// Report is what a search found.
+type Report struct {
 	Move     engine.Move
 	Score    float64 // the expected value for the root player
 	Depth    int     // deepest completed iteration
@@ -111,7 +111,7 @@ func New(o Options) *Searcher { return &Searcher{opts: o} }
 
 // Search runs iterative deepening from p for the side to move (the root
 // player) with the chance probabilities of worlds (nil: CountWorlds).
-func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits, worlds []World) Result {
+func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits, worlds []World) Report {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -150,7 +150,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	}
 	var ml engine.MoveList
 	ml.Generate(&p)
-	res := Result{}
+	res := Report{}
 	if ml.N == 0 {
 		return res
 	}

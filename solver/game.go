@@ -132,7 +132,7 @@ func (g *game) Evaluate() dfpn.Eval {
 			}
 		}
 	}
-	if ev := g.probeTables(); ev != dfpn.Unknown {
+	if ev := g.probeTables(); ev != dfpn.NothingKnown() {
 		return ev
 	}
 	lb := g.lowerBound()
@@ -249,7 +249,7 @@ func (g *game) probeTables() dfpn.Eval {
 			g.tableErr = err
 		}
 	}
-	return dfpn.Unknown
+	return dfpn.NothingKnown()
 }
 
 // tableEval turns a table value into dfpn facts for the OR side.
