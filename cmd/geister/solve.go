@@ -99,7 +99,7 @@ var solveCommand = command{
 				if *jsonOut {
 					writeJSONLine(e.Stdout, solver.JSONOf(j, a, err, *shortest))
 				} else {
-					solver.WriteText(e.Stdout, j, a, err, opts, !single)
+					solver.WriteText(e.Stdout, j, a, err, opts, solver.TextOptions{Heading: !single, LengthNote: lengthNote})
 				}
 			})
 			if err := e.Ctx.Err(); err != nil {
@@ -118,3 +118,7 @@ func inputs(e *env, args []string) (<-chan solver.Input, error) {
 	}
 	return solver.Operands(args, e.Stdin), nil
 }
+
+// lengthNote is solve's line under a win whose plies are the length of the
+// proof found, not the exact distance.
+const lengthNote = "(the length of the proof found; --shortest gives the exact distance)"

@@ -17,6 +17,7 @@ import (
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -206,14 +207,11 @@ func CheckMemory(flag string, mb int) error {
 // Prover reads a --prover value: nil for "" (the default: the side showing
 // all its colours), the first or second player for "f" or "s".
 func Prover(v string) (*engine.Player, error) {
-	if v == "" {
-		return nil, nil
+	p, err := solver.ParseProver(v)
+	if err != nil {
+		return nil, cli.Usagef("--%v", err)
 	}
-	p, ok := engine.ParsePlayer(v)
-	if !ok {
-		return nil, cli.Usagef("--prover %q: want f or s", v)
-	}
-	return &p, nil
+	return p, nil
 }
 
 // Position reads a position operand: a position string, or, when gat (the
