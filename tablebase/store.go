@@ -70,6 +70,15 @@ var ErrCorrupt = errors.New("tablebase: corrupt table data")
 // only in a directory that does not exist or is empty).
 var ErrNotStore = errors.New("not a table store")
 
+// EmptyDirError is the error of an empty directory opened read-only as a
+// table store (no build has made it one). It matches ErrNotStore.
+type EmptyDirError struct{ Dir string }
+
+func (e *EmptyDirError) Error() string { return "tablebase: " + e.Dir + " is empty, not a table store" }
+
+// Unwrap returns ErrNotStore.
+func (e *EmptyDirError) Unwrap() error { return ErrNotStore }
+
 // ErrLocked means another process has the store open for writing (a build
 // holds its lock). It is wrapped with the directory's name.
 var ErrLocked = errors.New("in use by another process that writes it (a build?)")
@@ -196,7 +205,7 @@ func checkDir(dir string, readOnly bool) error {
 	}
 	switch {
 	case len(ents) == 0 && readOnly:
-		return fmt.Errorf("tablebase: %s is empty, %w (build one with geister build --table %s --pieces 5)", dir, ErrNotStore, dir)
+		return &EmptyDirError{Dir: dir}
 	case len(ents) > 0:
 		return fmt.Errorf("tablebase: %s is %w: it holds other files (%s) and no store", dir, ErrNotStore, ents[0].Name())
 	}

@@ -35,6 +35,7 @@ var probeCommand = command{
 			st, release := storeOpts.OpenIfExists(cliflags.Dir(*dir), warner(e.Stderr))
 			defer release()
 			db, err := sources.RequireTables(cliflags.Dir(*dir))
+			err = cliflags.WithBuildHint(err)
 			if err != nil && st == nil {
 				for range texts {
 				}

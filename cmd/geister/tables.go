@@ -32,7 +32,7 @@ var tablesCommand = command{
 			case len(args) != 0:
 				return usagef("want no operands, merge --out DIR STORE..., status --shared DIR or compare A B; got %q", args[0])
 			}
-			return sources.WriteListing(e.Ctx, e.Stdout, cliflags.Dir(*dir), *jsonOut, warner(e.Stderr))
+			return cliflags.WithBuildHint(sources.WriteListing(e.Ctx, e.Stdout, cliflags.Dir(*dir), sources.ListOptions{JSON: *jsonOut, Warn: warner(e.Stderr), EmptyNote: cliflags.BuildTablesNote}))
 		}
 	},
 }

@@ -94,7 +94,8 @@ func (t Tables) Open(s Store, warn func(string)) (*sources.Sources, error) {
 	if err := t.Check(); err != nil {
 		return nil, err
 	}
-	return sources.Open(*t.dir, *t.none, s.Choice(), warn)
+	src, err := sources.Open(*t.dir, *t.none, s.Choice(), warn)
+	return src, WithBuildHint(err)
 }
 
 // ForAgents opens what agents get from the command line: the endgame
@@ -108,7 +109,8 @@ func (t Tables) ForAgents(warn func(string)) (*sources.Sources, error) {
 	if !named {
 		dir = ""
 	}
-	return sources.Open(dir, !use, sources.Store{Off: !use}, warn)
+	src, err := sources.Open(dir, !use, sources.Store{Off: !use}, warn)
+	return src, WithBuildHint(err)
 }
 
 // NewAgent makes the agent of spec with the tables and store of
