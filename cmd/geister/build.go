@@ -76,7 +76,11 @@ var buildCommand = command{
 				if *submit != "slurm" || *shared == "" {
 					return usagef("--submit %q: want --submit slurm --shared DIR", *submit)
 				}
-				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Binary: *node, Threads: *workers, Extra: *sbatch})
+				command, err := buildJobCommand(*node)
+				if err != nil {
+					return err
+				}
+				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Command: command, Threads: *workers, Extra: *sbatch})
 				tablebase.WriteSubmitted(e.Stdout, sub, *shared, err)
 				return err
 			}
