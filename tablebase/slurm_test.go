@@ -1,8 +1,8 @@
 package tablebase
 
 import (
-	"fmt"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
