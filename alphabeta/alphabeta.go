@@ -101,12 +101,12 @@ type Limits struct {
 	// Exclude lists root moves not to consider (squares only).
 	Exclude []engine.Move
 	// Ties, when set, makes Search find every root move whose value at
-	// the last completed depth equals the best one (Result.Ties).
+	// the last completed depth equals the best one (Report.Ties).
 	Ties bool
 }
 
-// Result is what Search found.
-type Result struct {
+// Report is what Search found.
+type Report struct {
 	Move     engine.Move // best move (NoMove when the side to move has none)
 	Score    int         // its value from the root player's side
 	Depth    int         // deepest completed iteration
@@ -303,7 +303,7 @@ func (s *Searcher) Nodes() uint64 { return s.budget.Nodes() }
 
 // Search runs iterative deepening from p for the side to move (the root
 // player) and returns the best move found.
-func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits) Result {
+func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits) Report {
 	s.work = *pos
 	p := &s.work
 	s.setRoot(p.Turn())
@@ -322,7 +322,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits)
 			n++
 		}
 	}
-	res := Result{}
+	res := Report{}
 	if n == 0 {
 		return res
 	}
@@ -463,7 +463,7 @@ func (s *Searcher) negamax(p *engine.Position, depth, alpha, beta, ply int) int 
 			return v
 		}
 	}
-	if canEscape(p, stm) {
+	if p.Escapers(stm) != 0 {
 		return Win - (ply + 1)
 	}
 	if s.opponentEscapes(p) && (limit <= 0 || p.Ply()+2 <= limit) {
@@ -584,26 +584,13 @@ func scoreFromTT(v, ply int) int {
 	return v
 }
 
-// escapers returns pl's pieces that may escape from pl's exits: blues, and
-// hidden pieces while pl has a hidden blue.
-func escapers(p *engine.Position, pl engine.Player) uint64 {
-	esc := p.Pieces(pl, engine.Blue)
-	if u := p.Pieces(pl, engine.Unknown); u != 0 && p.HiddenBlues(pl) > 0 {
-		esc |= u
-	}
-	return esc & engine.Exits(pl)
-}
-
-// canEscape reports whether pl, to move, can escape now.
-func canEscape(p *engine.Position, pl engine.Player) bool { return escapers(p, pl) != 0 }
-
 // opponentEscapes reports whether the player not to move has a piece that
 // may escape from its exit next turn with none of the mover's pieces next
 // to it: the mover, unable to escape itself, then loses in two plies.
 func (s *Searcher) opponentEscapes(p *engine.Position) bool {
 	stm := p.Turn()
 	opp := stm.Other()
-	esc := escapers(p, opp)
+	esc := p.Escapers(opp)
 	if esc == 0 {
 		return false
 	}

@@ -18,15 +18,15 @@ func TestBudget(t *testing.T) {
 		return 0
 	}
 	var b Budget
-	b.Start(nil, 5000, time.Time{})
+	b.Start(context.Background(), 5000, time.Time{})
 	if n := count(&b); n != 5120 || !b.Stopped() { // the first poll at or past 5000
 		t.Fatalf("node limit 5000: stopped after %d nodes (%v)", n, b.Stopped())
 	}
-	b.Start(nil, 0, time.Time{})
+	b.Start(context.Background(), 0, time.Time{})
 	if n := count(&b); n != 0 || b.Stopped() {
 		t.Fatalf("no limit: stopped after %d nodes", n)
 	}
-	b.Start(nil, 0, time.Now().Add(-time.Second))
+	b.Start(context.Background(), 0, time.Now().Add(-time.Second))
 	if n := count(&b); n != 1024 {
 		t.Fatalf("past deadline: stopped after %d nodes", n)
 	}

@@ -26,7 +26,7 @@ func (g *graphGame) Evaluate() Eval {
 	case -1:
 		return Eval{WinIn: InfLen, NoWin: InfLen}
 	}
-	return Unknown
+	return NothingKnown()
 }
 func (g *graphGame) Moves(buf []Move) []Move {
 	for i := range g.succ[g.cur()] {

@@ -30,7 +30,7 @@ func (g *nim) Evaluate() dfpn.Eval {
 		}
 		return dfpn.Eval{WinIn: 0} // won
 	}
-	return dfpn.Unknown
+	return dfpn.NothingKnown()
 }
 func (g *nim) Moves(buf []dfpn.Move) []dfpn.Move {
 	for take := 1; take <= min(2, g.stones); take++ {

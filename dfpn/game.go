@@ -20,8 +20,8 @@ type Eval struct {
 	NoWin uint16
 }
 
-// Unknown is the Eval of a node of which nothing is known.
-var Unknown = Eval{WinIn: InfLen}
+// NothingKnown returns the Eval of a node of which nothing is known.
+func NothingKnown() Eval { return Eval{WinIn: InfLen} }
 
 // Game is the AND/OR game df-pn searches. Play and Undo move through it;
 // the other methods describe the current node.

@@ -2,8 +2,6 @@ package dfpn
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -51,8 +49,8 @@ type Stats struct {
 	ThreadNodes uint64
 }
 
-// Result is what a search found about the root.
-type Result struct {
+// Report is what a search found about the root.
+type Report struct {
 	Status Status
 	// WinIn: when Proven, the length in plies of the proof found (an upper
 	// bound on the shortest win).
@@ -93,12 +91,6 @@ type pathNode struct {
 	material int32
 }
 
-// extendPathKey returns the path key of a child with hash h.
-func extendPathKey(parent, h uint64) uint64 {
-	k := (parent ^ h) * 0x9e3779b97f4a7c15
-	return k ^ k>>29
-}
-
 // Searcher runs searches that share a table. Reuse one per goroutine.
 type Searcher struct {
 	tt           *Table
@@ -131,12 +123,12 @@ func (s *Searcher) Table() *Table { return s.tt }
 
 // Search runs one search from the game's current node, which it leaves
 // as it found it.
-func Search(ctx context.Context, g Game, tt *Table, opts Options) Result {
+func Search(ctx context.Context, g Game, tt *Table, opts Options) Report {
 	return NewSearcher(tt).Search(ctx, g, opts)
 }
 
 // Search proves or disproves the game's current node.
-func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Result {
+func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Report {
 	start := time.Now()
 	s.g, s.ctx = g, ctx
 	s.stats = Stats{}
@@ -172,7 +164,7 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Result {
 	}
 	s.stats.Elapsed = time.Since(start)
 	s.stats.ThreadNodes = s.stats.Nodes
-	r := Result{Stats: s.stats, WinIn: -1, NoWin: -2}
+	r := Report{Stats: s.stats, WinIn: -1, NoWin: -2}
 	switch {
 	case res.pn == 0:
 		r.Status, r.WinIn = Proven, int(res.winIn)
@@ -264,22 +256,6 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		// fewer --shortest nodes in all, with and without killers.
 		c.dn = max(c.dn, dn)
 	}
-}
-
-// repetition returns the path index of an earlier node equal to the node
-// at ply, or -1. Only nodes with the same material can be equal, so the
-// scan stops where material changed.
-func (s *Searcher) repetition(hash uint64, material int32, ply int) int {
-	for j := ply - 1; j >= 0; j-- {
-		n := s.path[j]
-		if n.material != material {
-			return -1
-		}
-		if n.hash == hash {
-			return j
-		}
-	}
-	return -1
 }
 
 func (s *Searcher) buffers(ply int) ([]Move, []child) {
@@ -480,469 +456,4 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		s.tt.storeNumbers(hash, d, pn, dn, cs[bi].move, work)
 	}
 	return res
-}
-
-// setKiller records m as the move that last proved an OR node (or
-// disproved an AND node) at ply: the killer heuristic of alpha-beta
-// search, carried over to df-pn's numbers. The side to move alternates,
-// so one killer a ply serves both kinds of node.
-func (s *Searcher) setKiller(ply int, m Move) {
-	for len(s.killers) <= ply {
-		s.killers = append(s.killers, killer{})
-	}
-	s.killers[ply] = killer{m, true}
-}
-
-// killer is a ply's killer move, if set.
-type killer struct {
-	move Move
-	set  bool
-}
-
-// favourKiller halves, among an expanded node's children, the proof number
-// (at an OR node) or the disproof number (at an AND node) of the child
-// reached by the ply's killer move, if it is unsolved: a move that proved
-// a sibling (for the prover, often the same blue stepping on, or the same
-// capture) is tried sooner than its numbers alone would say. The numbers
-// only order the search, so answers do not change. Measured on the deep
-// suite: 22-28% fewer nodes for --max-plies and --shortest (the disproof
-// killer at AND nodes more than half of it).
-func (s *Searcher) favourKiller(cs []child, or bool, ply int) {
-	if ply >= len(s.killers) || !s.killers[ply].set {
-		return
-	}
-	k := s.killers[ply].move
-	for i := range cs {
-		c := &cs[i]
-		if c.move != k || c.pn == 0 || c.dn == 0 {
-			continue
-		}
-		if or {
-			c.pn = max(1, c.pn/2)
-		} else {
-			c.dn = max(1, c.dn/2)
-		}
-		return
-	}
-}
-
-// scan is what one pass over an expanded node's children gives: the
-// node's numbers, the child to search and the second-least number of its
-// kind, and the largest unsolved number of the other kind.
-type scan struct {
-	pn, dn           uint32
-	best             int
-	second, maxOther uint32
-}
-
-// scanChildren scans an expanded node's children once (the search's
-// inner loop does after every child searched). The node's numbers: at OR
-// nodes pn is the least child pn, at AND nodes dn the least child dn; the
-// other number is the weak sum of Ueda et al. (2008): the largest child
-// number plus one for every other unsolved child, not the plain sum, which
-// transpositions (a DAG, and cycles) inflate without bound (measured on
-// the project's suites: a quarter fewer nodes for 15-17-ply wins, less
-// than half for bounded 8-vs-8 searches). The child to search is
-// selectChild's.
-func scanChildren(cs []child, or, lastTie bool) scan {
-	lo, second := Inf+1, Inf
-	best := 0
-	var mx, mxUnsolved, k uint32
-	for i := range cs {
-		own, other := cs[i].pn, cs[i].dn
-		if !or {
-			own, other = other, own
-		}
-		if own < lo || (lastTie && own == lo) {
-			best, second, lo = i, lo, own
-		} else if own < second {
-			second = own
-		}
-		if other != 0 {
-			mx = max(mx, other)
-			k++
-			if other < Inf {
-				mxUnsolved = max(mxUnsolved, other)
-			}
-		}
-	}
-	var sum uint32
-	if lo == 0 {
-		sum = Inf
-	} else if k > 0 {
-		sum = satAdd(mx, k-1)
-	}
-	sc := scan{best: best, second: min(second, Inf), maxOther: mxUnsolved}
-	if lo > Inf {
-		lo = Inf // no children
-	}
-	if or {
-		sc.pn, sc.dn = lo, sum
-	} else {
-		sc.pn, sc.dn = sum, lo
-	}
-	return sc
-}
-
-// selectChild returns the child to search (least pn at OR nodes, least
-// dn at AND nodes; the first in move order on ties) and the second-least
-// value.
-func selectChild(cs []child, or, lastTie bool) (int, uint32) {
-	best, v1, v2 := 0, Inf+1, Inf
-	for i := range cs {
-		v := cs[i].dn
-		if or {
-			v = cs[i].pn
-		}
-		if v < v1 || (lastTie && v == v1) {
-			best, v2, v1 = i, v1, v
-		} else if v < v2 {
-			v2 = v
-		}
-	}
-	return best, min(v2, Inf)
-}
-
-// provenChild returns, at a proven OR node, the proven child with the
-// shortest proof; at a proven AND node, the child with the longest.
-func provenChild(cs []child, or bool) int {
-	best := -1
-	for i := range cs {
-		if cs[i].pn != 0 {
-			continue
-		}
-		if best < 0 || (or && cs[i].winIn < cs[best].winIn) || (!or && cs[i].winIn > cs[best].winIn) {
-			best = i
-		}
-	}
-	return best
-}
-
-// disprovenChild returns, at a disproven AND node, the refuting child to
-// keep: one independent of the path if any, then the longest no-win.
-func disprovenChild(cs []child) int {
-	best := -1
-	for i := range cs {
-		c := &cs[i]
-		if c.dn != 0 {
-			continue
-		}
-		if best < 0 {
-			best = i
-			continue
-		}
-		b := &cs[best]
-		if (c.rep == noRep) != (b.rep == noRep) {
-			if c.rep == noRep {
-				best = i
-			}
-			continue
-		}
-		if c.noWin > b.noWin || (c.noWin == b.noWin && c.deps.size() < b.deps.size()) {
-			best = i
-		}
-	}
-	return best
-}
-
-// repTable remembers path-dependent disproofs by path key: valid
-// whenever the search comes down the very same path again (the common
-// case: df-pn re-expands the same path as thresholds grow). After the
-// repetition table of KomoringHeights (docs/references.md).
-type repTable struct {
-	used []uint64 // bitmap of used slots (see condTable)
-	keys []uint64
-	reps []int32
-	n    int
-}
-
-const repTableSize = 1 << 16
-
-func (t *repTable) clear() {
-	if t.keys == nil {
-		t.used = make([]uint64, repTableSize/64)
-		t.keys = make([]uint64, repTableSize)
-		t.reps = make([]int32, repTableSize)
-	} else if t.n > 0 {
-		clear(t.used)
-	}
-	t.n = 0
-}
-
-func (t *repTable) put(key uint64, rep int32) {
-	key |= 1
-	i := key & (repTableSize - 1)
-	t.used[i/64] |= 1 << (i % 64)
-	t.keys[i], t.reps[i] = key, rep
-	t.n++
-}
-
-func (t *repTable) get(key uint64) (int32, bool) {
-	key |= 1
-	i := key & (repTableSize - 1)
-	if t.used[i/64]&(1<<(i%64)) != 0 && t.keys[i] == key {
-		return t.reps[i], true
-	}
-	return 0, false
-}
-
-// allOnPath returns the least path index of the positions deps names if
-// every one of them is an ancestor of the node at ply, or -1. Such
-// positions have the node's material (a repetition needs it), so the scan
-// stops where material changes.
-func (s *Searcher) allOnPath(deps *depSet, material int32, ply int) int {
-	if deps.n == overflowDeps || deps.n == 0 {
-		return -1
-	}
-	found, least := 0, -1
-	for j := ply - 1; j >= 0 && found < int(deps.n); j-- {
-		n := &s.path[j]
-		if n.material != material {
-			break
-		}
-		for i := 0; i < int(deps.n); i++ {
-			if deps.h[i] == n.hash {
-				found++
-				least = j
-			}
-		}
-	}
-	if found < int(deps.n) {
-		return -1
-	}
-	return least
-}
-
-// depSet names the positions a path-dependent disproof rests on: the
-// ancestors whose repetition below it counted as "not a win". Such a
-// disproof holds on every path on which all of them are ancestors (more
-// forbidden positions only make the OR side's task harder). Too many to
-// name: overflowDeps.
-type depSet struct {
-	n uint8
-	h [maxDeps]uint64
-}
-
-const (
-	maxDeps      = 4
-	overflowDeps = 255
-)
-
-func (d *depSet) size() int {
-	if d.n == overflowDeps {
-		return maxDeps + 1
-	}
-	return int(d.n)
-}
-
-func (d *depSet) add(h uint64) {
-	if d.n == overflowDeps {
-		return
-	}
-	for i := 0; i < int(d.n); i++ {
-		if d.h[i] == h {
-			return
-		}
-	}
-	if d.n == maxDeps {
-		d.n = overflowDeps
-		return
-	}
-	d.h[d.n] = h
-	d.n++
-}
-
-func (d *depSet) union(o *depSet) {
-	if o.n == overflowDeps {
-		d.n = overflowDeps
-		return
-	}
-	for i := 0; i < int(o.n); i++ {
-		d.add(o.h[i])
-	}
-}
-
-func (d *depSet) remove(h uint64) {
-	if d.n == overflowDeps {
-		return
-	}
-	for i := 0; i < int(d.n); i++ {
-		if d.h[i] == h {
-			d.n--
-			d.h[i] = d.h[d.n]
-			return
-		}
-	}
-}
-
-// condTable keeps path-dependent disproofs with the positions they rest
-// on, by node hash (direct-mapped; a newer entry replaces an older one). A
-// bitmap of used slots, small enough to stay in cache, answers most
-// lookups (misses) without touching the slots.
-type condTable struct {
-	used []uint64
-	keys []uint64
-	deps []depSet
-}
-
-const condTableSize = 1 << 17
-
-func (t *condTable) put(key uint64, d *depSet) {
-	if t.keys == nil {
-		t.used = make([]uint64, condTableSize/64)
-		t.keys = make([]uint64, condTableSize)
-		t.deps = make([]depSet, condTableSize)
-	}
-	key |= 1
-	i := key & (condTableSize - 1)
-	t.used[i/64] |= 1 << (i % 64)
-	t.keys[i], t.deps[i] = key, *d
-}
-
-func (t *condTable) get(key uint64) (*depSet, bool) {
-	if t.keys == nil {
-		return nil, false
-	}
-	key |= 1
-	i := key & (condTableSize - 1)
-	if t.used[i/64]&(1<<(i%64)) != 0 && t.keys[i] == key {
-		return &t.deps[i], true
-	}
-	return nil, false
-}
-
-// refreshPlies is how deep a Parallel goroutine looks for the others'
-// solved facts before choosing a child.
-const refreshPlies = 4
-
-// parallel is what the goroutines of a Parallel search share besides the
-// table: the nodes they searched.
-type parallel struct {
-	nodes atomic.Uint64
-}
-
-// Parallel runs searches on one shared table with several goroutines.
-// Reuse one for the searches of one question (its buffers are kept).
-type Parallel struct {
-	tt        *Table
-	searchers []*Searcher
-	par       parallel
-}
-
-// NewParallel returns a parallel searcher of n goroutines over tt, a
-// table from NewSharedTable (with n = 1 or a table that is not shared,
-// its searches are Search's).
-func NewParallel(tt *Table, n int) *Parallel {
-	p := &Parallel{tt: tt}
-	if !tt.Shared() {
-		n = 1
-	}
-	for range max(n, 1) {
-		s := NewSearcher(tt)
-		s.par = &p.par
-		s.lastTie = len(p.searchers)%2 == 1
-		p.searchers = append(p.searchers, s)
-	}
-	if len(p.searchers) == 1 {
-		p.searchers[0].par = nil
-	}
-	return p
-}
-
-// Threads returns the number of goroutines of a search.
-func (p *Parallel) Threads() int { return len(p.searchers) }
-
-// Search proves or disproves the games' current node: games[i] (each a
-// copy of the same node, which it leaves as it found it) is searched by
-// goroutine i; there must be Threads of them. It is shared-table df-pn
-// (Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010, without
-// its virtual proof numbers): every goroutine runs df-pn from the
-// root on the one table; every second goroutine breaks ties between
-// equally good children the other way (the last, not the first), so that
-// the goroutines take different paths where df-pn has no preference
-// (without it, two goroutines searched 0.97 of one's nodes each: the same
-// tree twice); within refreshPlies of the root, before choosing a child,
-// a goroutine takes in the solved facts the others stored, so that one
-// coming down a path another has settled skips ahead of it. The first
-// goroutine to settle the root
-// stops the others. Kaneko's virtual proof numbers (a child others are
-// searching counted as if its number were larger) were measured on the
-// project's deep suite and made some bounded searches 50 to over 300
-// times larger (docs/solving.md), so they are not used.
-// Every fact is as exact as one goroutine's, so the verdict and the
-// distances (NoWin; WinIn when a bound makes it a question) are those of
-// Search for the same question; the proof found, hence Best and an
-// unbounded WinIn, may differ from run to run.
-func (p *Parallel) Search(ctx context.Context, games []Game, opts Options) Result {
-	if len(p.searchers) == 1 {
-		return p.searchers[0].Search(ctx, games[0], opts)
-	}
-	if len(games) != len(p.searchers) {
-		panic("dfpn: Parallel.Search needs one game a goroutine")
-	}
-	start := time.Now()
-	sctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	p.par.nodes.Store(0)
-	results := make([]Result, len(games))
-	var wg sync.WaitGroup
-	var once sync.Once
-	first := -1
-	for i, g := range games {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := p.searchers[i]
-			s.reported = 0
-			o := opts
-			if i > 0 {
-				o.Progress = nil
-			}
-			r := s.Search(sctx, g, o)
-			results[i] = r
-			if r.Status != Undecided {
-				once.Do(func() { first = i; cancel() })
-			}
-		}()
-	}
-	wg.Wait()
-	r := results[0]
-	if first >= 0 {
-		r = results[first]
-	}
-	var st Stats
-	for _, x := range results {
-		st.Nodes += x.Stats.Nodes
-		st.Expansions += x.Stats.Expansions
-		st.TTHits += x.Stats.TTHits
-		st.MaxPly = max(st.MaxPly, x.Stats.MaxPly)
-		st.Conditional += x.Stats.Conditional
-		st.PathOnly += x.Stats.PathOnly
-		st.CondHits += x.Stats.CondHits
-		st.ThreadNodes = max(st.ThreadNodes, x.Stats.Nodes)
-	}
-	st.Elapsed = time.Since(start)
-	r.Stats = st
-	return r
-}
-
-// refresh takes into the unsolved children the solved facts other
-// goroutines stored (path-independent facts only: sound on any path).
-func (s *Searcher) refresh(cs []child, d uint16) {
-	for i := range cs {
-		c := &cs[i]
-		if c.pn == 0 || c.dn == 0 {
-			continue
-		}
-		pn, dn, winIn, noWin, _, found := s.tt.lookup(c.hash, d)
-		if !found {
-			continue
-		}
-		switch {
-		case pn == 0:
-			c.pn, c.dn, c.winIn = 0, Inf, winIn
-		case dn == 0:
-			c.pn, c.dn, c.noWin, c.rep, c.deps.n = Inf, 0, max(c.noWin, noWin), noRep, 0
-		}
-	}
 }

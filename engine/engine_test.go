@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"sort"
 	"strings"
 	"testing"
@@ -323,5 +324,77 @@ func TestSquareDistance(t *testing.T) {
 		if got := a.Distance(b); got != c.d {
 			t.Errorf("%s-%s: %d, want %d", c.a, c.b, got, c.d)
 		}
+	}
+}
+
+// TestMayBeAgainstColourings checks MayBeBlue, MayBeRed and Escapers
+// against every colouring of the hidden pieces that agrees with the
+// counts: a piece may be blue (red) when some colouring makes it so, and
+// may escape when it may be blue and stands on one of its owner's exits
+// (a1, f1 for the first player; a6, f6 for the second, SPEC §1).
+func TestMayBeAgainstColourings(t *testing.T) {
+	exits := [2][]string{{"a1", "f1"}, {"a6", "f6"}}
+	r := NewRand(33)
+	var checked [3]int
+	starts := []string{"BU4/u5/6/6/6/u4r f R1r2 0", "B5/u5/6/6/6/ru3R s R1r1 0", "1R4/uB4/6/6/6/ub4 f R1r1 0", "uUuU2/6/6/6/6/uUuU2 f R2r2 0"}
+	for g := 0; g < 200+len(starts); g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		p.Hide(Player(g % 2))
+		if g%5 == 0 {
+			p.Hide(Player(g%2) ^ 1)
+		}
+		if g >= 200 {
+			p = MustParsePosition(starts[g-200])
+		}
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			for pl := First; pl <= Second; pl++ {
+				var hidden []uint64
+				for u := p.Pieces(pl, Unknown); u != 0; u &= u - 1 {
+					hidden = append(hidden, u&-u)
+				}
+				hr := p.HiddenReds(pl)
+				blue, red := p.Pieces(pl, Blue), p.Pieces(pl, Red)
+				for set := 0; set < 1<<len(hidden); set++ {
+					if bits.OnesCount(uint(set)) != hr {
+						continue
+					}
+					for i, b := range hidden {
+						if set>>i&1 != 0 {
+							red |= b
+						} else {
+							blue |= b
+						}
+					}
+				}
+				var exit uint64
+				for _, e := range exits[pl] {
+					s, err := ParseSquare(e)
+					if err != nil {
+						t.Fatal(err)
+					}
+					exit |= s.Bit()
+				}
+				if got := p.MayBeBlue(pl); got != blue {
+					t.Fatalf("%s: MayBeBlue(%v) = %x, want %x", p.String(), pl, got, blue)
+				}
+				if got := p.MayBeRed(pl); got != red {
+					t.Fatalf("%s: MayBeRed(%v) = %x, want %x", p.String(), pl, got, red)
+				}
+				if got := p.Escapers(pl); got != blue&exit {
+					t.Fatalf("%s: Escapers(%v) = %x, want %x", p.String(), pl, got, blue&exit)
+				}
+				if len(hidden) > 0 {
+					checked[min(hr, 1)+min(len(hidden)-hr, 1)]++ // 0 all blue, 1 one colour, 2 both
+				}
+			}
+			m := p.RandomMove(r)
+			if r.Intn(2) == 0 {
+				m = m.RevealRed() // else a hidden piece taken is blue while one is
+			}
+			p.Make(m)
+		}
+	}
+	if checked[1] == 0 || checked[2] == 0 {
+		t.Fatalf("hidden pieces of one colour in %d positions, of both in %d: want some of each", checked[1], checked[2])
 	}
 }

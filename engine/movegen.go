@@ -23,16 +23,9 @@ func (p *Position) AppendMoves(dst []Move) []Move {
 	return append(dst, buf[:n]...)
 }
 
-// escapers returns the side to move's pieces that may escape now: blues
-// on its exits, and hidden pieces there while it still has a hidden blue.
-func (p *Position) escapers() uint64 {
-	us := p.turn
-	e := p.pieces[us][Blue]
-	if u := p.pieces[us][Unknown]; u != 0 && p.HiddenBlues(us) > 0 {
-		e |= u
-	}
-	return e & exitMask[us]
-}
+// Escapers returns pl's pieces that may escape on pl's move: those on pl's
+// exits that may be blue (MayBeBlue). The side to move escapes with them.
+func (p *Position) Escapers(pl Player) uint64 { return p.MayBeBlue(pl) & exitMask[pl] }
 
 // genMoves writes the legal moves into buf and returns their number. The
 // order is fixed: escapes, then steps up, down, left, right, each by
@@ -44,7 +37,7 @@ func (p *Position) genMoves(buf *[MaxMoves]Move) int {
 	own := p.occ[p.turn]
 	free := BoardMask &^ own
 	n := 0
-	for e := p.escapers(); e != 0; e &= e - 1 {
+	for e := p.Escapers(p.turn); e != 0; e &= e - 1 {
 		s := Square(trailingZeros(e))
 		buf[n] = NewMove(s, escapeTarget(s))
 		n++
@@ -81,7 +74,7 @@ func (p *Position) CountMoves() int {
 	free := BoardMask &^ own
 	return popcount((own>>8)&free) + popcount((own<<8)&free) +
 		popcount((own>>1)&free) + popcount((own<<1)&free) +
-		popcount(p.escapers())
+		popcount(p.Escapers(p.turn))
 }
 
 // IsLegal reports whether m (squares only; the reveal flag is ignored) is
@@ -95,7 +88,7 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	if !to.OnBoard() {
-		return escapeTarget(from) == to && p.escapers()&from.Bit() != 0
+		return escapeTarget(from) == to && p.Escapers(p.turn)&from.Bit() != 0
 	}
 	d := int(to) - int(from)
 	if d != 1 && d != -1 && d != 8 && d != -8 {

@@ -57,7 +57,7 @@ func (p *Position) RandomMove(r *Rand) Move {
 	}
 	own := p.occ[p.turn]
 	free := BoardMask &^ own
-	sets := [5]uint64{p.escapers(), (own >> 8) & free, (own << 8) & free, (own >> 1) & free, (own << 1) & free}
+	sets := [5]uint64{p.Escapers(p.turn), (own >> 8) & free, (own << 8) & free, (own >> 1) & free, (own << 1) & free}
 	d, s := r.DrawBit(&sets)
 	switch d {
 	case 0:

@@ -117,6 +117,26 @@ func (p *Position) HiddenBlues(pl Player) int {
 	return popcount(p.pieces[pl][Unknown]) - p.HiddenReds(pl)
 }
 
+// MayBeBlue returns pl's pieces that may be blue: its shown blues, and its
+// colour-unknown pieces while one of them is blue.
+func (p *Position) MayBeBlue(pl Player) uint64 {
+	b := p.pieces[pl][Blue]
+	if u := p.pieces[pl][Unknown]; u != 0 && p.HiddenBlues(pl) > 0 {
+		b |= u
+	}
+	return b
+}
+
+// MayBeRed returns pl's pieces that may be red: its shown reds, and its
+// colour-unknown pieces while one of them is red.
+func (p *Position) MayBeRed(pl Player) uint64 {
+	r := p.pieces[pl][Red]
+	if u := p.pieces[pl][Unknown]; u != 0 && p.HiddenReds(pl) > 0 {
+		r |= u
+	}
+	return r
+}
+
 // AllShown reports whether every piece of pl shows its colour.
 func (p *Position) AllShown(pl Player) bool { return p.pieces[pl][Unknown] == 0 }
 

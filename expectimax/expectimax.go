@@ -84,8 +84,8 @@ type Limits struct {
 	Deadline time.Time
 }
 
-// Result is what a search found.
-type Result struct {
+// Report is what a search found.
+type Report struct {
 	Move     engine.Move
 	Score    float64 // the expected value for the root player
 	Depth    int     // deepest completed iteration
@@ -111,7 +111,7 @@ func New(o Options) *Searcher { return &Searcher{opts: o} }
 
 // Search runs iterative deepening from p for the side to move (the root
 // player) with the chance probabilities of worlds (nil: CountWorlds).
-func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits, worlds []World) Result {
+func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits, worlds []World) Report {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -150,7 +150,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	}
 	var ml engine.MoveList
 	ml.Generate(&p)
-	res := Result{}
+	res := Report{}
 	if ml.N == 0 {
 		return res
 	}
@@ -282,21 +282,14 @@ func (s *Searcher) child(p *engine.Position, m engine.Move, depth int, alpha, be
 // escape (pl still has a hidden blue); with free, only one with none of
 // the other side's pieces next to it.
 func hiddenOnExit(p *engine.Position, pl engine.Player, free bool) (engine.Square, bool) {
-	if p.HiddenBlues(pl) == 0 {
-		return engine.NoSquare, false
-	}
-	for b := p.Pieces(pl, engine.Unknown) & engine.Exits(pl); b != 0; b &= b - 1 {
+	for b := p.Escapers(pl) & p.Pieces(pl, engine.Unknown); b != 0; b &= b - 1 {
 		x := b & -b
-		if free && neighbours(x)&p.Occupied(pl.Other()) != 0 {
+		if free && engine.Neighbours(x)&p.Occupied(pl.Other()) != 0 {
 			continue
 		}
 		return engine.Square(bits.TrailingZeros64(x)), true
 	}
 	return engine.NoSquare, false
-}
-
-func neighbours(b uint64) uint64 {
-	return ((b >> 8) | (b << 8) | (b >> 1) | (b << 1)) & engine.BoardMask
 }
 
 // escapeChance resolves the colour of hidden piece on sq of the player
@@ -408,7 +401,7 @@ func opponentEscapes(p *engine.Position) bool {
 	opp := stm.Other()
 	mine := p.Occupied(stm)
 	for esc := p.Pieces(opp, engine.Blue) & engine.Exits(opp); esc != 0; esc &= esc - 1 {
-		if neighbours(esc&-esc)&mine == 0 {
+		if engine.Neighbours(esc&-esc)&mine == 0 {
 			return true
 		}
 	}

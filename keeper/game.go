@@ -178,7 +178,7 @@ func (g *Game) Evaluate() dfpn.Eval {
 			}
 		}
 	}
-	return dfpn.Unknown
+	return dfpn.NothingKnown()
 }
 
 // Estimate: at N's nodes the proof number grows with the distance of N's

@@ -288,7 +288,7 @@ func TestKeeperWinsContainPurpleWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	var purpleWins, onlyAlgorithm, n int
-	err = db.Scan(context.Background(), c, func(p engine.Position, pv tablebase.Value) error {
+	err = db.Scan(context.Background(), c, func(p engine.Position, pv tablebase.Entry) error {
 		n++
 		v, ok := sv.Value(&p, engine.First, engine.NoSquare)
 		if !ok {

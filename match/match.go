@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	_ "unsafe" // for the monotonic clock
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/cputime"
@@ -69,7 +68,7 @@ func Play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 // clock, so that a loaded machine does not inflate them.
 func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit int, moves []engine.Move, obs Observer, cpu bool) (Game, error) {
 	g := Game{Seed: seed, Moves: moves[:0]}
-	clockNow := nanotime
+	clockNow := wallClock
 	if cpu {
 		if _, ok := cputime.Thread(); ok {
 			clockNow = func() int64 { t, _ := cputime.Thread(); return int64(t) }
@@ -154,11 +153,12 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 	}
 }
 
-// nanotime is the runtime's monotonic clock: a move's time costs two
-// reads of it instead of two full time.Now calls.
-//
-//go:linkname nanotime runtime.nanotime
-func nanotime() int64
+// epoch is the start of the monotonic clock that wallClock reads.
+var epoch = time.Now()
+
+// wallClock returns the nanoseconds since epoch on the monotonic clock
+// (time.Since reads the monotonic reading time.Now carries).
+func wallClock() int64 { return int64(time.Since(epoch)) }
 
 // reasonOf says why the move that u takes back ended the game.
 func reasonOf(m engine.Move, u engine.Undo) string {

@@ -1,10 +1,9 @@
 package match
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
-
-	"github.com/geister-solver/geister/solver"
 )
 
 // Find returns the record of game n of recs (not empty), or with n < 0
@@ -24,13 +23,15 @@ func Find(recs []Record, n int) (*Record, error) {
 // WriteList writes one line a game (Record.Line), or with asJSON one
 // JSON object a game: the record without its moves.
 func WriteList(w io.Writer, recs []Record, asJSON bool) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // moves and details stay readable
 	for _, r := range recs {
 		if !asJSON {
 			fmt.Fprintln(w, r.Line())
 			continue
 		}
 		// The outer Moves, always empty, hides the record's.
-		if err := solver.WriteJSONLine(w, struct {
+		if err := enc.Encode(struct {
 			Record
 			Moves []string `json:"moves,omitempty"`
 		}{Record: r}); err != nil {

@@ -244,7 +244,7 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 
 // choose returns r's move, or with random=true one of its equal best
 // moves, and notes how it was found.
-func (a *purpleMax) choose(r alphabeta.Result, source string) engine.Move {
+func (a *purpleMax) choose(r alphabeta.Report, source string) engine.Move {
 	m := r.Move
 	if a.random && len(r.Ties) > 1 {
 		m = r.Ties[a.rng.Intn(len(r.Ties))]
@@ -255,7 +255,7 @@ func (a *purpleMax) choose(r alphabeta.Result, source string) engine.Move {
 
 // search runs the search, holding the keepers (moves in held) unless
 // moving one wins by force or every other move loses by force.
-func (a *purpleMax) search(ctx context.Context, s *alphabeta.Searcher, p *engine.Position, lim alphabeta.Limits, held []engine.Move) alphabeta.Result {
+func (a *purpleMax) search(ctx context.Context, s *alphabeta.Searcher, p *engine.Position, lim alphabeta.Limits, held []engine.Move) alphabeta.Report {
 	if len(held) == 0 {
 		r := s.Search(ctx, p, lim)
 		a.Last.Nodes, a.Last.Probes = r.Nodes, r.Probes

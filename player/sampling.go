@@ -137,7 +137,7 @@ type expectimaxAgent struct {
 	s       *expectimax.Searcher
 	limit   int
 	// Last is the last search's result.
-	Last expectimax.Result
+	Last expectimax.Report
 }
 
 func newExpectimax(o *options, env Env) (Agent, error) {

@@ -108,8 +108,8 @@ var agentTypes = []agentType{
 	{AgentInfo{"human", "a person at the terminal: shows the board and the legal moves, reads moves like d5d4 or d5^", nil}, newHuman},
 }
 
-// Agents describes every agent name with its options (the common options
-// reds and seed are listed in CommonOptions).
+// Agents describes every agent name with its own options (the options
+// every agent takes, reds and seed, are listed by Help).
 func Agents() []AgentInfo {
 	out := make([]AgentInfo, len(agentTypes))
 	for i, t := range agentTypes {
@@ -117,9 +117,6 @@ func Agents() []AgentInfo {
 	}
 	return out
 }
-
-// CommonOptions are the options every agent takes.
-func CommonOptions() []Option { return append([]Option(nil), commonOptions...) }
 
 // Help returns a description of the agent names and options for command
 // help texts.

@@ -30,7 +30,7 @@ func TestRealTablesGiveExactMoves(t *testing.T) {
 	a := mustNew(t, "purplemax:depth=1,random=false", DefaultEnv().WithTables(tables))
 	wins, losses := 0, 0
 	c, _ := purple.ParseClass("1B1R-2U1r")
-	err = db.Scan(context.Background(), c, func(p engine.Position, v tablebase.Value) error {
+	err = db.Scan(context.Background(), c, func(p engine.Position, v tablebase.Entry) error {
 		if p.Turn() != engine.First || (v.Result == purple.Win && (v.Plies < 5 || wins >= 20)) ||
 			(v.Result == purple.Loss && (v.Plies < 4 || losses >= 20)) || v.Result == purple.Ongoing {
 			return nil

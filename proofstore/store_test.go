@@ -40,18 +40,6 @@ type job struct {
 	prover engine.Player
 }
 
-// nearEnd returns n positions a few plies before the end of random games,
-// as the winner sees them.
-func nearEnd(seed uint64, n, back int) []job {
-	r := engine.NewRand(seed)
-	var out []job
-	for len(out) < n {
-		p, w := testpos.NearEnd(r, back)
-		out = append(out, job{p, w})
-	}
-	return out
-}
-
 // sameAnswer compares what a user sees of two answers.
 func sameAnswer(a, b solver.Answer) bool {
 	return a.Position == b.Position && a.Prover == b.Prover && a.Result == b.Result && a.Plies == b.Plies &&

@@ -19,12 +19,6 @@ type Board struct {
 	won    engine.Outcome
 }
 
-// escapeFrame[pl] are the frame squares beyond pl's exits.
-var escapeFrame = [2]uint64{
-	engine.Sq(0, 0).Bit() | engine.Sq(5, 0).Bit(),
-	engine.Sq(0, 7).Bit() | engine.Sq(5, 7).Bit(),
-}
-
 // BoardOf returns the playout board of p, which must show every colour
 // (a world); ok is false when p has a colour-unknown piece.
 func BoardOf(p *engine.Position) (b Board, ok bool) {
@@ -50,10 +44,6 @@ func (b *Board) Outcome() engine.Outcome { return b.won }
 
 // Pieces returns pl's pieces of kind k (Blue or Red).
 func (b *Board) Pieces(pl engine.Player, k engine.Kind) uint64 { return b.pieces[pl][k&1] }
-
-func neighbours(x uint64) uint64 {
-	return ((x >> 8) | (x << 8) | (x >> 1) | (x << 1)) & engine.BoardMask
-}
 
 // escapeTargets returns the frame squares pl's blues on pl's exits can
 // step to.
@@ -136,7 +126,7 @@ func (b *Board) RandomMoveSquareFirst(r *engine.Rand) (from, to engine.Square) {
 		return from, to
 	}
 	own := b.pieces[us][0] | b.pieces[us][1]
-	targets := neighbours(own)&^own | escapeTargets(b.pieces[us][0], us)
+	targets := engine.Neighbours(own)&^own | escapeTargets(b.pieces[us][0], us)
 	t := nth(targets, r.Intn(bits.OnesCount64(targets)))
 	tb := uint64(1) << t
 	if engine.BoardMask&tb == 0 {
@@ -146,7 +136,7 @@ func (b *Board) RandomMoveSquareFirst(r *engine.Rand) (from, to engine.Square) {
 		}
 		return engine.Square(t - 8), engine.Square(t)
 	}
-	cand := neighbours(tb) & own
+	cand := engine.Neighbours(tb) & own
 	return engine.Square(nth(cand, r.Intn(bits.OnesCount64(cand)))), engine.Square(t)
 }
 

@@ -251,9 +251,9 @@ func (t *Tracker) likeUpdate(c int8, m engine.Move) {
 	if t.like[c] >= 1 || !m.To().OnBoard() {
 		return
 	}
-	wasNext := neighbours(m.From().Bit())&t.own != 0
+	wasNext := engine.Neighbours(m.From().Bit())&t.own != 0
 	own := t.own &^ m.To().Bit()
-	isNext := neighbours(m.To().Bit())&own != 0
+	isNext := engine.Neighbours(m.To().Bit())&own != 0
 	switch {
 	case isNext:
 		t.like[c] = min(t.like[c]+t.LikeStep, 0.95)

@@ -151,7 +151,6 @@ func (u *UCT) Search(ctx context.Context, world *engine.Position, plyLimit int) 
 	if root.first < 0 {
 		// One iteration: no children yet; expand to have moves.
 		u.expand(0, world, 0)
-		root = &u.nodes[0]
 	}
 	res.Children, res.Move = u.chooseRoot(res.Children)
 	return res, nil

@@ -10,7 +10,6 @@ import (
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/words"
-	"github.com/geister-solver/geister/purple"
 )
 
 // AnswerJSON is the answer object of SPEC §5, as "geister solve --json",
@@ -88,62 +87,99 @@ func PlayerWord(p engine.Player) string {
 	return "second player (lower case)"
 }
 
-// WriteText writes job j's answer a (or its error err) as "geister solve"
-// prints it: the board, the verdict in words, the winning move and line,
-// and what the search cost. opts are the options the answer was found
-// under (Shortest, MaxPlies and PlyLimit qualify the verdict); heading
-// puts a "== <input>" line first, for answers among many.
-func WriteText(w io.Writer, j Job, a Answer, err error, opts Options, heading bool) {
-	shortest := opts.Shortest
-	if heading {
-		fmt.Fprintf(w, "== %s\n", j.Text)
-	}
-	if err != nil {
-		fmt.Fprintf(w, "error: %v\n\n", err)
-		return
-	}
-	fmt.Fprint(w, j.Pos.Pretty())
+// TextOptions shape the answers WriteText writes.
+type TextOptions struct {
+	// Heading puts a "== <input>" line first, for answers among many.
+	Heading bool
+	// LengthNote, when not empty, is a line written under a win whose
+	// plies are the length of the proof found, not the exact distance,
+	// when the exact one was not asked for (what the caller offers to
+	// find it, in its own words).
+	LengthNote string
+}
+
+// Verdict is answer a in words, as "geister solve" prints it: who surely
+// wins, within or in exactly how many plies, with which move; no sure win
+// (within maxPlies, before ply plyLimit, when they are set, as in the
+// question asked); or why the answer is unknown.
+func Verdict(a Answer, maxPlies, plyLimit int) string {
+	var b strings.Builder
 	switch a.Result {
 	case Win:
 		kind := "within"
 		if a.Exact {
 			kind = "in exactly"
 		}
-		fmt.Fprintf(w, "%s surely wins %s %s", PlayerWord(a.Prover), kind, words.Count(a.Plies, "ply"))
+		fmt.Fprintf(&b, "%s surely wins %s %s", PlayerWord(a.Prover), kind, words.Count(a.Plies, "ply"))
 		if a.Move != engine.NoMove {
-			fmt.Fprintf(w, ", with %s", a.Move)
-		}
-		fmt.Fprintln(w)
-		if !a.Exact && !shortest {
-			fmt.Fprintln(w, "(the length of the proof found; --shortest gives the exact distance)")
-		}
-		if shortest && !a.Exact {
-			fmt.Fprintln(w, "(the budget ran out before the shortest win was proven: the plies are an upper bound)")
-		}
-		if len(a.PV) > 0 {
-			fmt.Fprintf(w, "line: %s\n", strings.Join(engine.MoveTexts(a.PV), " "))
+			fmt.Fprintf(&b, ", with %s", a.Move)
 		}
 	case NoWin:
-		fmt.Fprintf(w, "no sure win for the %s", PlayerWord(a.Prover))
-		if opts.MaxPlies > 0 {
-			fmt.Fprintf(w, " within %s", words.Count(opts.MaxPlies, "ply"))
+		fmt.Fprintf(&b, "no sure win for the %s", PlayerWord(a.Prover))
+		if maxPlies > 0 {
+			fmt.Fprintf(&b, " within %s", words.Count(maxPlies, "ply"))
 		}
-		if opts.PlyLimit > 0 {
-			fmt.Fprintf(w, " before ply %d", opts.PlyLimit)
+		if plyLimit > 0 {
+			fmt.Fprintf(&b, " before ply %d", plyLimit)
 		}
-		fmt.Fprintln(w)
 	default:
+		why := "the budget ran out"
 		if a.Interrupted {
-			fmt.Fprintf(w, "unknown: interrupted before the %s's sure win was proven or refuted\n", PlayerWord(a.Prover))
-			break
+			why = "interrupted"
 		}
-		fmt.Fprintf(w, "unknown: the budget ran out before the %s's sure win was proven or refuted\n", PlayerWord(a.Prover))
+		fmt.Fprintf(&b, "unknown: %s before the %s's sure win was proven or refuted", why, PlayerWord(a.Prover))
 	}
-	fmt.Fprintf(w, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
+	return b.String()
+}
+
+// WriteText writes job j's answer a (or its error err) as "geister solve"
+// prints it: the board, the verdict in words (Verdict), the winning move
+// and line, and what the search cost. opts are the options the answer was
+// found under (Shortest, MaxPlies and PlyLimit qualify the verdict). It
+// returns the first write error.
+func WriteText(w io.Writer, j Job, a Answer, err error, opts Options, t TextOptions) error {
+	ew := &errWriter{w: w}
+	if t.Heading {
+		fmt.Fprintf(ew, "== %s\n", j.Text)
+	}
+	if err != nil {
+		fmt.Fprintf(ew, "error: %v\n\n", err)
+		return ew.err
+	}
+	fmt.Fprint(ew, j.Pos.Pretty())
+	fmt.Fprintln(ew, Verdict(a, opts.MaxPlies, opts.PlyLimit))
+	if a.Result == Win {
+		if !a.Exact && !opts.Shortest && t.LengthNote != "" {
+			fmt.Fprintln(ew, t.LengthNote)
+		}
+		if opts.Shortest && !a.Exact {
+			fmt.Fprintln(ew, "(the budget ran out before the shortest win was proven: the plies are an upper bound)")
+		}
+		if len(a.PV) > 0 {
+			fmt.Fprintf(ew, "line: %s\n", strings.Join(engine.MoveTexts(a.PV), " "))
+		}
+	}
+	fmt.Fprintf(ew, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
 	if a.TableHits > 0 {
-		fmt.Fprintf(w, "; %d answered by the endgame tables", a.TableHits)
+		fmt.Fprintf(ew, "; %d answered by the endgame tables", a.TableHits)
 	}
-	fmt.Fprint(w, ")\n\n")
+	fmt.Fprint(ew, ")\n\n")
+	return ew.err
+}
+
+// errWriter keeps the first write error and writes nothing after it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // NewJob reads the position text as job i of a batch: the position and
@@ -157,11 +193,6 @@ func NewJob(i int, text string, prover *engine.Player) Job {
 		return j
 	}
 	j.Pos = p
-	if prover != nil {
-		j.Prover = *prover
-		j.Err = purple.CheckProver(&p, *prover)
-		return j
-	}
-	j.Prover, j.Err = purple.DefaultProver(&p)
+	j.Prover, j.Err = ProverOf(&p, prover)
 	return j
 }

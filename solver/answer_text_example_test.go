@@ -19,7 +19,7 @@ func ExampleWriteText() {
 	a, err := solver.New(opts).Solve(context.Background(), j.Pos, j.Prover)
 	// The search's cost varies with the machine and the version.
 	a.Nodes, a.Elapsed = 250, 1500*time.Microsecond
-	solver.WriteText(os.Stdout, j, a, err, opts, false)
+	solver.WriteText(os.Stdout, j, a, err, opts, solver.TextOptions{})
 	out := solver.JSONOf(j, a, err, true)
 	fmt.Println(out.Result, *out.Plies, out.Move, out.PV, *out.ElapsedMS)
 	// Output:

@@ -41,15 +41,10 @@ func invalidf(format string, a ...any) error {
 // text: "d1e1" and the arrow form "d1>" are the same move. Every line that
 // is not a possible claim gives an error wrapping ErrInvalidClaim.
 func ParseClaim(line []byte) (Claim, error) {
+	// The answer object, with a position that may be missing.
 	var j struct {
-		Position *string  `json:"position"`
-		Prover   string   `json:"prover"`
-		Result   string   `json:"result"`
-		Plies    *int     `json:"plies"`
-		Move     string   `json:"move"`
-		PV       []string `json:"pv"`
-		Source   string   `json:"source"`
-		Error    string   `json:"error"`
+		AnswerJSON
+		Position *string `json:"position"`
 	}
 	var c Claim
 	if err := json.Unmarshal(line, &j); err != nil {

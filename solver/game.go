@@ -60,7 +60,7 @@ func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 		flag = engine.NoMove.RevealRed()
 	}
 	them := g.pos.Occupied(pl.Other())
-	blues := mayBeBlue(&g.pos, pl)
+	blues := g.pos.MayBeBlue(pl)
 	// One pass: escapes go straight to buf, the others wait their turn.
 	var caps, steps, rest [engine.MaxMoves]dfpn.Move
 	nc, ns, nr := 0, 0, 0
@@ -85,16 +85,6 @@ func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 	return append(buf, rest[:nr]...)
 }
 
-// mayBeBlue returns the OR side's pieces that may be blue: its shown
-// blues, and its hidden pieces while it has a hidden blue.
-func mayBeBlue(p *engine.Position, pl engine.Player) uint64 {
-	b := p.Pieces(pl, engine.Blue)
-	if u := p.Pieces(pl, engine.Unknown); u != 0 && p.HiddenBlues(pl) > 0 {
-		b |= u
-	}
-	return b
-}
-
 // Evaluate reports terminal nodes, table hits, and three exact short
 // cases: the OR side to move with an escape wins in 1; the AND side to
 // move with an escape refutes for good; the AND side to move without an
@@ -116,7 +106,7 @@ func (g *game) Evaluate() dfpn.Eval {
 		return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 	}
 	toMove := p.Turn()
-	escapes := mayBeBlue(p, toMove) & engine.Exits(toMove)
+	escapes := p.Escapers(toMove)
 	if toMove == g.orSide {
 		if escapes != 0 {
 			return dfpn.Eval{WinIn: 1}
@@ -126,7 +116,7 @@ func (g *game) Evaluate() dfpn.Eval {
 		// capture can take the AND side's last blue while that piece may
 		// be blue), the escape comes next.
 		and := toMove.Other()
-		threats := mayBeBlue(p, and) & engine.Exits(and)
+		threats := p.Escapers(and)
 		if threats&^engine.Neighbours(p.Occupied(toMove)) != 0 {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
@@ -142,7 +132,7 @@ func (g *game) Evaluate() dfpn.Eval {
 			}
 		}
 	}
-	if ev := g.probeTables(); ev != dfpn.Unknown {
+	if ev := g.probeTables(); ev != dfpn.NothingKnown() {
 		return ev
 	}
 	lb := g.lowerBound()
@@ -177,7 +167,7 @@ func (g *game) lowerBound() uint16 {
 		return 2 * orMoves
 	}
 	esc := 255
-	for b := mayBeBlue(p, x); b != 0; b &= b - 1 {
+	for b := p.MayBeBlue(x); b != 0; b &= b - 1 {
 		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 	}
 	lb := plies(esc)
@@ -203,11 +193,7 @@ func (g *game) lowerBound() uint16 {
 	}
 	// The AND side's captures of OR reds.
 	if r := p.Reds(x); r > 0 {
-		reds := p.Pieces(x, engine.Red)
-		if p.HiddenReds(x) > 0 {
-			reds |= p.Pieces(x, engine.Unknown)
-		}
-		if d := gap(p.Occupied(and), reds, lb-2*(r-1)-1); d < 255 {
+		if d := gap(p.Occupied(and), p.MayBeRed(x), lb-2*(r-1)-1); d < 255 {
 			lb = min(lb, firstPly(d, false)+2*(r-1))
 		}
 	}
@@ -263,7 +249,7 @@ func (g *game) probeTables() dfpn.Eval {
 			g.tableErr = err
 		}
 	}
-	return dfpn.Unknown
+	return dfpn.NothingKnown()
 }
 
 // tableEval turns a table value into dfpn facts for the OR side.
@@ -322,7 +308,7 @@ func (g *game) blueRace(maxK int) int {
 	them := p.Occupied(and)
 	free := engine.BoardMask &^ p.Occupied(or) &^ them
 	blues := p.Pieces(or, engine.Blue)
-	andBlues := mayBeBlue(p, and)
+	andBlues := p.MayBeBlue(and)
 	exitZone := engine.Exits(and) // squares fewer than k steps from an AND exit
 	var near [8]uint64            // near[i]: squares at most i steps from an AND piece
 	near[0] = them

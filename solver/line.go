@@ -171,15 +171,15 @@ func key(f facts) int {
 }
 
 // searchChild searches the child after m with d plies (d ≥ 0).
-func (s *Solver) searchChild(m dfpn.Move, d int) (dfpn.Result, error) {
+func (s *Solver) searchChild(m dfpn.Move, d int) (dfpn.Report, error) {
 	s.g.Play(m)
 	defer s.g.Undo()
 	if d == 0 {
 		ev := s.g.Evaluate()
 		if ev.WinIn == 0 {
-			return dfpn.Result{Status: dfpn.Proven, WinIn: 0}, nil
+			return dfpn.Report{Status: dfpn.Proven, WinIn: 0}, nil
 		}
-		return dfpn.Result{Status: dfpn.Disproven, NoWin: 0}, nil
+		return dfpn.Report{Status: dfpn.Disproven, NoWin: 0}, nil
 	}
 	r, err := s.search(d)
 	if err == nil && r.Status == dfpn.Undecided {

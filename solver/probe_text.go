@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/purple"
 )
 
 // Probe answers the position string text as "geister probe" asks it: the
@@ -19,13 +18,8 @@ func (s *Solver) Probe(ctx context.Context, text string, prover *engine.Player) 
 	if err != nil {
 		return Answer{}, err
 	}
-	var pl engine.Player
-	if prover != nil {
-		pl = *prover
-		if err := purple.CheckProver(&p, pl); err != nil {
-			return Answer{}, err
-		}
-	} else if pl, err = purple.DefaultProver(&p); err != nil {
+	pl, err := ProverOf(&p, prover)
+	if err != nil {
 		return Answer{}, err
 	}
 	if p.Outcome() != engine.Ongoing {

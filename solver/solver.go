@@ -145,7 +145,7 @@ func New(opts Options) *Solver {
 // Options returns the solver's settings.
 func (s *Solver) Options() Options { return s.opts }
 
-// ErrBudget is returned (wrapped) by Solve's helpers when the budget runs
+// errBudget is returned (wrapped) by Solve's helpers when the budget runs
 // out; Solve itself reports it as Result Unknown.
 var errBudget = errors.New("solver: budget spent")
 
@@ -350,22 +350,22 @@ const (
 
 // search runs df-pn from the current game node with d plies (0: no
 // bound), charging the nodes to the call's budget.
-func (s *Solver) search(d int) (dfpn.Result, error) {
+func (s *Solver) search(d int) (dfpn.Report, error) {
 	opts := dfpn.Options{MaxDepth: d}
 	if s.limit > 0 {
 		if s.nodes >= s.limit {
-			return dfpn.Result{}, errBudget
+			return dfpn.Report{}, errBudget
 		}
 		opts.MaxNodes = s.limit - s.nodes
 	}
 	if err := s.ctx.Err(); err != nil {
-		return dfpn.Result{}, errBudget
+		return dfpn.Report{}, errBudget
 	}
 	if s.opts.Progress != nil {
 		base, start := s.nodes, s.start
 		opts.Progress = func(st dfpn.Stats) { s.opts.Progress(base+st.Nodes, time.Since(start)) }
 	}
-	var r dfpn.Result
+	var r dfpn.Report
 	if s.par != nil && d > 0 {
 		// Bounded searches only: on unbounded ones, with repetitions, the
 		// goroutines' numbers mislead each other (measured: two to three
@@ -490,7 +490,7 @@ const (
 // capped is search with at most cap more nodes (0: no cap): a search the
 // cap stops is Undecided, not an error (the call's own budget and context
 // still give errBudget).
-func (s *Solver) capped(d int, cap uint64) (dfpn.Result, error) {
+func (s *Solver) capped(d int, cap uint64) (dfpn.Report, error) {
 	if cap == 0 {
 		return s.search(d)
 	}
@@ -528,7 +528,7 @@ func (s *Solver) shorten(plies *int) (bool, error) {
 
 // parallelSearch runs the search on s.par's goroutines, each with its own
 // copy of the current game node.
-func (s *Solver) parallelSearch(opts dfpn.Options) dfpn.Result {
+func (s *Solver) parallelSearch(opts dfpn.Options) dfpn.Report {
 	g := s.g
 	games := make([]dfpn.Game, s.par.Threads())
 	copies := make([]*game, len(games))

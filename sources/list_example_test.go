@@ -2,7 +2,9 @@ package sources_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,8 +13,8 @@ import (
 	"github.com/geister-solver/geister/tablebase"
 )
 
-// List a table directory that holds no class yet, then one that does not
-// exist.
+// List a table directory that holds no class yet (with the caller's note
+// on what to do), then one that does not exist: a *NoTablesError.
 func ExampleWriteListing() {
 	dir, err := os.MkdirTemp("", "listing")
 	if err != nil {
@@ -29,13 +31,15 @@ func ExampleWriteListing() {
 	db.Close()
 	var out strings.Builder
 	warn := func(m string) { fmt.Println("warning:", m) }
-	err = sources.WriteListing(context.Background(), &out, tables, false, warn)
+	o := sources.ListOptions{Warn: warn, EmptyNote: "(make some first)"}
+	err = sources.WriteListing(context.Background(), &out, tables, o)
 	fmt.Print(strings.ReplaceAll(out.String(), dir, "DIR"))
 	fmt.Println(err)
-	err = sources.WriteListing(context.Background(), &out, filepath.Join(dir, "none"), false, warn)
-	fmt.Println(strings.ReplaceAll(err.Error(), dir, "DIR"))
+	err = sources.WriteListing(context.Background(), &out, filepath.Join(dir, "none"), o)
+	var none *sources.NoTablesError
+	fmt.Println(strings.ReplaceAll(err.Error(), dir, "DIR"), errors.As(err, &none), errors.Is(err, fs.ErrNotExist))
 	// Output:
-	// no classes in DIR/tables (build them with geister build --pieces 5)
+	// no classes in DIR/tables (make some first)
 	// <nil>
-	// no endgame tables in DIR/none (build them with geister build --pieces 5)
+	// no endgame tables in DIR/none true true
 }

@@ -15,12 +15,12 @@ import (
 
 // RequireTables opens the endgame tables in dir (or a path list of
 // stores), which must exist: read-only, so that other processes may read
-// them at the same time. A missing directory is an error that says how to
-// build them (wrapping fs.ErrNotExist).
+// them at the same time. A missing directory is a *NoTablesError
+// (wrapping what opening found, an fs.ErrNotExist).
 func RequireTables(dir string) (*tablebase.DB, error) {
 	db, err := tablebase.OpenReadOnly(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no endgame tables in %s (build them with geister build --pieces 5): %w", dir, err)
+		return nil, &NoTablesError{Dir: dir, Err: err}
 	}
 	return db, err
 }

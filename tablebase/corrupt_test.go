@@ -81,7 +81,7 @@ func TestCorruptFiles(t *testing.T) {
 			_, err := db.Probe(&probes[i], engine.First)
 			check("probe", err)
 		}
-		check("scan", db.Scan(context.Background(), c, func(engine.Position, Value) error { return nil }))
+		check("scan", db.Scan(context.Background(), c, func(engine.Position, Entry) error { return nil }))
 		rep, err := Verify(context.Background(), db, []purple.Class{c}, nil)
 		check("verify", err)
 		if err == nil && !rep.OK() {

@@ -21,7 +21,7 @@
 //		                                  // purple.Loss (DTL) or purple.Ongoing
 //		m, v, err := db.BestMove(&pos, prover)
 //	}
-//	err = db.Scan(ctx, class, func(p engine.Position, v tablebase.Value) error { ... })
+//	err = db.Scan(ctx, class, func(p engine.Position, v tablebase.Entry) error { ... })
 //
 // A DB is safe for concurrent use; open one per process (several
 // processes may share a directory read-only, see Options.ReadOnly).

@@ -317,16 +317,6 @@ func (l *layout) index(x *board) uint64 {
 	return (r0*l.n[1]+r1)*l.n[2] + r2
 }
 
-// rowOf returns the top-group rank (the row) of x.
-func (l *layout) rowOf(x *board) uint64 { return rankGroup(x.group(l.grp[0]), 0) }
-
-// low returns the part of the index below the row: r1*n2 + r2.
-func (l *layout) low(x *board) uint64 {
-	g0 := x.group(l.grp[0])
-	g1 := x.group(l.grp[1])
-	return rankGroup(g1, g0)*l.n[2] + rankGroup(x.group(l.grp[2]), g0|g1)
-}
-
 // unranker decodes full indices of one layout (or stored ones, with
 // stored set), keeping the squares of the top group and of the top two
 // groups it decoded last (indices visited in order share them). The zero

@@ -26,26 +26,16 @@ func quietMoves(own, empty uint64) int {
 		bits.OnesCount64((own&^fileA)>>1&empty) + bits.OnesCount64((own&^fileF)<<1&empty)
 }
 
-// Values in memory and on disk: one byte a position, from the prover's
-// side. 0: neither side forces a win (or, while building, not decided
-// yet); 1..127: the prover wins in that many plies (DTW); 0x80|d: the
-// opponent wins in d plies (DTL).
-const (
-	lossBit = 0x80
-	maxDist = 0x7f
-)
-
-// goodBit[side] is the bit pattern of a win for the side to move.
-var goodBit = [2]uint8{sideP: 0, sideO: lossBit}
-
-func decodeValue(v uint8) (Value, bool) {
-	switch {
-	case v == 0:
-		return Value{}, true
-	case v == lossBit:
-		return Value{}, false
-	case v&lossBit != 0:
-		return Value{Result: lossResult, Plies: int(v & maxDist)}, true
-	}
-	return Value{Result: winResult, Plies: int(v)}, true
+// adjacent returns the squares next to a square of s.
+func adjacent(s uint64) uint64 {
+	return s>>6 | s<<6&mask36 | (s&^fileA)>>1 | (s&^fileF)<<1
 }
+
+// nbr[s] is the set of squares next to s.
+var nbr = func() (t [64]uint64) {
+	for s := 0; s < 36; s++ {
+		b := uint64(1) << uint(s)
+		t[s] = adjacent(b)
+	}
+	return
+}()

@@ -20,10 +20,10 @@ var ErrGameOver = errors.New("tablebase: the game is over in this position")
 // class of p must be complete in the store, else the error wraps
 // ErrNotInTable and names the class; corrupt data gives an error wrapping
 // ErrCorrupt, never a value.
-func (db *DB) Probe(p *engine.Position, prover engine.Player) (Value, error) {
+func (db *DB) Probe(p *engine.Position, prover engine.Player) (Entry, error) {
 	ci, err := db.classOf(p, prover)
 	if err != nil {
-		return Value{}, err
+		return Entry{}, err
 	}
 	x, s := fromPosition(p, prover)
 	return db.probeBoard(ci, s, &x)
@@ -41,7 +41,7 @@ func (db *DB) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value
 // ScanValues streams the positions of complete class c with their values
 // (Scan's, as solver.ClassScanner wants them).
 func (db *DB) ScanValues(ctx context.Context, c purple.Class, fn func(p engine.Position, v purple.Value, plies int) error) error {
-	return db.Scan(ctx, c, func(p engine.Position, v Value) error {
+	return db.Scan(ctx, c, func(p engine.Position, v Entry) error {
 		return fn(p, v.Result, v.Plies)
 	})
 }
@@ -66,27 +66,27 @@ func (db *DB) classOf(p *engine.Position, prover engine.Player) (*classInfo, err
 	return ci, nil
 }
 
-func (db *DB) probeBoard(ci *classInfo, s int, x *board) (Value, error) {
+func (db *DB) probeBoard(ci *classInfo, s int, x *board) (Entry, error) {
 	idx := ci.lay[s].folded(x)
 	b, err := db.entry(ci, s, idx)
 	if err != nil {
-		return Value{}, err
+		return Entry{}, err
 	}
-	v, ok := decodeValue(b)
+	v, ok := decodeEntry(b)
 	if !ok {
-		return Value{}, fmt.Errorf("%w: class %s: invalid value %#x", ErrCorrupt, ci.c, b)
+		return Entry{}, fmt.Errorf("%w: class %s: invalid value %#x", ErrCorrupt, ci.c, b)
 	}
 	return v, nil
 }
 
-// childValue returns the value of the position after move m (already
+// childEntry returns the value of the position after move m (already
 // made in q), a terminal one included: a prover win or loss at distance 0.
-func (db *DB) childValue(q *engine.Position, prover engine.Player) (Value, error) {
+func (db *DB) childEntry(q *engine.Position, prover engine.Player) (Entry, error) {
 	switch purple.ValueOf(q, prover) {
 	case purple.Win:
-		return Value{Result: purple.Win}, nil
+		return Entry{Result: purple.Win}, nil
 	case purple.Loss:
-		return Value{Result: purple.Loss}, nil
+		return Entry{Result: purple.Loss}, nil
 	}
 	return db.Probe(q, prover)
 }
@@ -97,7 +97,7 @@ func (db *DB) childValue(q *engine.Position, prover engine.Player) (Value, error
 // Prover moves carry the reveal-red flag of the purple game
 // (purple.ProverMove), which does not change their text. It returns the
 // value of p as Probe does; its errors are Probe's, for p or its children.
-func (db *DB) BestMove(p *engine.Position, prover engine.Player) (engine.Move, Value, error) {
+func (db *DB) BestMove(p *engine.Position, prover engine.Player) (engine.Move, Entry, error) {
 	v, err := db.Probe(p, prover)
 	if err != nil {
 		return engine.NoMove, v, err
@@ -108,7 +108,7 @@ func (db *DB) BestMove(p *engine.Position, prover engine.Player) (engine.Move, V
 		m = purple.ProverMove(p, prover, m)
 		q := *p
 		q.Make(m)
-		cv, err := db.childValue(&q, prover)
+		cv, err := db.childEntry(&q, prover)
 		if err != nil {
 			return engine.NoMove, v, err
 		}

@@ -14,7 +14,7 @@ import (
 // value). It streams the class block by block (a block's worth of memory)
 // and stops at the first error of fn or of the store (a corrupt block
 // gives an error wrapping ErrCorrupt), or when ctx is done.
-func (db *DB) Scan(ctx context.Context, c purple.Class, fn func(p engine.Position, v Value) error) error {
+func (db *DB) Scan(ctx context.Context, c purple.Class, fn func(p engine.Position, v Entry) error) error {
 	ci := db.info(c)
 	if ci == nil || !ci.complete.Load() {
 		return fmt.Errorf("%w: class %s", ErrNotInTable, c)
@@ -43,7 +43,7 @@ func (db *DB) Scan(ctx context.Context, c purple.Class, fn func(p engine.Positio
 						continue
 					}
 				}
-				v, ok := decodeValue(b)
+				v, ok := decodeEntry(b)
 				if !ok {
 					return fmt.Errorf("%w: class %s: invalid value %#x", ErrCorrupt, c, b)
 				}

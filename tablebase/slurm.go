@@ -35,9 +35,10 @@ import (
 type SlurmOptions struct {
 	// Shared is the directory every node sees (a network file system).
 	Shared string
-	// Binary is the geister command as the nodes run it (default: this
-	// executable's path).
-	Binary string
+	// Command is the command line (program and arguments) with which a
+	// job builds its task; each attempt runs it again, and it resumes
+	// from the class's checkpoint. Required.
+	Command func(SlurmTask) []string
 	// Threads is each job's cores (--cpus-per-task; default 2).
 	Threads int
 	// Attempts is how often a job tries its build before failing
@@ -49,6 +50,17 @@ type SlurmOptions struct {
 	// Sbatch submits a script file with the given options and returns
 	// the job id (default: runs "sbatch --parsable OPTIONS SCRIPT").
 	Sbatch func(opts []string, script string) (string, error)
+}
+
+// SlurmTask is what one job builds: the class Class into the store Out,
+// reading the classes it needs from the stores From, on Threads cores
+// within MemoryMiB.
+type SlurmTask struct {
+	Class     string
+	Out       string
+	From      []string
+	Threads   int
+	MemoryMiB uint64
 }
 
 // SlurmJob is one submitted job.
@@ -72,10 +84,8 @@ func SubmitSlurm(jobs []Job, o SlurmOptions) ([]SlurmJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Binary == "" {
-		if o.Binary, err = os.Executable(); err != nil {
-			return nil, fmt.Errorf("tablebase: slurm: the command's path: %w", err)
-		}
+	if o.Command == nil {
+		return nil, errors.New("tablebase: slurm: no command for the jobs")
 	}
 	if o.Threads < 1 {
 		o.Threads = 2
@@ -113,12 +123,18 @@ func SubmitSlurm(jobs []Job, o SlurmOptions) ([]SlurmJob, error) {
 			if id, ok := ids[d]; ok {
 				after = append(after, id)
 			}
-			from = append(from, "--from", shellQuote(filepath.Join(shared, d)))
+			from = append(from, filepath.Join(shared, d))
 		}
 		mem := mib(j.MemoryBytes) + 64
 		script := filepath.Join(shared, "jobs", j.Class+".sh")
-		cmd := strings.Join(append([]string{shellQuote(o.Binary), "build", "--class", j.Class, "--out", shellQuote(filepath.Join(shared, j.Class))},
-			append(from, "--threads", fmt.Sprint(o.Threads), "--max-memory", fmt.Sprint(mem), "--quiet")...), " ")
+		args := o.Command(SlurmTask{Class: j.Class, Out: filepath.Join(shared, j.Class), From: from, Threads: o.Threads, MemoryMiB: mem})
+		if len(args) == 0 {
+			return out, fmt.Errorf("tablebase: slurm: an empty command for %s", j.Class)
+		}
+		for i := range args {
+			args[i] = shellQuote(args[i])
+		}
+		cmd := strings.Join(args, " ")
 		text := fmt.Sprintf(`#!/bin/sh
 # Builds class %[1]s of a geister table plan (%[2]d positions, %[3]d MiB).
 # Each attempt resumes from the class's checkpoint.

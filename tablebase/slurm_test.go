@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,7 +82,7 @@ func TestSubmitSlurm(t *testing.T) {
 		ids[class] = id
 		return id, nil
 	}
-	sub, err := SubmitSlurm(jobs, SlurmOptions{Shared: shared, Binary: "/opt/geister", Sbatch: sbatch})
+	sub, err := SubmitSlurm(jobs, SlurmOptions{Shared: shared, Command: testJobCommand, Sbatch: sbatch})
 	if err != nil || len(sub) != 2 {
 		t.Fatalf("submit: %v %+v", err, sub)
 	}
@@ -100,7 +101,17 @@ func TestSubmitSlurm(t *testing.T) {
 	}
 	defer all.Close()
 	sameEntries(t, "classes built by the submitted jobs", ref, all, jobBig)
-	if sub, err := SubmitSlurm(jobs, SlurmOptions{Shared: shared, Sbatch: sbatch}); err != nil || len(sub) != 0 {
+	if sub, err := SubmitSlurm(jobs, SlurmOptions{Shared: shared, Command: testJobCommand, Sbatch: sbatch}); err != nil || len(sub) != 0 {
 		t.Fatalf("submitting a finished build again: %v %+v", err, sub)
 	}
+}
+
+// testJobCommand is a job's command line as the geister command writes
+// it (the script is checked for its --from stores).
+func testJobCommand(t SlurmTask) []string {
+	args := []string{"/opt/geister", "build", "--class", t.Class, "--out", t.Out}
+	for _, d := range t.From {
+		args = append(args, "--from", d)
+	}
+	return append(args, "--threads", fmt.Sprint(t.Threads), "--max-memory", fmt.Sprint(t.MemoryMiB), "--quiet")
 }

@@ -10,7 +10,7 @@ package tablebase
 //	manifest: format version (1) 'm' (1) class (4)
 //
 // A block value holds blockSize positions of one side to move (stored,
-// mirror-folded order), one byte each (see decodeValue), compressed:
+// mirror-folded order), one byte each (see decodeEntry), compressed:
 //
 //	codec (1: 0 raw, 1 zstd) | raw length (4) | xxhash64 of key and raw bytes (8) | payload
 //
@@ -69,6 +69,15 @@ var ErrCorrupt = errors.New("tablebase: corrupt table data")
 // never writes into such a directory (a read-write Open creates a store
 // only in a directory that does not exist or is empty).
 var ErrNotStore = errors.New("not a table store")
+
+// EmptyDirError is the error of an empty directory opened read-only as a
+// table store (no build has made it one). It matches ErrNotStore.
+type EmptyDirError struct{ Dir string }
+
+func (e *EmptyDirError) Error() string { return "tablebase: " + e.Dir + " is empty, not a table store" }
+
+// Unwrap returns ErrNotStore.
+func (e *EmptyDirError) Unwrap() error { return ErrNotStore }
 
 // ErrLocked means another process has the store open for writing (a build
 // holds its lock). It is wrapped with the directory's name.
@@ -196,7 +205,7 @@ func checkDir(dir string, readOnly bool) error {
 	}
 	switch {
 	case len(ents) == 0 && readOnly:
-		return fmt.Errorf("tablebase: %s is empty, %w (build one with geister build --table %s --pieces 5)", dir, ErrNotStore, dir)
+		return &EmptyDirError{Dir: dir}
 	case len(ents) > 0:
 		return fmt.Errorf("tablebase: %s is %w: it holds other files (%s) and no store", dir, ErrNotStore, ents[0].Name())
 	}

@@ -144,7 +144,7 @@ func TestProbeAgreesWithReference(t *testing.T) {
 // engineExpected computes the value of p from its children with the
 // engine's moves and the purple rules (independent of this package's move
 // generation), probing each child.
-func engineExpected(t *testing.T, db *DB, p *engine.Position) Value {
+func engineExpected(t *testing.T, db *DB, p *engine.Position) Entry {
 	t.Helper()
 	g := purple.Game{Pos: *p, Prover: engine.First}
 	var ml engine.MoveList
@@ -157,12 +157,12 @@ func engineExpected(t *testing.T, db *DB, p *engine.Position) Value {
 	best, worst, neither := -1, -1, false
 	for _, m := range ml.Slice() {
 		u := g.Make(m)
-		var cv Value
+		var cv Entry
 		switch g.Value() {
 		case purple.Win:
-			cv = Value{Result: purple.Win}
+			cv = Entry{Result: purple.Win}
 		case purple.Loss:
-			cv = Value{Result: purple.Loss}
+			cv = Entry{Result: purple.Loss}
 		default:
 			var err error
 			if cv, err = db.Probe(&g.Pos, engine.First); err != nil {
@@ -183,15 +183,15 @@ func engineExpected(t *testing.T, db *DB, p *engine.Position) Value {
 	}
 	switch {
 	case best >= 0:
-		return Value{Result: goodRes, Plies: best + 1}
+		return Entry{Result: goodRes, Plies: best + 1}
 	case !neither:
 		bad := purple.Loss
 		if goodRes == purple.Loss {
 			bad = purple.Win
 		}
-		return Value{Result: bad, Plies: worst + 1}
+		return Entry{Result: bad, Plies: worst + 1}
 	}
-	return Value{}
+	return Entry{}
 }
 
 // Sampled Bellman check through the engine's own moves: every probed value
@@ -330,7 +330,7 @@ func TestScan(t *testing.T) {
 	seen := map[purple.Key]bool{}
 	var count [2]uint64
 	var wins [2]uint64
-	err := db.Scan(context.Background(), c, func(p engine.Position, v Value) error {
+	err := db.Scan(context.Background(), c, func(p engine.Position, v Entry) error {
 		k := purple.KeyOf(&p, engine.First)
 		if seen[k] {
 			t.Fatalf("%s visited twice (or its mirror image)", p.String())
@@ -365,7 +365,7 @@ func TestScan(t *testing.T) {
 		t.Errorf("scan wins %v, manifest %v", wins, m.Wins)
 	}
 	stop := errors.New("stop")
-	if err := db.Scan(context.Background(), c, func(engine.Position, Value) error { return stop }); err != stop {
+	if err := db.Scan(context.Background(), c, func(engine.Position, Entry) error { return stop }); err != stop {
 		t.Errorf("scan does not return fn's error: %v", err)
 	}
 }
@@ -382,7 +382,7 @@ func TestConcurrentProbes(t *testing.T) {
 	r := engine.NewRand(15)
 	type probe struct {
 		p engine.Position
-		v Value
+		v Entry
 	}
 	var ps []probe
 	for _, c := range fixtureClasses() {
@@ -570,7 +570,7 @@ func TestCorruptBlock(t *testing.T) {
 		if v, err := db.Probe(&p, engine.First); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: probe gave %s, %v", how, v, err)
 		}
-		if err := db.Scan(context.Background(), c, func(engine.Position, Value) error { return nil }); !errors.Is(err, ErrCorrupt) {
+		if err := db.Scan(context.Background(), c, func(engine.Position, Entry) error { return nil }); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: scan gave %v", how, err)
 		}
 		rep, err := Verify(context.Background(), db, []purple.Class{c}, nil)

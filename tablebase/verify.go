@@ -16,8 +16,8 @@ import (
 type Disagreement struct {
 	Class    string `json:"class"`
 	Position string `json:"position"` // prover as first player
-	Stored   Value  `json:"stored"`
-	Expected Value  `json:"expected"` // from the stored values of its children, one step back
+	Stored   Entry  `json:"stored"`
+	Expected Entry  `json:"expected"` // from the stored values of its children, one step back
 }
 
 // ClassVerify is the verification of one class.
@@ -401,7 +401,7 @@ func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint
 			}
 			st.checked++
 			st.positions[tk.s] += weight
-			if _, ok := decodeValue(got); !ok {
+			if _, ok := decodeEntry(got); !ok {
 				st.corruptValues++
 				if st.firstCorruptValues == "" {
 					p := position(t.c, x, tk.s)
@@ -420,8 +420,8 @@ func verifyClass(ctx context.Context, t *table, ct *capTables, done *atomic.Uint
 			if want := expected(&full, ct, &chi, tk.s, &x); want != got {
 				st.disagree++
 				if len(mine) < maxSamples {
-					sv, _ := decodeValue(got)
-					ev, _ := decodeValue(want)
+					sv, _ := decodeEntry(got)
+					ev, _ := decodeEntry(want)
 					p := position(t.c, x, tk.s)
 					mine = append(mine, Disagreement{Class: t.c.String(), Position: p.String(), Stored: sv, Expected: ev})
 				}

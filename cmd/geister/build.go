@@ -101,7 +101,11 @@ func (cmd *buildCmd) run(e *env, args []string) error {
 		if cmd.submit != "slurm" || cmd.shared == "" {
 			return usagef("--submit %q: want --submit slurm --shared DIR", cmd.submit)
 		}
-		sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: cmd.shared, Binary: cmd.node, Threads: cmd.workers, Extra: cmd.sbatch})
+		command, err := buildJobCommand(cmd.node)
+		if err != nil {
+			return err
+		}
+		sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: cmd.shared, Command: command, Threads: cmd.workers, Extra: cmd.sbatch})
 		tablebase.WriteSubmitted(e.Stdout, sub, cmd.shared, err)
 		return err
 	}

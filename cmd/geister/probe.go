@@ -50,6 +50,7 @@ func (cmd *probeCmd) run(e *env, args []string) error {
 	st, release := cmd.storeOpts.OpenIfExists(cliflags.Dir(*cmd.dir), warner(e.Stderr))
 	defer release()
 	db, err := sources.RequireTables(cliflags.Dir(*cmd.dir))
+	err = cliflags.WithBuildHint(err)
 	if err != nil && st == nil {
 		for range texts {
 		}

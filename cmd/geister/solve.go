@@ -126,7 +126,7 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 		if cmd.jsonOut {
 			writeJSONLine(e.Stdout, solver.JSONOf(j, a, err, cmd.shortest))
 		} else {
-			solver.WriteText(e.Stdout, j, a, err, opts, !single)
+			solver.WriteText(e.Stdout, j, a, err, opts, solver.TextOptions{Heading: !single, LengthNote: lengthNote})
 		}
 	})
 	if err := e.Ctx.Err(); err != nil {
@@ -143,3 +143,7 @@ func inputs(e *env, args []string) (<-chan solver.Input, error) {
 	}
 	return solver.Operands(args, e.Stdin), nil
 }
+
+// lengthNote is solve's line under a win whose plies are the length of the
+// proof found, not the exact distance.
+const lengthNote = "(the length of the proof found; --shortest gives the exact distance)"

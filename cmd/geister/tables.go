@@ -47,7 +47,7 @@ func (cmd *tablesCmd) run(e *env, args []string) error {
 	case len(args) != 0:
 		return usagef("want no operands, merge --out DIR STORE..., status --shared DIR or compare A B; got %q", args[0])
 	}
-	return sources.WriteListing(e.Ctx, e.Stdout, cliflags.Dir(*cmd.dir), cmd.jsonOut, warner(e.Stderr))
+	return cliflags.WithBuildHint(sources.WriteListing(e.Ctx, e.Stdout, cliflags.Dir(*cmd.dir), sources.ListOptions{JSON: cmd.jsonOut, Warn: warner(e.Stderr), EmptyNote: cliflags.BuildTablesNote}))
 }
 
 // mergeTables is "tables merge".

@@ -147,7 +147,7 @@ func verifyTables(e *env, dir string, args []string, o solver.CrossCheckOptions,
 	check, err := sources.VerifyTables(e.Ctx, dir, cs, o, show)
 	bar.Finish()
 	if err != nil {
-		return err
+		return cliflags.WithBuildHint(err)
 	}
 	if asJSON {
 		writeJSONLine(e.Stdout, check)

@@ -15,6 +15,7 @@ import (
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -91,7 +92,8 @@ func (t Tables) Open(s Store, warn func(string)) (*sources.Sources, error) {
 	if err := t.Check(); err != nil {
 		return nil, err
 	}
-	return sources.Open(*t.dir, *t.none, s.Choice(), warn)
+	src, err := sources.Open(*t.dir, *t.none, s.Choice(), warn)
+	return src, WithBuildHint(err)
 }
 
 // ForAgents opens what agents get from the command line: the endgame
@@ -105,7 +107,8 @@ func (t Tables) ForAgents(warn func(string)) (*sources.Sources, error) {
 	if !named {
 		dir = ""
 	}
-	return sources.Open(dir, !use, sources.Store{Off: !use}, warn)
+	src, err := sources.Open(dir, !use, sources.Store{Off: !use}, warn)
+	return src, WithBuildHint(err)
 }
 
 // NewAgent makes the agent of spec with the tables and store of
@@ -196,14 +199,11 @@ func CheckMemory(flag string, mb int) error {
 // Prover reads a --prover value: nil for "" (the default: the side showing
 // all its colours), the first or second player for "f" or "s".
 func Prover(v string) (*engine.Player, error) {
-	if v == "" {
-		return nil, nil
+	p, err := solver.ParseProver(v)
+	if err != nil {
+		return nil, cli.Usagef("--%v", err)
 	}
-	p, ok := engine.ParsePlayer(v)
-	if !ok {
-		return nil, cli.Usagef("--prover %q: want f or s", v)
-	}
-	return &p, nil
+	return p, nil
 }
 
 // Position reads a position operand: a position string, or, when gat (the

@@ -1,0 +1,168 @@
+package dfpn
+
+// Choosing among an expanded node's children: the killer moves, one scan
+// of the children for the node's numbers, and the child to search or
+// the one that proves or refutes.
+
+// setKiller records m as the move that last proved an OR node (or
+// disproved an AND node) at ply: the killer heuristic of alpha-beta
+// search, carried over to df-pn's numbers. The side to move alternates,
+// so one killer a ply serves both kinds of node.
+func (s *Searcher) setKiller(ply int, m Move) {
+	for len(s.killers) <= ply {
+		s.killers = append(s.killers, killer{})
+	}
+	s.killers[ply] = killer{m, true}
+}
+
+// killer is a ply's killer move, if set.
+type killer struct {
+	move Move
+	set  bool
+}
+
+// favourKiller halves, among an expanded node's children, the proof number
+// (at an OR node) or the disproof number (at an AND node) of the child
+// reached by the ply's killer move, if it is unsolved: a move that proved
+// a sibling (for the prover, often the same blue stepping on, or the same
+// capture) is tried sooner than its numbers alone would say. The numbers
+// only order the search, so answers do not change. Measured on the deep
+// suite: 22-28% fewer nodes for --max-plies and --shortest (the disproof
+// killer at AND nodes more than half of it).
+func (s *Searcher) favourKiller(cs []child, or bool, ply int) {
+	if ply >= len(s.killers) || !s.killers[ply].set {
+		return
+	}
+	k := s.killers[ply].move
+	for i := range cs {
+		c := &cs[i]
+		if c.move != k || c.pn == 0 || c.dn == 0 {
+			continue
+		}
+		if or {
+			c.pn = max(1, c.pn/2)
+		} else {
+			c.dn = max(1, c.dn/2)
+		}
+		return
+	}
+}
+
+// scan is what one pass over an expanded node's children gives: the
+// node's numbers, the child to search and the second-least number of its
+// kind, and the largest unsolved number of the other kind.
+type scan struct {
+	pn, dn           uint32
+	best             int
+	second, maxOther uint32
+}
+
+// scanChildren scans an expanded node's children once (the search's
+// inner loop does after every child searched). The node's numbers: at OR
+// nodes pn is the least child pn, at AND nodes dn the least child dn; the
+// other number is the weak sum of Ueda et al. (2008): the largest child
+// number plus one for every other unsolved child, not the plain sum, which
+// transpositions (a DAG, and cycles) inflate without bound (measured on
+// the project's suites: a quarter fewer nodes for 15-17-ply wins, less
+// than half for bounded 8-vs-8 searches). The child to search is
+// selectChild's.
+func scanChildren(cs []child, or, lastTie bool) scan {
+	lo, second := Inf+1, Inf
+	best := 0
+	var mx, mxUnsolved, k uint32
+	for i := range cs {
+		own, other := cs[i].pn, cs[i].dn
+		if !or {
+			own, other = other, own
+		}
+		if own < lo || (lastTie && own == lo) {
+			best, second, lo = i, lo, own
+		} else if own < second {
+			second = own
+		}
+		if other != 0 {
+			mx = max(mx, other)
+			k++
+			if other < Inf {
+				mxUnsolved = max(mxUnsolved, other)
+			}
+		}
+	}
+	var sum uint32
+	if lo == 0 {
+		sum = Inf
+	} else if k > 0 {
+		sum = satAdd(mx, k-1)
+	}
+	sc := scan{best: best, second: min(second, Inf), maxOther: mxUnsolved}
+	if lo > Inf {
+		lo = Inf // no children
+	}
+	if or {
+		sc.pn, sc.dn = lo, sum
+	} else {
+		sc.pn, sc.dn = sum, lo
+	}
+	return sc
+}
+
+// selectChild returns the child to search (least pn at OR nodes, least
+// dn at AND nodes; the first in move order on ties) and the second-least
+// value.
+func selectChild(cs []child, or, lastTie bool) (int, uint32) {
+	best, v1, v2 := 0, Inf+1, Inf
+	for i := range cs {
+		v := cs[i].dn
+		if or {
+			v = cs[i].pn
+		}
+		if v < v1 || (lastTie && v == v1) {
+			best, v2, v1 = i, v1, v
+		} else if v < v2 {
+			v2 = v
+		}
+	}
+	return best, min(v2, Inf)
+}
+
+// provenChild returns, at a proven OR node, the proven child with the
+// shortest proof; at a proven AND node, the child with the longest.
+func provenChild(cs []child, or bool) int {
+	best := -1
+	for i := range cs {
+		if cs[i].pn != 0 {
+			continue
+		}
+		if best < 0 || (or && cs[i].winIn < cs[best].winIn) || (!or && cs[i].winIn > cs[best].winIn) {
+			best = i
+		}
+	}
+	return best
+}
+
+// disprovenChild returns, at a disproven AND node, the refuting child to
+// keep: one independent of the path if any, then the longest no-win.
+func disprovenChild(cs []child) int {
+	best := -1
+	for i := range cs {
+		c := &cs[i]
+		if c.dn != 0 {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		b := &cs[best]
+		if (c.rep == noRep) != (b.rep == noRep) {
+			if c.rep == noRep {
+				best = i
+			}
+			continue
+		}
+		if c.noWin > b.noWin || (c.noWin == b.noWin && c.deps.size() < b.deps.size()) {
+			best = i
+		}
+	}
+	return best
+}

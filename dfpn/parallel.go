@@ -1,0 +1,144 @@
+package dfpn
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// refreshPlies is how deep a Parallel goroutine looks for the others'
+// solved facts before choosing a child.
+const refreshPlies = 4
+
+// parallel is what the goroutines of a Parallel search share besides the
+// table: the nodes they searched.
+type parallel struct {
+	nodes atomic.Uint64
+}
+
+// Parallel runs searches on one shared table with several goroutines.
+// Reuse one for the searches of one question (its buffers are kept).
+type Parallel struct {
+	tt        *Table
+	searchers []*Searcher
+	par       parallel
+}
+
+// NewParallel returns a parallel searcher of n goroutines over tt, a
+// table from NewSharedTable (with n = 1 or a table that is not shared,
+// its searches are Search's).
+func NewParallel(tt *Table, n int) *Parallel {
+	p := &Parallel{tt: tt}
+	if !tt.Shared() {
+		n = 1
+	}
+	for range max(n, 1) {
+		s := NewSearcher(tt)
+		s.par = &p.par
+		s.lastTie = len(p.searchers)%2 == 1
+		p.searchers = append(p.searchers, s)
+	}
+	if len(p.searchers) == 1 {
+		p.searchers[0].par = nil
+	}
+	return p
+}
+
+// Threads returns the number of goroutines of a search.
+func (p *Parallel) Threads() int { return len(p.searchers) }
+
+// Search proves or disproves the games' current node: games[i] (each a
+// copy of the same node, which it leaves as it found it) is searched by
+// goroutine i; there must be Threads of them. It is shared-table df-pn
+// (Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010, without
+// its virtual proof numbers): every goroutine runs df-pn from the
+// root on the one table; every second goroutine breaks ties between
+// equally good children the other way (the last, not the first), so that
+// the goroutines take different paths where df-pn has no preference
+// (without it, two goroutines searched 0.97 of one's nodes each: the same
+// tree twice); within refreshPlies of the root, before choosing a child,
+// a goroutine takes in the solved facts the others stored, so that one
+// coming down a path another has settled skips ahead of it. The first
+// goroutine to settle the root
+// stops the others. Kaneko's virtual proof numbers (a child others are
+// searching counted as if its number were larger) were measured on the
+// project's deep suite and made some bounded searches 50 to over 300
+// times larger (docs/solving.md), so they are not used.
+// Every fact is as exact as one goroutine's, so the verdict and the
+// distances (NoWin; WinIn when a bound makes it a question) are those of
+// Search for the same question; the proof found, hence Best and an
+// unbounded WinIn, may differ from run to run.
+func (p *Parallel) Search(ctx context.Context, games []Game, opts Options) Report {
+	if len(p.searchers) == 1 {
+		return p.searchers[0].Search(ctx, games[0], opts)
+	}
+	if len(games) != len(p.searchers) {
+		panic("dfpn: Parallel.Search needs one game a goroutine")
+	}
+	start := time.Now()
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	p.par.nodes.Store(0)
+	results := make([]Report, len(games))
+	var wg sync.WaitGroup
+	var once sync.Once
+	first := -1
+	for i, g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := p.searchers[i]
+			s.reported = 0
+			o := opts
+			if i > 0 {
+				o.Progress = nil
+			}
+			r := s.Search(sctx, g, o)
+			results[i] = r
+			if r.Status != Undecided {
+				once.Do(func() { first = i; cancel() })
+			}
+		}()
+	}
+	wg.Wait()
+	r := results[0]
+	if first >= 0 {
+		r = results[first]
+	}
+	var st Stats
+	for _, x := range results {
+		st.Nodes += x.Stats.Nodes
+		st.Expansions += x.Stats.Expansions
+		st.TTHits += x.Stats.TTHits
+		st.MaxPly = max(st.MaxPly, x.Stats.MaxPly)
+		st.Conditional += x.Stats.Conditional
+		st.PathOnly += x.Stats.PathOnly
+		st.CondHits += x.Stats.CondHits
+		st.ThreadNodes = max(st.ThreadNodes, x.Stats.Nodes)
+	}
+	st.Elapsed = time.Since(start)
+	r.Stats = st
+	return r
+}
+
+// refresh takes into the unsolved children the solved facts other
+// goroutines stored (path-independent facts only: sound on any path).
+func (s *Searcher) refresh(cs []child, d uint16) {
+	for i := range cs {
+		c := &cs[i]
+		if c.pn == 0 || c.dn == 0 {
+			continue
+		}
+		pn, dn, winIn, noWin, _, found := s.tt.lookup(c.hash, d)
+		if !found {
+			continue
+		}
+		switch {
+		case pn == 0:
+			c.pn, c.dn, c.winIn = 0, Inf, winIn
+		case dn == 0:
+			c.pn, c.dn, c.noWin, c.rep, c.deps.n = Inf, 0, max(c.noWin, noWin), noRep, 0
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package dfpn
+
+// Repetitions: a node equal to one of its ancestors is not a win for the
+// OR side, and the disproofs that rest on such repetitions hold only on
+// the paths that repeat them; the tables below keep those disproofs.
+
+// extendPathKey returns the path key of a child with hash h.
+func extendPathKey(parent, h uint64) uint64 {
+	k := (parent ^ h) * 0x9e3779b97f4a7c15
+	return k ^ k>>29
+}
+
+// repetition returns the path index of an earlier node equal to the node
+// at ply, or -1. Only nodes with the same material can be equal, so the
+// scan stops where material changed.
+func (s *Searcher) repetition(hash uint64, material int32, ply int) int {
+	for j := ply - 1; j >= 0; j-- {
+		n := s.path[j]
+		if n.material != material {
+			return -1
+		}
+		if n.hash == hash {
+			return j
+		}
+	}
+	return -1
+}
+
+// repTable remembers path-dependent disproofs by path key: valid
+// whenever the search comes down the very same path again (the common
+// case: df-pn re-expands the same path as thresholds grow). After the
+// repetition table of KomoringHeights (docs/references.md).
+type repTable struct {
+	used []uint64 // bitmap of used slots (see condTable)
+	keys []uint64
+	reps []int32
+	n    int
+}
+
+const repTableSize = 1 << 16
+
+func (t *repTable) clear() {
+	if t.keys == nil {
+		t.used = make([]uint64, repTableSize/64)
+		t.keys = make([]uint64, repTableSize)
+		t.reps = make([]int32, repTableSize)
+	} else if t.n > 0 {
+		clear(t.used)
+	}
+	t.n = 0
+}
+
+func (t *repTable) put(key uint64, rep int32) {
+	key |= 1
+	i := key & (repTableSize - 1)
+	t.used[i/64] |= 1 << (i % 64)
+	t.keys[i], t.reps[i] = key, rep
+	t.n++
+}
+
+func (t *repTable) get(key uint64) (int32, bool) {
+	key |= 1
+	i := key & (repTableSize - 1)
+	if t.used[i/64]&(1<<(i%64)) != 0 && t.keys[i] == key {
+		return t.reps[i], true
+	}
+	return 0, false
+}
+
+// allOnPath returns the least path index of the positions deps names if
+// every one of them is an ancestor of the node at ply, or -1. Such
+// positions have the node's material (a repetition needs it), so the scan
+// stops where material changes.
+func (s *Searcher) allOnPath(deps *depSet, material int32, ply int) int {
+	if deps.n == overflowDeps || deps.n == 0 {
+		return -1
+	}
+	found, least := 0, -1
+	for j := ply - 1; j >= 0 && found < int(deps.n); j-- {
+		n := &s.path[j]
+		if n.material != material {
+			break
+		}
+		for i := 0; i < int(deps.n); i++ {
+			if deps.h[i] == n.hash {
+				found++
+				least = j
+			}
+		}
+	}
+	if found < int(deps.n) {
+		return -1
+	}
+	return least
+}
+
+// depSet names the positions a path-dependent disproof rests on: the
+// ancestors whose repetition below it counted as "not a win". Such a
+// disproof holds on every path on which all of them are ancestors (more
+// forbidden positions only make the OR side's task harder). Too many to
+// name: overflowDeps.
+type depSet struct {
+	n uint8
+	h [maxDeps]uint64
+}
+
+const (
+	maxDeps      = 4
+	overflowDeps = 255
+)
+
+func (d *depSet) size() int {
+	if d.n == overflowDeps {
+		return maxDeps + 1
+	}
+	return int(d.n)
+}
+
+func (d *depSet) add(h uint64) {
+	if d.n == overflowDeps {
+		return
+	}
+	for i := 0; i < int(d.n); i++ {
+		if d.h[i] == h {
+			return
+		}
+	}
+	if d.n == maxDeps {
+		d.n = overflowDeps
+		return
+	}
+	d.h[d.n] = h
+	d.n++
+}
+
+func (d *depSet) union(o *depSet) {
+	if o.n == overflowDeps {
+		d.n = overflowDeps
+		return
+	}
+	for i := 0; i < int(o.n); i++ {
+		d.add(o.h[i])
+	}
+}
+
+func (d *depSet) remove(h uint64) {
+	if d.n == overflowDeps {
+		return
+	}
+	for i := 0; i < int(d.n); i++ {
+		if d.h[i] == h {
+			d.n--
+			d.h[i] = d.h[d.n]
+			return
+		}
+	}
+}
+
+// condTable keeps path-dependent disproofs with the positions they rest
+// on, by node hash (direct-mapped; a newer entry replaces an older one). A
+// bitmap of used slots, small enough to stay in cache, answers most
+// lookups (misses) without touching the slots.
+type condTable struct {
+	used []uint64
+	keys []uint64
+	deps []depSet
+}
+
+const condTableSize = 1 << 17
+
+func (t *condTable) put(key uint64, d *depSet) {
+	if t.keys == nil {
+		t.used = make([]uint64, condTableSize/64)
+		t.keys = make([]uint64, condTableSize)
+		t.deps = make([]depSet, condTableSize)
+	}
+	key |= 1
+	i := key & (condTableSize - 1)
+	t.used[i/64] |= 1 << (i % 64)
+	t.keys[i], t.deps[i] = key, *d
+}
+
+func (t *condTable) get(key uint64) (*depSet, bool) {
+	if t.keys == nil {
+		return nil, false
+	}
+	key |= 1
+	i := key & (condTableSize - 1)
+	if t.used[i/64]&(1<<(i%64)) != 0 && t.keys[i] == key {
+		return &t.deps[i], true
+	}
+	return nil, false
+}
