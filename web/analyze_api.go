@@ -19,6 +19,10 @@ type analyzeAnswer struct {
 }
 
 func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
+	// The record is JSON lines or a GAT log; the page sends it as text.
+	if !bodyType(w, r, true, "application/x-ndjson", "application/jsonl", "application/json", "application/octet-stream") {
+		return
+	}
 	q := r.URL.Query()
 	body, err := io.ReadAll(r.Body)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/http"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -43,12 +44,23 @@ type Config struct {
 	AnalyzePlies    int
 	AgentTime       time.Duration
 	SolveTTMegabyte int
+	// GameIdle: a game in progress that no request has named for this
+	// long gives its place up (a finished game gives it up at once).
+	GameIdle time.Duration
+	// Hosts are the names and addresses by which requests may reach the
+	// board (the Host header), besides localhost and loopback addresses;
+	// an unspecified address (0.0.0.0 or ::) stands for every IP
+	// address. ListenAndServe adds the address it listens on. A request
+	// to any other host is refused (421), so that a name resolving to
+	// this machine (DNS rebinding) cannot read the board's answers.
+	Hosts []string
 }
 
 // DefaultConfig returns the caps of `geister serve`: solves of at most 20
 // million positions and 30 s (by default 2 million and 10 s), bodies of 1
-// MiB, 32 games, analyses of at most 400 positions at 25,000 positions
-// and 1 s a question, 10 s for an agent's move.
+// MiB, 32 games in progress (each given up after 15 minutes without a
+// request), analyses of at most 400 positions at 25,000 positions and 1 s
+// a question, 10 s for an agent's move.
 func DefaultConfig() Config {
 	return Config{
 		MaxNodes: 20_000_000, MaxTime: 30 * time.Second,
@@ -56,6 +68,7 @@ func DefaultConfig() Config {
 		MaxBody: 1 << 20, MaxGames: 32,
 		AnalyzeNodes: 25_000, AnalyzeTime: time.Second, AnalyzePlies: 400,
 		AgentTime: 10 * time.Second, SolveTTMegabyte: 32,
+		GameIdle: 15 * time.Minute,
 	}
 }
 
@@ -66,6 +79,8 @@ type Server struct {
 	mux   *http.ServeMux
 	page  *template.Template
 	solve chan struct{} // one token per search that may run at once
+	cop   *http.CrossOriginProtection
+	now   func() time.Time // the clock of the games' idle times
 
 	mu    sync.Mutex
 	games map[string]*game
@@ -88,41 +103,57 @@ func NewServer(cfg Config) *Server {
 	cfg.AnalyzePlies = cmp.Or(cfg.AnalyzePlies, d.AnalyzePlies)
 	cfg.AgentTime = cmp.Or(cfg.AgentTime, d.AgentTime)
 	cfg.SolveTTMegabyte = cmp.Or(cfg.SolveTTMegabyte, d.SolveTTMegabyte)
+	cfg.GameIdle = cmp.Or(cfg.GameIdle, d.GameIdle)
+	cfg.Hosts = slices.Clone(cfg.Hosts)
 	if cfg.Env.NewProver == nil {
 		cfg.Env = player.DefaultEnv()
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), games: map[string]*game{}, pool: map[solverKey][]*solver.Solver{},
-		solve: make(chan struct{}, runtime.NumCPU())}
+		solve: make(chan struct{}, runtime.NumCPU()), cop: http.NewCrossOriginProtection(), now: time.Now}
 	s.page = template.Must(template.ParseFS(assets, "assets/index.html"))
 	static, _ := fs.Sub(assets, "assets")
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	s.mux.HandleFunc("GET /{$}", s.index)
-	s.mux.HandleFunc("GET /api/board.svg", s.boardSVG)
-	s.mux.HandleFunc("GET /api/board.png", s.boardPNG)
-	s.mux.HandleFunc("POST /api/position", s.position)
-	s.mux.HandleFunc("POST /api/solve", s.solveHandler)
-	s.mux.HandleFunc("POST /api/probe", s.probe)
-	s.mux.HandleFunc("GET /api/agents", s.agents)
-	s.mux.HandleFunc("POST /api/games", s.newGame)
-	s.mux.HandleFunc("GET /api/games/{id}", s.getGame)
-	s.mux.HandleFunc("POST /api/games/{id}/move", s.gameMove)
-	s.mux.HandleFunc("POST /api/analyze", s.analyze)
+	for _, prefix := range []string{APIPrefix, "/api"} {
+		s.mux.HandleFunc("GET "+prefix+"/board.svg", s.boardSVG)
+		s.mux.HandleFunc("GET "+prefix+"/board.png", s.boardPNG)
+		s.mux.HandleFunc("POST "+prefix+"/position", s.position)
+		s.mux.HandleFunc("POST "+prefix+"/solve", s.solveHandler)
+		s.mux.HandleFunc("POST "+prefix+"/probe", s.probe)
+		s.mux.HandleFunc("GET "+prefix+"/agents", s.agents)
+		s.mux.HandleFunc("POST "+prefix+"/games", s.newGame)
+		s.mux.HandleFunc("GET "+prefix+"/games/{id}", s.getGame)
+		s.mux.HandleFunc("POST "+prefix+"/games/{id}/move", s.gameMove)
+		s.mux.HandleFunc("POST "+prefix+"/analyze", s.analyze)
+	}
 	return s
 }
 
-// ServeHTTP serves the page and the API. A handler that panics answers
-// 500 and the server goes on.
+// APIPrefix is where the JSON API's paths begin (docs/openapi.yaml
+// describes them). The same paths under /api/ answer the same, for
+// programs written before the API had a version (kept for this release).
+const APIPrefix = "/api/v1"
+
+// ServeHTTP serves the page and the API to requests that pass the
+// same-origin rules (see guard). Every error is answered in JSON. A
+// handler that panics answers 500 and the server goes on.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
 			writeErr(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", v))
 		}
 	}()
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY") // no other site may frame the page
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	if !s.guard(w, r) {
+		return
+	}
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 	}
-	s.mux.ServeHTTP(w, r)
+	s.route(w, r)
 }
 
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {

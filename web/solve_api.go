@@ -89,7 +89,7 @@ type SolveAnswer struct {
 	Prover    string   `json:"prover"`
 	Result    string   `json:"result"`
 	Plies     int      `json:"plies,omitempty"`
-	Exact     bool     `json:"exact"`
+	Exact     *bool    `json:"exact,omitempty"` // a win's plies are its exact DTW; absent on other results
 	Move      string   `json:"move,omitempty"`
 	PV        []string `json:"pv,omitempty"`
 	Nodes     uint64   `json:"nodes"`
@@ -191,7 +191,7 @@ func answerOf(p engine.Position, a solver.Answer, maxPlies int) SolveAnswer {
 	who := map[engine.Player]string{engine.First: "the first player", engine.Second: "the second player"}[a.Prover]
 	switch a.Result {
 	case solver.Win:
-		out.Plies, out.Exact = a.Plies, a.Exact
+		out.Plies, out.Exact = a.Plies, &a.Exact
 		if a.Move != engine.NoMove {
 			out.Move = a.Move.String()
 		}
