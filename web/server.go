@@ -115,18 +115,33 @@ func NewServer(cfg Config) *Server {
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	s.mux.HandleFunc("GET /{$}", s.index)
 	for _, prefix := range []string{APIPrefix, "/api"} {
-		s.mux.HandleFunc("GET "+prefix+"/board.svg", s.boardSVG)
-		s.mux.HandleFunc("GET "+prefix+"/board.png", s.boardPNG)
-		s.mux.HandleFunc("POST "+prefix+"/position", s.position)
-		s.mux.HandleFunc("POST "+prefix+"/solve", s.solveHandler)
-		s.mux.HandleFunc("POST "+prefix+"/probe", s.probe)
-		s.mux.HandleFunc("GET "+prefix+"/agents", s.agents)
-		s.mux.HandleFunc("POST "+prefix+"/games", s.newGame)
-		s.mux.HandleFunc("GET "+prefix+"/games/{id}", s.getGame)
-		s.mux.HandleFunc("POST "+prefix+"/games/{id}/move", s.gameMove)
-		s.mux.HandleFunc("POST "+prefix+"/analyze", s.analyze)
+		for _, rt := range s.apiRoutes() {
+			s.mux.HandleFunc(rt.method+" "+prefix+rt.path, rt.handler)
+		}
 	}
 	return s
+}
+
+// apiRoute is a route of the JSON API: its method and its path after the
+// prefix.
+type apiRoute struct {
+	method, path string
+	handler      http.HandlerFunc
+}
+
+func (s *Server) apiRoutes() []apiRoute {
+	return []apiRoute{
+		{"GET", "/board.svg", s.boardSVG},
+		{"GET", "/board.png", s.boardPNG},
+		{"POST", "/position", s.position},
+		{"POST", "/solve", s.solveHandler},
+		{"POST", "/probe", s.probe},
+		{"GET", "/agents", s.agents},
+		{"POST", "/games", s.newGame},
+		{"GET", "/games/{id}", s.getGame},
+		{"POST", "/games/{id}/move", s.gameMove},
+		{"POST", "/analyze", s.analyze},
+	}
 }
 
 // APIPrefix is where the JSON API's paths begin (docs/openapi.yaml

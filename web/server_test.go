@@ -26,7 +26,7 @@ const paperPos = "uu1B2/6/R5/6/6/6 f R1r1"
 
 func newTestServer(t *testing.T, cfg Config) *httptest.Server {
 	t.Helper()
-	ts := httptest.NewServer(NewServer(cfg))
+	ts := httptest.NewServer(validated(t, NewServer(cfg), nil))
 	t.Cleanup(ts.Close)
 	return ts
 }
