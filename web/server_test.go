@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -350,20 +351,24 @@ func TestAnalyzeAPI(t *testing.T) {
 	}
 }
 
-// FuzzHandlers sends arbitrary requests to every route: the server must
-// answer each with a status below 500 (or a clean 500 JSON error from a
-// failed search, never a crash) and stay up.
+// FuzzHandlers sends arbitrary requests to every route, with any
+// Content-Type and Origin: the server must answer each with a status
+// below 500 (or a clean 500 JSON error from a failed search, never a
+// crash), every error as one JSON error, a foreign Origin with 403, and
+// stay up.
 func FuzzHandlers(f *testing.F) {
-	f.Add("POST", "/api/solve", `{"position":"uu1B2/6/R5/6/6/6 f R1r1","nodes":1000}`)
-	f.Add("POST", "/api/position", `{"position":"uu1B2/6/R5/6/6/6 f R1r1","move":"d1e1"}`)
-	f.Add("GET", "/api/board.svg?position=uu1B2%2F6%2FR5%2F6%2F6%2F6+f+R1r1&last=d1e1&line=a1a2,b1b2", "")
-	f.Add("POST", "/api/games", `{"agent":"random","side":"s"}`)
-	f.Add("POST", "/api/games/abc/move", `{"move":"a1a2"}`)
-	f.Add("POST", "/api/analyze", "MOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u\nWON:")
-	f.Add("POST", "/api/probe", `{"position":"1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0"}`)
-	f.Add("GET", "/api/board.png?position=6%2F6", "")
+	js := "application/json"
+	f.Add("POST", "/api/solve", js, "", `{"position":"uu1B2/6/R5/6/6/6 f R1r1","nodes":1000}`)
+	f.Add("POST", "/api/v1/position", js, "http://localhost", `{"position":"uu1B2/6/R5/6/6/6 f R1r1","move":"d1e1"}`)
+	f.Add("GET", "/api/v1/board.svg?position=uu1B2%2F6%2FR5%2F6%2F6%2F6+f+R1r1&last=d1e1&line=a1a2,b1b2", "", "", "")
+	f.Add("POST", "/api/v1/games", js, "", `{"agent":"random","side":"s"}`)
+	f.Add("POST", "/api/games/abc/move", js, "http://evil.example", `{"move":"a1a2"}`)
+	f.Add("POST", "/api/v1/analyze", "text/plain", "http://localhost", "MOV?14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u\nWON:")
+	f.Add("POST", "/api/probe", js, "null", `{"position":"1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0"}`)
+	f.Add("GET", "/api/board.png?position=6%2F6", "", "", "")
+	f.Add("DELETE", "/static/app.js", "", "", "")
 	srv := NewServer(Config{MaxNodes: 5000, DefaultNodes: 5000, MaxTime: time.Second, DefaultTime: 200 * time.Millisecond, AnalyzeNodes: 1000, AnalyzePlies: 20, AnalyzeTime: 50 * time.Millisecond, AgentTime: time.Second})
-	f.Fuzz(func(t *testing.T, method, path, body string) {
+	f.Fuzz(func(t *testing.T, method, path, ctype, origin, body string) {
 		if len(path) == 0 || path[0] != '/' {
 			path = "/" + path
 		}
@@ -371,21 +376,29 @@ func FuzzHandlers(f *testing.F) {
 		if err != nil {
 			return
 		}
-		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Content-Type", ctype)
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
 		w := httptest.NewRecorder()
 		start := time.Now()
 		srv.ServeHTTP(w, req)
+		what := fmt.Sprintf("%s %s (%q, Origin %q) %q", method, path, ctype, origin, body)
 		if d := time.Since(start); d > 3*time.Second {
-			t.Fatalf("%s %s %q took %v", method, path, body, d)
+			t.Fatalf("%s took %v", what, d)
 		}
 		if w.Code >= 500 && w.Code != http.StatusServiceUnavailable {
-			t.Fatalf("%s %s %q: %d %s", method, path, body, w.Code, w.Body.String())
+			t.Fatalf("%s: %d %s", what, w.Code, w.Body.String())
 		}
 		if w.Code >= 400 {
 			var e apiError
-			if json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Error == "" {
-				t.Fatalf("%s %s: %d without a JSON error: %s", method, path, w.Code, w.Body.String())
+			dec := json.NewDecoder(w.Body)
+			if dec.Decode(&e) != nil || e.Error == "" || dec.More() {
+				t.Fatalf("%s: %d without one JSON error: %s", what, w.Code, w.Body.String())
 			}
+		}
+		if origin != "" && !strings.EqualFold(origin, "http://localhost") && w.Code != http.StatusForbidden {
+			t.Fatalf("%s: %d, want 403 for a foreign Origin", what, w.Code)
 		}
 	})
 }
