@@ -14,15 +14,15 @@ import (
 // up to five seconds. Once it listens it calls listening (when not nil)
 // with the address, whose port is chosen when addr's is 0. The server
 // bounds the time and size of request headers and bodies' reading. The
-// board answers requests whose Host names the address it listens on (an
-// unspecified address, as 0.0.0.0: any of the machine's addresses) and,
-// as always, localhost (see Config.Hosts).
+// board answers requests whose Host names addr's host or the address it
+// listens on (an unspecified address, as 0.0.0.0: any IP address of the
+// machine) and, as always, localhost (see Config.Hosts).
 func ListenAndServe(ctx context.Context, addr string, cfg Config, listening func(net.Addr)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	cfg.Hosts = append(slices.Clone(cfg.Hosts), ln.Addr().String())
+	cfg.Hosts = append(slices.Clone(cfg.Hosts), addr, ln.Addr().String()) // the name asked for, and its address
 	// net/http answers headers over its cap in text; the board's own,
 	// lower cap (maxHeader) answers in JSON.
 	srv := &http.Server{Handler: NewServer(cfg), ReadHeaderTimeout: 10 * time.Second,
