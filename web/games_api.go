@@ -80,6 +80,10 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = *req.PlyLimit
 	}
+	if !s.addGame(nil) { // before the agent and its tables are made
+		s.full(w)
+		return
+	}
 	a, err := player.New(req.Agent, s.cfg.Env)
 	if err != nil {
 		writeErr(w, http.StatusBadRequest, "agent: "+err.Error())
@@ -97,7 +101,7 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 	rand.Read(id[:])
 	g.id = hex.EncodeToString(id[:])
 	if !s.addGame(g) {
-		writeErr(w, http.StatusServiceUnavailable, fmt.Sprintf("this server plays at most %d games at once and all are in progress; a game gives its place up when it ends or after %v without a request", s.cfg.MaxGames, s.cfg.GameIdle))
+		s.full(w)
 		return
 	}
 	g.mu.Lock()
@@ -160,8 +164,13 @@ func (s *Server) gameMove(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v.state())
 }
 
-// addGame keeps g if a place is free: a game in progress holds one
-// until it ends or goes GameIdle without a request.
+func (s *Server) full(w http.ResponseWriter) {
+	writeErr(w, http.StatusServiceUnavailable, fmt.Sprintf("this server plays at most %d games at once and all are in progress; a game gives its place up when it ends or after %v without a request", s.cfg.MaxGames, s.cfg.GameIdle))
+}
+
+// addGame keeps g if a place is free (g nil: says whether one is): a
+// game in progress holds one until it ends or goes GameIdle without a
+// request.
 func (s *Server) addGame(g *game) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -175,7 +184,9 @@ func (s *Server) addGame(g *game) bool {
 	if playing >= s.cfg.MaxGames {
 		return false
 	}
-	s.games[g.id] = g
+	if g != nil {
+		s.games[g.id] = g
+	}
 	return true
 }
 
