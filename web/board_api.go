@@ -12,25 +12,30 @@ import (
 
 // pictureQuery reads position, last and highlight from the URL.
 func pictureQuery(r *http.Request) (engine.Position, Options, error) {
-	q := r.URL.Query()
-	p, err := parsePosition(q.Get("position"))
+	p, err := parsePosition(r.URL.Query().Get("position"))
 	if err != nil {
 		return p, Options{}, err
 	}
-	var o Options
+	o, err := pictureOptions(r)
+	return p, o, err
+}
+
+// pictureOptions reads last, line, highlight and caption from the URL.
+func pictureOptions(r *http.Request) (o Options, err error) {
+	q := r.URL.Query()
 	if t := q.Get("last"); t != "" {
 		if o.LastMove, err = engine.ParseMove(t); err != nil {
-			return p, o, fmt.Errorf("last: %w", err)
+			return o, fmt.Errorf("last: %w", err)
 		}
 	}
 	if t := q.Get("line"); t != "" {
 		for _, f := range strings.Fields(strings.ReplaceAll(t, ",", " ")) {
 			if len(o.Line) >= 64 {
-				return p, o, errors.New("line: more than 64 moves")
+				return o, errors.New("line: more than 64 moves")
 			}
 			m, err := engine.ParseMove(f)
 			if err != nil {
-				return p, o, fmt.Errorf("line: %w", err)
+				return o, fmt.Errorf("line: %w", err)
 			}
 			o.Line = append(o.Line, m)
 		}
@@ -41,7 +46,7 @@ func pictureQuery(r *http.Request) (engine.Position, Options, error) {
 		}
 		sq, err := engine.ParseSquare(h)
 		if err != nil {
-			return p, o, fmt.Errorf("highlight: %w", err)
+			return o, fmt.Errorf("highlight: %w", err)
 		}
 		if len(o.Highlight) < 36 {
 			o.Highlight = append(o.Highlight, sq)
@@ -53,7 +58,7 @@ func pictureQuery(r *http.Request) (engine.Position, Options, error) {
 		}
 		o.Caption = c
 	}
-	return p, o, nil
+	return o, nil
 }
 
 func (s *Server) boardSVG(w http.ResponseWriter, r *http.Request) {

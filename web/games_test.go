@@ -56,8 +56,8 @@ func agentMoveTexts(t *testing.T, v string) []string {
 
 // TestGameNeverShowsAgentColours plays whole games, in both seats, with
 // illegal, malformed and out-of-turn moves between the legal ones, and
-// asks for the game by every route that names its position, the old
-// paths and the versioned ones; it parses every position string of every
+// asks for the game and its picture by every route that names its
+// position, the old paths and the versioned ones; it parses every position string of every
 // answer while the game is on: none may show a colour of the agent's
 // pieces. Out of turn: every third move of the user is sent by a request
 // that leaves before the agent replies, so the game waits on the agent;
@@ -100,6 +100,11 @@ func TestGameNeverShowsAgentColours(t *testing.T) {
 			for _, p := range []string{"/api", APIPrefix} {
 				_, body := call(t, ts, "GET", p+"/games/"+g.ID, "", nil)
 				check("get "+p, body)
+				code, svg := call(t, ts, "GET", p+"/games/"+g.ID+"/board.svg", "", nil)
+				if code != 200 || !strings.Contains(svg, "<title>"+g.Position+"</title>") {
+					t.Fatalf("the game's board: %d %.300s, want the user's view %s", code, svg, g.Position)
+				}
+				check("board "+p, svg)
 			}
 			for _, r := range []struct{ method, path, ct, origin string }{
 				{"PUT", game, "application/json", ""},

@@ -173,6 +173,8 @@ func TestOpenAPI(t *testing.T) {
 		{"POST", "/games/" + g.ID + "/move", json, `{"move":"a1a2"}`, 400},
 		{"POST", "/games/" + g.ID + "/move", json, `{"move":"` + g.Legal[0] + `"}`, 200},
 		{"POST", "/games/nope/move", json, `{"move":"a1a2"}`, 404},
+		{"GET", "/games/" + g.ID + "/board.svg?highlight=a1", nil, "", 200},
+		{"GET", "/games/" + g.ID + "/board.svg?highlight=z9", nil, "", 400},
 		{"POST", "/analyze", ndjson, record, 200},
 		{"POST", "/analyze?game=0&nodes=100&time_ms=100", http.Header{"Content-Type": {"application/json"}}, record, 200},
 		{"POST", "/analyze?nodes=9999", ndjson, record, 400},
@@ -199,7 +201,7 @@ func TestOpenAPI(t *testing.T) {
 			described[op] = append(described[op], c)
 		}
 	}
-	for _, op := range []string{"boardSVG", "boardPNG", "position", "solve", "probe", "agents", "newGame", "getGame", "gameMove", "analyze"} {
+	for _, op := range []string{"boardSVG", "boardPNG", "position", "solve", "probe", "agents", "newGame", "getGame", "gameMove", "gameBoard", "analyze"} {
 		if !slices.Contains(described[op], 200) && op != "probe" { // a probe's success needs tables: TestProbeAPI
 			t.Errorf("%s: no success checked (answers %v)", op, described[op])
 		}

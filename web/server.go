@@ -140,6 +140,7 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST", "/games", s.newGame},
 		{"GET", "/games/{id}", s.getGame},
 		{"POST", "/games/{id}/move", s.gameMove},
+		{"GET", "/games/{id}/board.svg", s.gameBoard},
 		{"POST", "/analyze", s.analyze},
 	}
 }

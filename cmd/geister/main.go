@@ -46,7 +46,7 @@ var commands = []command{
 var program = &cli.Program{
 	Name:   "geister",
 	Title:  "geister: a Geister sure-win solver, endgame tables and players",
-	Footer: "Run 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see README.md).\n",
+	Footer: "Run 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see SPEC.md).\n",
 }
 
 func init() { program.Commands = commands }

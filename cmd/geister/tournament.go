@@ -26,10 +26,10 @@ var tournamentCommand = command{
 		plyLimit := fs.Int("ply-limit", engine.DefaultPlyLimit, "draw after this many plies (0: none)")
 		threads := fs.Int("threads", runtime.NumCPU(), "games played at once (0: one per core)")
 		gauntlet := fs.String("gauntlet", "", "play this agent against each AGENT instead of a round robin")
-		results := fs.String("results", "", "results file (JSON lines), created or resumed (required)")
+		results := fs.String("results", "", "results file (JSON lines), created or resumed (default: a new file in the temporary directory, named on standard error)")
 		quiet := fs.Bool("quiet", false, "no progress line on standard error")
 		rate := fs.String("rate", "", "play nothing: rate the games of this results file")
-		boot := fs.Int("bootstrap", 1000, "bootstrap resamples of the games for the 95% rating intervals (0: none)")
+		boot := fs.Int("bootstrap", 1000, "events simulated from the fitted ratings for the 95% rating intervals (Ordo's method; 0: none)")
 		asJSON := fs.Bool("json", false, "print the ratings and the pairwise table as one JSON object")
 		placements := fs.Bool("placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
 		plotTo := fs.String("plot", "", "also draw PREFIX-ratings.svg/.png (ratings with intervals) and PREFIX-pairs.svg/.png (pairwise score heat map)")
@@ -50,7 +50,15 @@ var tournamentCommand = command{
 				return tournament.Report(e.Stdout, s, rs, ro)
 			}
 			if *results == "" {
-				return usagef("--results FILE is required: the games are kept there")
+				// a quick look needs no file name: the games go to a
+				// new file, named so the run can be resumed or rated
+				f, err := os.CreateTemp("", "geister-tournament-*.jsonl")
+				if err != nil {
+					return err
+				}
+				f.Close()
+				*results = f.Name()
+				fmt.Fprintf(e.Stderr, "tournament: no --results given: the games are kept in %s (--results %s resumes it)\n", *results, *results)
 			}
 			if err := cli.Check(
 				cli.AtLeast("--games", *games, 1, "want at least 1"),
