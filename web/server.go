@@ -152,11 +152,13 @@ const APIPrefix = "/api/v1"
 
 // ServeHTTP serves the page and the API to requests that pass the
 // same-origin rules (see guard). Every error is answered in JSON. A
-// handler that panics answers 500 and the server goes on.
+// handler that panics answers 500 and the server goes on; the answer
+// names the request but not the panic, whose text might show a game's
+// hidden colours.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
-			writeErr(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", v))
+			writeErr(w, http.StatusInternalServerError, fmt.Sprintf("internal error in %s %s (a fault of the board)", r.Method, r.URL.Path))
 		}
 	}()
 	h := w.Header()
