@@ -159,17 +159,9 @@ func (g *game) ended() {
 func (s *Server) agentMoves(ctx context.Context, g *game) {
 	for g.outcome() == engine.Ongoing && g.pos.Turn() != g.human {
 		v := player.NewView(g.pos, g.human.Other(), g.moves, g.plyLimit)
-		select { // agents search too: one per core at a time
-		case s.solve <- struct{}{}:
-		case <-ctx.Done():
-			return // the agent moves when the game is next asked for
-		}
-		actx, cancel := context.WithTimeout(ctx, s.cfg.AgentTime)
-		m, err := g.agent.Move(actx, &v)
-		cancel()
-		<-s.solve
+		m, err := s.agentMove(ctx, g.agent, &v)
 		if ctx.Err() != nil {
-			return // the client left: the agent moves when asked again
+			return // the client left: the agent moves when the game is next asked for
 		}
 		if err != nil || !g.pos.IsLegal(m) {
 			// The agent forfeits, as in the arena.
@@ -183,4 +175,24 @@ func (s *Server) agentMoves(ctx context.Context, g *game) {
 		}
 		g.play(m)
 	}
+}
+
+// agentMove asks the agent for its move in v, within AgentTime, when a
+// core is free (agents search too: one per core at a time). An agent that
+// panics has failed: its panic is its error.
+func (s *Server) agentMove(ctx context.Context, a player.Agent, v *player.View) (m engine.Move, err error) {
+	select {
+	case s.solve <- struct{}{}:
+	case <-ctx.Done():
+		return engine.NoMove, ctx.Err()
+	}
+	defer func() { <-s.solve }()
+	defer func() {
+		if p := recover(); p != nil {
+			m, err = engine.NoMove, fmt.Errorf("the agent failed: %v", p)
+		}
+	}()
+	actx, cancel := context.WithTimeout(ctx, s.cfg.AgentTime)
+	defer cancel()
+	return a.Move(actx, v)
 }

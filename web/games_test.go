@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/player"
 )
 
 // positionText finds position strings in an answer's body.
@@ -257,4 +259,65 @@ func TestGameSlotsFreed(t *testing.T) {
 		t.Errorf("b %d, e %d, want both kept", get(b), get(e))
 	}
 	start(short, 503)
+}
+
+// panicAgent panics with its own view of the game, which shows its own
+// colours.
+type panicAgent struct{}
+
+func (panicAgent) NewGame(engine.Player, uint64) engine.Placement {
+	p, _ := engine.ParsePlacement("ABCD")
+	return p
+}
+
+func (panicAgent) Move(_ context.Context, v *player.View) (engine.Move, error) {
+	panic("agent fault in " + v.String())
+}
+
+// TestAgentPanic: an agent that panics (here with its own view, its
+// colours shown) forfeits, as one that returns an error does; its
+// colours show only once the game is over, and the cores it held are
+// free again.
+func TestAgentPanic(t *testing.T) {
+	srv := NewServer(Config{})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	for i := range cap(srv.solve) + 1 {
+		hp, _ := engine.ParsePlacement("EFGH")
+		g := &game{id: fmt.Sprint("g", i), spec: "panic", agent: panicAgent{}, human: engine.Second, plyLimit: 200,
+			pos: engine.StartPosition(panicAgent{}.NewGame(engine.First, 0), hp)}
+		g.used.Store(srv.now().UnixNano())
+		srv.games[g.id] = g
+		var st GameState
+		code, body := call(t, ts, "GET", APIPrefix+"/games/"+g.id, "", &st)
+		if code != 200 || st.Outcome != "second wins" || !strings.Contains(st.Reason, "agent fault") || !strings.Contains(st.Reason, "forfeits") {
+			t.Fatalf("a panicking agent: %d %s, want its forfeit", code, body)
+		}
+	}
+	if code, body := call(t, ts, "POST", APIPrefix+"/solve", `{"position":"`+paperPos+`","nodes":1000}`, nil); code != 200 {
+		t.Errorf("a solve after the panics: %d %s", code, body)
+	}
+}
+
+// TestPanicShowsNoColours: a fault inside a request answers 500 with a
+// JSON error that does not carry the fault's text (which might show a
+// game's hidden colours), and the server goes on.
+func TestPanicShowsNoColours(t *testing.T) {
+	srv := NewServer(Config{})
+	srv.mux.HandleFunc("GET /test/panic", func(http.ResponseWriter, *http.Request) {
+		panic("fault in 1rbbr1/1brrb1/6/6/1UUUU1/1UUUU1 s R4r4 1")
+	})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	code, body := call(t, ts, "GET", "/test/panic", "", nil)
+	var e apiError
+	if code != 500 || json.Unmarshal([]byte(body), &e) != nil || !strings.Contains(e.Error, "internal error") {
+		t.Fatalf("a panic: %d %s, want 500 and a JSON error", code, body)
+	}
+	if positionText.MatchString(body) {
+		t.Errorf("the error names a position: %s", body)
+	}
+	if code, _ := call(t, ts, "GET", APIPrefix+"/agents", "", nil); code != 200 {
+		t.Errorf("after the panic: %d", code)
+	}
 }
