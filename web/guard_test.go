@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// testRecord is a record of one short game.
+const testRecord = `{"game":0,"first":"random","second":"random","first_reds":"ABCD","second_reds":"ABCD","moves":["b5b4","b2b3"],"result":"draw","reason":"ply limit","ply_limit":2,"plies":2}`
+
 // TestCrossSiteRefused sends what a page of another site, or a name
 // rebound to this machine, can send: each is refused, with a JSON error,
 // before it does anything; the board's own page and scripts get through.
@@ -41,6 +44,7 @@ func TestCrossSiteRefused(t *testing.T) {
 			{"localhost", "POST", "/position", http.Header{"Content-Type": {"application/json"}, "Host": {"localhost:8080"}}, `{"position":"` + paperPos + `"}`, 200, "moves"},
 			{"IPv6 loopback", "GET", "/agents", http.Header{"Host": {"[::1]:8080"}}, "", 200, "purplemax"},
 			{"the page's record, text/plain from its own origin", "POST", "/analyze", http.Header{"Content-Type": {"text/plain"}, "Origin": {own}}, "garbage", 400, "record"},
+			{"the page's record, text/plain from its own origin", "POST", "/analyze?nodes=100", http.Header{"Content-Type": {"text/plain;charset=UTF-8"}, "Origin": {own}}, testRecord, 200, "plies"},
 			{"a record as JSON lines", "POST", "/analyze", http.Header{"Content-Type": {"application/x-ndjson"}}, "garbage", 400, "record"},
 		} {
 			code, body := callWith(t, ts, c.method, prefix+c.path, c.h, c.body, nil)

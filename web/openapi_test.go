@@ -142,7 +142,7 @@ func TestOpenAPI(t *testing.T) {
 	if code, body := callWith(t, ts, "POST", APIPrefix+"/games", json, `{"agent":"random","side":"f","ply_limit":3}`, &g); code != 200 {
 		t.Fatalf("new game: %d %s", code, body)
 	}
-	record := `{"game":0,"first":"random","second":"random","first_reds":"ABCD","second_reds":"ABCD","moves":["b5b4","b2b3"],"result":"draw","reason":"ply limit","ply_limit":2,"plies":2}`
+	record := testRecord
 	pic := "?position=" + strings.ReplaceAll(paperPos, " ", "+") + "&last=a2a1&line=d1e1,b1c1"
 	for _, c := range []struct {
 		method, path string
