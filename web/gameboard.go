@@ -8,7 +8,7 @@ import (
 )
 
 // gameBoard draws a game of the Play tab as the user may see it: the
-// picture is made from the game's view (the agent's colours hidden while
+// picture is made from the game's view alone (the agent's colours hidden while
 // the game is on), with the last move's arrow and, once the game is over,
 // how it ended. A finished game's board need not be a position string the
 // picture endpoint could read (a side may have no red left), so the page
@@ -25,17 +25,17 @@ func (s *Server) gameBoard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.mu.Lock()
-	view := g.view()
-	if len(g.moves) > 0 {
-		o.LastMove = g.moves[len(g.moves)-1]
+	v := g.view()
+	g.mu.Unlock()
+	if len(v.moves) > 0 {
+		o.LastMove = v.moves[len(v.moves)-1]
 	}
-	if out := g.outcome(); out != engine.Ongoing {
-		o.Caption = fmt.Sprintf("game over: %s, ply %d", out, view.Ply())
-		if g.reason != "" {
-			o.Caption = fmt.Sprintf("game over: %s (%s), ply %d", out, g.reason, view.Ply())
+	if v.outcome != engine.Ongoing {
+		o.Caption = fmt.Sprintf("game over: %s, ply %d", v.outcome, v.pos.Ply())
+		if v.reason != "" {
+			o.Caption = fmt.Sprintf("game over: %s (%s), ply %d", v.outcome, v.reason, v.pos.Ply())
 		}
 	}
-	g.mu.Unlock()
 	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write(SVG(&view, o))
+	w.Write(SVG(&v.pos, o))
 }

@@ -63,8 +63,12 @@ func (cmd *serveCmd) run(e *env, args []string) error {
 	cfg.Tables, cfg.Store = src.Tables, src.ProofStore()
 	cfg.Env = cliflags.PlayerEnv(src)
 	return web.ListenAndServe(e.Ctx, cmd.addr, cfg, func(a net.Addr) {
+		url, network := web.PageURL(a)
+		if network { // said even with --quiet
+			fmt.Fprintf(e.Stderr, "geister serve: warning: --addr %s listens beyond this machine: anyone who can reach it on the network can use the board (solves, games); --addr 127.0.0.1:PORT keeps it local\n", cmd.addr)
+		}
 		if !cmd.quiet {
-			fmt.Fprintf(e.Stderr, "geister serve: the web board is at http://%s/ (Ctrl-C stops it)\n", a)
+			fmt.Fprintf(e.Stderr, "geister serve: the web board is at %s (Ctrl-C stops it)\n", url)
 		}
 	})
 }
