@@ -153,7 +153,7 @@ func TestBrowser(t *testing.T) {
 	outcome, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
 		let g = game;
 		for (let i = 0; g.outcome === "ongoing" && i < 300; i++) {
-			g = await api("POST", "/api/games/" + g.id + "/move", { move: g.legal[i % g.legal.length] });
+			g = await api("POST", "/api/v1/games/" + g.id + "/move", { move: g.legal[i % g.legal.length] });
 		}
 		showGame(g);
 		return g.outcome;
