@@ -153,18 +153,29 @@ func NewServer(cfg Config) *Server {
 	static, _ := fs.Sub(assets, "assets")
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	s.mux.HandleFunc("GET /{$}", s.index)
-	s.mux.HandleFunc("GET /api/board.svg", s.boardSVG)
-	s.mux.HandleFunc("GET /api/board.png", s.boardPNG)
-	s.mux.HandleFunc("POST /api/position", s.position)
-	s.mux.HandleFunc("POST /api/solve", s.solveHandler)
-	s.mux.HandleFunc("POST /api/probe", s.probe)
-	s.mux.HandleFunc("GET /api/agents", s.agents)
-	s.mux.HandleFunc("POST /api/games", s.newGame)
-	s.mux.HandleFunc("GET /api/games/{id}", s.getGame)
-	s.mux.HandleFunc("POST /api/games/{id}/move", s.gameMove)
-	s.mux.HandleFunc("POST /api/analyze", s.analyze)
+	// The JSON API under its version, APIPrefix, and under /api/, the
+	// paths before versions, kept as aliases for this release.
+	api := func(method, path string, h http.HandlerFunc) {
+		s.mux.HandleFunc(method+" "+APIPrefix+path, h)
+		s.mux.HandleFunc(method+" /api"+path, h)
+	}
+	api("GET", "/board.svg", s.boardSVG)
+	api("GET", "/board.png", s.boardPNG)
+	api("POST", "/position", s.position)
+	api("POST", "/solve", s.solveHandler)
+	api("POST", "/probe", s.probe)
+	api("GET", "/agents", s.agents)
+	api("POST", "/games", s.newGame)
+	api("GET", "/games/{id}", s.getGame)
+	api("POST", "/games/{id}/move", s.gameMove)
+	api("POST", "/analyze", s.analyze)
 	return s
 }
+
+// APIPrefix is the path of the JSON API's version 1, described by
+// docs/openapi.yaml; the same endpoints under /api/ are its older
+// spelling, kept for this release.
+const APIPrefix = "/api/v1"
 
 // ServeHTTP serves the page and the API. A handler that panics answers
 // 500 and the server goes on.

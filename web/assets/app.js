@@ -73,7 +73,7 @@ async function render(position, last, highlight, caption) {
   if (last) q.set("last", last);
   if (highlight) q.set("highlight", highlight);
   if (caption) q.set("caption", caption);
-  const r = await fetch("/api/board.svg?" + q);
+  const r = await fetch("/api/v1/board.svg?" + q);
   if (!r.ok) {
     const e = await r.json().catch(() => ({}));
     status(e.error || "cannot draw this position", true);
@@ -123,7 +123,7 @@ function editorChanged() {
 async function loadPosition() {
   const text = $("pos").value;
   try {
-    const info = await api("POST", "/api/position", { position: text });
+    const info = await api("POST", "/api/v1/position", { position: text });
     fillEditor(parsePosition(info.position));
     status(`${info.moves.length} legal moves; ${info.to_move === "f" ? "first" : "second"} player to move`);
     setSteps([]);
@@ -167,7 +167,7 @@ async function clickSquare(sq) {
   }
   try {
     $("game-status").textContent = "the agent is thinking…";
-    showGame(await api("POST", `/api/games/${game.id}/move`, { move: mv }));
+    showGame(await api("POST", `/api/v1/games/${game.id}/move`, { move: mv }));
   } catch (e) {
     status(e.message, true);
   }
@@ -184,7 +184,7 @@ async function solve(probe) {
     body.time_ms = +$("time").value;
   }
   try {
-    const a = await api("POST", probe ? "/api/probe" : "/api/solve", body);
+    const a = await api("POST", probe ? "/api/v1/probe" : "/api/v1/solve", body);
     $("verdict").textContent = `${a.result}: ${a.text} (${a.nodes} positions, ${a.elapsed_ms} ms, ${a.source})`;
     $("verdict").dataset.result = a.result;
     const list = [{ position: a.line ? a.line[0] : a.position, last: "", caption: "" }];
@@ -225,7 +225,7 @@ async function newGame() {
   if ($("my-reds").value.trim()) body.reds = $("my-reds").value.trim().toUpperCase();
   try {
     $("game-status").textContent = "starting…";
-    showGame(await api("POST", "/api/games", body));
+    showGame(await api("POST", "/api/v1/games", body));
     status("");
   } catch (e) {
     $("game-status").textContent = "";
@@ -249,7 +249,7 @@ async function analyze() {
   if ($("game-no").value !== "") q.set("game", $("game-no").value);
   $("analysis-summary").textContent = "analysing… (each position is asked for both sides)";
   try {
-    report = await api("POST", "/api/analyze?" + q, text, true);
+    report = await api("POST", "/api/v1/analyze?" + q, text, true);
   } catch (e) {
     $("analysis-summary").textContent = "";
     status(e.message, true);
