@@ -85,15 +85,17 @@ func TestGuard(t *testing.T) {
 // needed; quick under -race).
 func needTables(t *testing.T) string {
 	t.Helper()
-	tablesOnce.Do(func() {
-		if tablesDir, tablesErr = os.MkdirTemp("", "capi-tables"); tablesErr == nil {
-			tablesErr = buildTables(tablesDir, tableClasses[:1])
-		}
-	})
+	tablesOnce.Do(buildSmallTables)
 	if tablesErr != nil {
 		t.Fatal(tablesErr)
 	}
 	return tablesDir
+}
+
+func buildSmallTables() {
+	if tablesDir, tablesErr = os.MkdirTemp("", "capi-tables"); tablesErr == nil {
+		tablesErr = buildTables(tablesDir, tableClasses[:1])
+	}
 }
 
 var (
