@@ -26,7 +26,9 @@
  * bad input (or to NULL on success); free it with geister_free. A null
  * pointer where a string or a result is wanted is GEISTER_ERR_ARGUMENT,
  * never a crash; so is a string that is not UTF-8. A fault inside the
- * library is caught and returned as GEISTER_ERR_INTERNAL.
+ * library is caught and returned as GEISTER_ERR_INTERNAL (one exception:
+ * a table file cut short makes the storage engine fail while opening, in
+ * a thread of its own, and the process ends).
  *
  * Threads: every function may be called from several threads at once.
  * A geister_tables handle may be shared between threads (probes run side
