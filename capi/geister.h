@@ -123,9 +123,10 @@ int geister_probe_value(geister_tables *tables, const char *position, int prover
                         geister_probe_result *result, char **error);
 
 /* Probes the tables and sets *json to the line "geister probe --json"
- * prints (with the principal line "pv"); for GEISTER_NOT_HELD and
- * GEISTER_ERR_POSITION, *json is the command's error object
- * {"position":...,"error":...}. Free *json with geister_free. */
+ * prints (with the principal line "pv"); for GEISTER_NOT_HELD,
+ * GEISTER_ERR_POSITION and GEISTER_ERR_TABLES, *json is the command's
+ * error object {"position":...,"error":...}; for the other errors it is
+ * NULL. Free *json with geister_free. */
 int geister_probe_json(geister_tables *tables, const char *position, int prover,
                        char **json, char **error);
 
