@@ -253,6 +253,24 @@ func TestProbeAgreesWithCommand(t *testing.T) {
 	if kinds["win false"] < 20 || kinds["no-win false"] < 20 || kinds["<nil> true"] < 20 {
 		t.Errorf("the sample lacks a kind of answer: %v", kinds)
 	}
+	// The same positions through the Python package.
+	if _, err := exec.LookPath("python3"); err == nil {
+		cmd := exec.Command("python3", "-c", pyProbe, f.tables)
+		cmd.Env = append(os.Environ(), "GEISTER_LIB="+f.lib, "PYTHONPATH=../python")
+		cmd.Stdin = strings.NewReader(in)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("python: %v", err)
+		}
+		py := jsonLines(t, "python", string(out), len(pos))
+		for i := range pos {
+			if !reflect.DeepEqual(py[i], want[i]) {
+				t.Errorf("%q: python %v, command %v", pos[i], py[i], want[i])
+			}
+		}
+	} else {
+		t.Log("no python3: the Python package is not compared here")
+	}
 	sOut, err := run(in, f.harness, f.tables, "struct")
 	if err != nil {
 		t.Fatal(err)
@@ -293,6 +311,21 @@ func TestProbeAgreesWithCommand(t *testing.T) {
 func notHeld(msg string) bool {
 	return strings.Contains(msg, "is not in the endgame tables") || strings.Contains(msg, "tables hold hidden opponents only")
 }
+
+// pyProbe probes the positions of standard input through the Python
+// package and prints each answer as the command does.
+const pyProbe = `
+import json, sys
+import geister
+with geister.Tables(sys.argv[1]) as t:
+    for line in sys.stdin:
+        p = line.rstrip("\n")
+        try:
+            a = t.probe(p)
+        except geister.GeisterError as e:
+            a = {"position": p, "error": str(e)}
+        print(json.dumps(a, ensure_ascii=False, separators=(",", ":")))
+`
 
 // solvePositions are n positions df-pn searches: 6-piece ones whose
 // captures of a prover's red lead into the fixture's tables, and
