@@ -280,16 +280,15 @@ func marshal(v any) string {
 
 // solveOptions are the budgets of one solve (geister_solve_options).
 type solveOptions struct {
-	Nodes     uint64
-	Time      time.Duration // 0: none
-	Shortest  bool
-	MaxPlies  int
-	PlyLimit  int
-	Prover    int // 0, 'f' or 's'
-	TTMB      int // 0: 128
-	Threads   int // 0 or 1: one
-	Tables    *tables
-	WantError bool
+	Nodes    uint64
+	Time     time.Duration // 0: none
+	Shortest bool
+	MaxPlies int
+	PlyLimit int
+	Prover   int // 0, 'f' or 's'
+	TTMB     int // 0: 128
+	Threads  int // 0 or 1: one
+	Tables   *tables
 }
 
 // solve answers s as "geister solve --json --threads 1" does with the
