@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/cmd/geister/internal/buildinfo"
+	"github.com/geister-solver/geister/internal/buildinfo"
 )
 
 var versionCommand = command{
