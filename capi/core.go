@@ -136,18 +136,11 @@ func (t *tables) use(f func() error) error {
 
 // proverOf is the prover the code prover asks for in p.
 func proverOf(p *engine.Position, prover int) (engine.Player, error) {
-	var pl engine.Player
-	var err error
-	switch prover {
-	case 0:
-		pl, err = purple.DefaultProver(p)
-	case 'f':
-		pl, err = engine.First, purple.CheckProver(p, engine.First)
-	case 's':
-		pl, err = engine.Second, purple.CheckProver(p, engine.Second)
-	default:
-		return 0, errorf(codeArgument, "prover %d: want 0 (the default), 'f' or 's'", prover)
+	arg, err := proverArg(prover)
+	if err != nil {
+		return 0, err
 	}
+	pl, err := solver.ProverOf(p, arg)
 	if err != nil {
 		return 0, &apiError{codePosition, err}
 	}

@@ -122,7 +122,7 @@ func TestSolveAPI(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("solve: %d %s", code, body)
 	}
-	if a.Result != "win" || a.Plies != 5 || (a.Exact == nil || !*a.Exact) || a.Move != "d1e1" || len(a.PV) != 5 || len(a.Line) != 6 {
+	if a.Result != "win" || a.Plies == nil || *a.Plies != 5 || (a.Exact == nil || !*a.Exact) || a.Move != "d1e1" || len(a.PV) != 5 || len(a.Line) != 6 {
 		t.Fatalf("solve: %+v, want a win in exactly 5 with d1e1 and a line of 6 positions", a)
 	}
 	// the line's positions follow the moves; the last move wins, and the
@@ -239,7 +239,7 @@ func TestProbeAPI(t *testing.T) {
 	ts = newTestServer(t, Config{Tables: db})
 	var a SolveAnswer
 	code, body = call(t, ts, "POST", "/api/probe", `{"position":"`+paperPos+`"}`, &a)
-	if code != 200 || a.Source != "table" || a.Plies != 5 || (a.Exact == nil || !*a.Exact) || a.Move != "d1e1" {
+	if code != 200 || a.Source != "table" || a.Plies == nil || *a.Plies != 5 || (a.Exact == nil || !*a.Exact) || a.Move != "d1e1" {
 		t.Errorf("probe: %d %s", code, body)
 	}
 	code, body = call(t, ts, "POST", "/api/probe", `{"position":"uu1B2/6/R4b/6/6/6 f R1r1"}`, nil)

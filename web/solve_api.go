@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"time"
 
@@ -83,45 +82,30 @@ type SolveRequest struct {
 	TimeMS   int64  `json:"time_ms,omitempty"`   // budget (0: the server's default)
 }
 
-// SolveAnswer is SPEC §5's answer plus the positions along the line.
+// SolveAnswer is SPEC §5's answer (solver.JSONOf, the one writer of it)
+// plus the positions along the line and the verdict in words.
 type SolveAnswer struct {
-	Position  string   `json:"position"`
-	Prover    string   `json:"prover"`
-	Result    string   `json:"result"`
-	Plies     int      `json:"plies,omitempty"`
-	Exact     *bool    `json:"exact,omitempty"` // a win's plies are its exact DTW; absent on other results
-	Move      string   `json:"move,omitempty"`
-	PV        []string `json:"pv,omitempty"`
-	Nodes     uint64   `json:"nodes"`
-	ElapsedMS float64  `json:"elapsed_ms"`
-	Source    string   `json:"source"`
+	solver.AnswerJSON
 	// Line: the position before each move of PV and after it (the
 	// prover's captures of hidden pieces count as red, as in the purple
 	// game); after the move that ends the game, the position before it
 	// again (a finished game has no position string).
 	Line []string `json:"line,omitempty"`
-	Text string   `json:"text"` // the verdict in words
+	Text string   `json:"text"` // the verdict in words (solver.Verdict)
 }
 
+// proverOf reads the request's prover (solver.ParseProver) and checks it
+// against p (solver.ProverOf).
 func proverOf(p *engine.Position, v string) (engine.Player, error) {
-	switch v {
-	case "":
-		pr, err := purple.DefaultProver(p)
-		if err != nil {
-			return pr, fmt.Errorf("prover: %w", err)
-		}
-		return pr, nil
-	case "f", "s":
-		pr := engine.First
-		if v == "s" {
-			pr = engine.Second
-		}
-		if err := purple.CheckProver(p, pr); err != nil {
-			return pr, fmt.Errorf("prover: %w", err)
-		}
-		return pr, nil
+	pp, err := solver.ParseProver(v)
+	if err != nil {
+		return 0, err
 	}
-	return 0, fmt.Errorf("prover %q: want f or s", v)
+	pr, err := solver.ProverOf(p, pp)
+	if err != nil {
+		return pr, fmt.Errorf("prover: %w", err)
+	}
+	return pr, nil
 }
 
 func (s *Server) solveHandler(w http.ResponseWriter, r *http.Request) {
@@ -186,19 +170,12 @@ func (s *Server) Solve(ctx context.Context, req SolveRequest) (SolveAnswer, int,
 }
 
 func answerOf(p engine.Position, a solver.Answer, maxPlies int) SolveAnswer {
-	out := SolveAnswer{Position: a.Position, Prover: a.Prover.String(), Result: a.Result.String(),
-		Nodes: a.Nodes, ElapsedMS: math.Round(float64(a.Elapsed.Microseconds())/100) / 10, Source: a.Source}
-	who := map[engine.Player]string{engine.First: "the first player", engine.Second: "the second player"}[a.Prover]
-	switch a.Result {
-	case solver.Win:
-		out.Plies, out.Exact = a.Plies, &a.Exact
-		if a.Move != engine.NoMove {
-			out.Move = a.Move.String()
-		}
+	out := SolveAnswer{AnswerJSON: solver.JSONOf(solver.Job{}, a, nil, false), Text: solver.Verdict(a, maxPlies, 0)}
+	if a.Result == solver.Win {
+		out.Exact = &a.Exact // the page says whether a win's plies are its exact distance
 		q := p
 		out.Line = []string{q.String()}
 		for _, m := range a.PV {
-			out.PV = append(out.PV, m.String())
 			if q.Outcome() != engine.Ongoing || !q.IsLegal(m) {
 				break
 			}
@@ -213,21 +190,6 @@ func answerOf(p engine.Position, a solver.Answer, maxPlies int) SolveAnswer {
 			}
 			out.Line = append(out.Line, q.String())
 		}
-		kind := "within"
-		if a.Exact {
-			kind = "in exactly"
-		}
-		out.Text = fmt.Sprintf("%s surely wins %s %d plies", who, kind, a.Plies)
-		if out.Move != "" {
-			out.Text += ", with " + out.Move
-		}
-	case solver.NoWin:
-		out.Text = "no sure win for " + who
-		if maxPlies > 0 {
-			out.Text += fmt.Sprintf(" within %d plies", maxPlies)
-		}
-	default:
-		out.Text = "unknown: the budget ran out before " + who + "'s sure win was proven or refuted"
 	}
 	return out
 }
