@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -81,7 +82,10 @@ var buildCommand = command{
 					return err
 				}
 				sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: *shared, Command: command, Threads: *workers, Extra: *sbatch})
-				tablebase.WriteSubmitted(e.Stdout, sub, *shared, err)
+				tablebase.WriteSubmitted(e.Stdout, sub)
+				if err == nil {
+					fmt.Fprintf(e.Stdout, "%d jobs submitted; progress: geister tables status --shared %s\n", len(sub), *shared)
+				}
 				return err
 			}
 			d := cliflags.Dir(*dir)
@@ -122,6 +126,9 @@ var buildCommand = command{
 			}
 			start := time.Now()
 			rep, err := tablebase.Build(e.Ctx, db, classes, opts)
+			if fe := (*tablebase.FitError)(nil); errors.As(err, &fe) && fe.Memory {
+				err = fmt.Errorf("%w (--max-memory)", err)
+			}
 			elapsed := time.Since(start) // rep.Elapsed is not set when the build stops early
 			if bar != nil {
 				bar.Finish()
