@@ -314,11 +314,17 @@ func mark(rep *Report) {
 		if rep.Result == "second" {
 			w = engine.Second
 		}
-		k := n
+		// The finished game's own position is won by the rules, not
+		// forced: a result is forced from a ply before the end.
+		end := n
+		if end > 0 && rep.Plies[end-1].side(w).Source == "game" {
+			end--
+		}
+		k := end
 		for k > 0 && rep.Plies[k-1].side(w).win() {
 			k--
 		}
-		if k < n {
+		if k < end {
 			rep.ForcedFrom = k
 			rep.Plies[k].Marks = append(rep.Plies[k].Marks, MarkForced)
 			note := fmt.Sprintf("from here %s surely wins at every ply", sideName(w))

@@ -22,10 +22,10 @@ func ExampleAnalyzeLine() {
 	for _, p := range rep.Plies {
 		fmt.Printf("ply %d %-4s first: %-6s second: %-6s %v\n", p.Ply, p.Move, p.First.Result, p.Second.Result, p.Marks)
 	}
-	fmt.Println("result:", rep.Result, "forced from ply", rep.ForcedFrom)
+	fmt.Println("result:", rep.Result, "forced from ply", rep.ForcedFrom) // -1: never before the end
 	// Output:
 	// ply 0 a1b1 first: win    second: no-win [missed-win threw-win]
 	// ply 1 b2b1 first: no-win second: no-win []
-	// ply 2      first: no-win second: win    [forced]
-	// result: second forced from ply 2
+	// ply 2      first: no-win second: win    []
+	// result: second forced from ply -1
 }

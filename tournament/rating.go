@@ -46,8 +46,11 @@ type Ratings struct {
 // Rate fits Bradley–Terry strengths to the results (draws count half a
 // win for each side) by maximum likelihood, on the Elo scale (400 log10 of
 // the strength, the mean rating 0), with 95% intervals from boot bootstrap
-// resamples of the games (each pairing's games drawn with replacement,
-// seeded by seed; boot 0: no intervals).
+// tournaments simulated from the fit (Ordo's method: the same pairings,
+// each game drawn from the fitted ratings and the event's draw rate,
+// seeded by seed; boot 0: no intervals). The fit's prior is one virtual
+// draw for each pair that met (FitBT, as BayesElo's prior of virtual
+// draws), so a perfect record has a finite rating and an interval.
 func Rate(s Settings, rs []Result, boot int, seed uint64) Ratings {
 	players := s.Players()
 	idx := map[string]int{}
@@ -98,14 +101,43 @@ func Rate(s Settings, rs []Result, boot int, seed uint64) Ratings {
 		out.Ratings = append(out.Ratings, Rating{Agent: p, Elo: elo[i]})
 	}
 	if boot > 0 {
+		// Ordo's simulation: boot tournaments of the same pairings drawn
+		// from the fitted model, each fitted again. Resampling a pairing's
+		// own games gave a perfect or exactly even record no interval at
+		// all (every resample alike); drawn from the model, whose prior
+		// keeps a perfect record's estimate finite (FitBT), it has one.
+		games, draws := 0, 0
+		for _, k := range keys {
+			for _, g := range byPair[k] {
+				games++
+				if g.sa == 0.5 {
+					draws++
+				}
+			}
+		}
+		// the event's draw rate, Laplace-smoothed so that an all-draw
+		// event still varies
+		drawRate := (float64(draws) + 1) / (float64(games) + 2)
 		rng := rand.New(rand.NewPCG(seed, 0x7e57))
 		samples := make([][]float64, n)
 		buf := []game{}
 		for range boot {
 			e := fit(func(g []game) []game {
 				buf = buf[:0]
+				if len(g) == 0 {
+					return buf
+				}
+				a, b := g[0].a, g[0].b
+				pw, pd := outcomeOdds(elo[a]-elo[b], drawRate)
 				for range g {
-					buf = append(buf, g[rng.IntN(len(g))])
+					sa := 0.0
+					switch u := rng.Float64(); {
+					case u < pw:
+						sa = 1
+					case u < pw+pd:
+						sa = 0.5
+					}
+					buf = append(buf, game{a, b, sa})
 				}
 				return buf
 			})
@@ -113,9 +145,16 @@ func Rate(s Settings, rs []Result, boot int, seed uint64) Ratings {
 				samples[i] = append(samples[i], e[i])
 			}
 		}
+		// The basic (reflected) bootstrap interval: the refits of
+		// simulated events are pulled toward the mean twice (by the
+		// simulation and by the prior of the refit), so their spread is
+		// reflected about the estimate rather than read as it is; a
+		// perfect record's interval then starts at its estimate ("at
+		// least").
 		for i := range samples {
 			sort.Float64s(samples[i])
-			out.Ratings[i].CI = &[2]float64{quantile(samples[i], 0.025), quantile(samples[i], 0.975)}
+			e := elo[i]
+			out.Ratings[i].CI = &[2]float64{2*e - quantile(samples[i], 0.975), 2*e - quantile(samples[i], 0.025)}
 		}
 	}
 	for _, k := range keys {
@@ -156,6 +195,16 @@ func Rate(s Settings, rs []Result, boot int, seed uint64) Ratings {
 	}
 	sort.SliceStable(out.Ratings, func(i, j int) bool { return out.Ratings[i].Elo > out.Ratings[j].Elo })
 	return out
+}
+
+// outcomeOdds returns the chances of a win and of a draw for a player
+// rated diff Elo above its opponent, in an event with the given draw rate:
+// the expected score e of the Bradley–Terry model, a draw as often as the
+// event draws (but at most 2·min(e, 1−e)), wins making up the rest of e.
+func outcomeOdds(diff, drawRate float64) (win, draw float64) {
+	e := 1 / (1 + math.Pow(10, -diff/400))
+	draw = min(drawRate, 2*min(e, 1-e))
+	return e - draw/2, draw
 }
 
 func quantile(sorted []float64, q float64) float64 {

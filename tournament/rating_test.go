@@ -95,3 +95,28 @@ func TestSignTest(t *testing.T) {
 		}
 	}
 }
+
+// TestRateIntervalOfOneSidedRecords: a perfect record and an exactly even
+// (all drawn) one still get an interval around their estimate; resampling
+// the games themselves gave both [x, x], as if 20 games settled the
+// difference exactly.
+func TestRateIntervalOfOneSidedRecords(t *testing.T) {
+	for _, c := range []struct {
+		name, result string
+	}{{"perfect", "first"}, {"all drawn", "draw"}} {
+		s := Settings{Agents: []string{"a", "b"}, Games: 20}
+		var rs []Result
+		for g := range 20 {
+			rs = append(rs, Result{Pair: 0, Game: g, First: "a", Second: "b", Result: c.result})
+		}
+		r := Rate(s, rs, 400, 7)
+		for _, x := range r.Ratings {
+			if x.CI == nil || x.CI[1]-x.CI[0] < 20 || x.Elo < x.CI[0]-1e-9 || x.Elo > x.CI[1]+1e-9 {
+				t.Errorf("%s record: %s rated %.1f with interval %v: want a real interval around the estimate", c.name, x.Agent, x.Elo, x.CI)
+			}
+		}
+		if a := r.Ratings[0]; c.result == "first" && (a.Agent != "a" || a.Elo <= 0 || math.IsInf(a.Elo, 0)) {
+			t.Errorf("perfect record: a rated %.1f, want finite and above b", a.Elo)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 
 // ReportOptions say how Report presents a tournament.
 type ReportOptions struct {
-	Bootstrap int    // bootstrap resamples for the rating intervals (Rate)
+	Bootstrap int    // events simulated for the rating intervals (Rate)
 	Seed      uint64 // seed of the resampling
 	Plot      string // also draw PREFIX-ratings and PREFIX-pairs, .svg and .png ("": none)
 	JSON      bool   // one JSON object instead of text

@@ -59,9 +59,20 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	step("load the page, paste the position, set it and solve", chromedp.Do(ctx,
+	stepperShown := func(when string) bool {
+		t.Helper()
+		d, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("stepper")).display`))
+		step("the stepper's display "+when, err)
+		return d != "none"
+	}
+	step("load the page", chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible(`#board svg`),
+	))
+	if stepperShown("on first load") {
+		t.Errorf("the stepper shows on first load, with no line to step through")
+	}
+	step("paste the position, set it and solve", chromedp.Do(ctx,
 		chromedp.SetValue(`#pos`, paperPos),
 		chromedp.Click(`#load`),
 		chromedp.WaitVisible(`#status`),
@@ -122,6 +133,42 @@ func TestBrowser(t *testing.T) {
 	step("read the game's moves", err)
 	if !strings.HasPrefix(moves, "1. c5c4") || !strings.Contains(moves, "2. ") {
 		t.Errorf("moves after clicking c5, c4: %q, want 1. c5c4 and the agent's reply", moves)
+	}
+	// The Position tab's line stays there: no stepper in the Play tab, and
+	// the arrow keys do not draw the old line over the game.
+	if stepperShown("in the Play tab") {
+		t.Errorf("the Play tab shows the Position tab's stepper")
+	}
+	step("press the right arrow in the Play tab", chromedp.Do(ctx,
+		chromedp.KeyEvent("\ue014"), // ArrowRight
+		chromedp.Sleep(300*time.Millisecond),
+	))
+	gamePos, err := chromedp.Run(ctx, chromedp.Evaluate[string](`game.position`))
+	step("read the game's position", err)
+	if title, err := chromedp.Run(ctx, chromedp.OuterHTML(`#board svg title`)); err != nil || !strings.Contains(title, gamePos) {
+		t.Errorf("after ArrowRight in the Play tab the board shows %q, want the game's %s (%v)", title, gamePos, err)
+	}
+	// Play the game to its end through the page's API helper, then show it
+	// as the page does: the finished board says how the game ended.
+	outcome, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		let g = game;
+		for (let i = 0; g.outcome === "ongoing" && i < 300; i++) {
+			g = await api("POST", "/api/v1/games/" + g.id + "/move", { move: g.legal[i % g.legal.length] });
+		}
+		showGame(g);
+		return g.outcome;
+	})()`, chromedp.EvalAwaitPromise))
+	step("play the game to its end", err)
+	step("wait for the last board", chromedp.Do(ctx, chromedp.Sleep(500*time.Millisecond)))
+	over, err := chromedp.Run(ctx, chromedp.OuterHTML(`#board svg`))
+	step("read the last board", err)
+	last, err := chromedp.Run(ctx, chromedp.Evaluate[string](`game.last`))
+	step("read the last move", err)
+	if outcome == "ongoing" || !strings.Contains(over, "game over") || strings.Contains(over, "player to move") {
+		t.Errorf("the finished game (%s) is drawn without saying it is over: %s", outcome, over)
+	}
+	if escape := strings.HasSuffix(last, "0") || strings.HasSuffix(last, "7"); escape != strings.Contains(over, "escaped:") {
+		t.Errorf("last move %s: the board lists an escaped piece %v, want %v", last, !escape, escape)
 	}
 	// Analyze: paste the hand-made game of package analysis's tests.
 	rec := `{"game":0,"seed":0,"first":"a","second":"b","first_reds":"ABCD","second_reds":"EFGH","moves":["b5b4","b2b3","b4a4"],"result":"draw","reason":"ply limit","plies":3,"ply_limit":3}`

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -246,10 +245,4 @@ func (c *rasterCanvas) text(x, y float64, s string, size float64, anchor, fill s
 			draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Over)
 		}
 	}
-}
-
-// writeTo is for tests and callers that want the SVG text.
-func (c *svgCanvas) writeTo(w io.Writer) error {
-	_, err := io.WriteString(w, c.b.String())
-	return err
 }

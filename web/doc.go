@@ -13,7 +13,11 @@
 //
 // The web board (NewServer) is an http.Handler: a page (html/template,
 // assets embedded with go:embed, no build step) and a JSON API under
-// /api/ that scripts may use as well: solve, probe, legal moves, games
-// against any agent, and game analysis (package analysis). Bodies and
-// budgets are capped; see docs/web.md for the API.
+// /api/v1/ (APIPrefix; docs/openapi.yaml describes it) that scripts may
+// use as well: solve, probe, legal moves, games against any agent, and
+// game analysis (package analysis). Bodies and budgets are capped. It
+// answers only its own page and programs on the machine: the Host must
+// name the server, an Origin must be its own, and bodies are JSON (see
+// docs/web.md). While a game is on, no answer about it shows the agent's
+// colours.
 package web

@@ -34,3 +34,16 @@ func ExampleListenAndServe() {
 	// 200 true
 	// <nil>
 }
+
+// The page's address, and whether the board is reachable from the
+// network.
+func ExamplePageURL() {
+	for _, a := range []string{"127.0.0.1:8080", "[::]:8080", "192.168.1.9:80"} {
+		addr, _ := net.ResolveTCPAddr("tcp", a)
+		fmt.Println(web.PageURL(addr))
+	}
+	// Output:
+	// http://127.0.0.1:8080/ false
+	// http://localhost:8080/ true
+	// http://192.168.1.9:80/ true
+}

@@ -215,26 +215,45 @@ func drawBoard(c canvas, p *engine.Position, o Options) {
 		c.circle(mx, my, 9, style{fill: "#ffffff", stroke: col, width: 2})
 		c.text(mx, my+4.5, fmt.Sprint(i+1), 12, "middle", colInk)
 	}
-	panel(c, p)
+	// An escape ends the game: the blue that left is not a captured one,
+	// and a position string read anew has forgotten that the game is over.
+	escaped, escaper := o.LastMove.IsEscape(), engine.First
+	if escaped && engine.Exits(engine.Second)&o.LastMove.From().Bit() != 0 {
+		escaper = engine.Second
+	}
+	panel(c, p, escaped, escaper)
 	caption := o.Caption
 	if caption == "" {
-		if o := p.Outcome(); o != engine.Ongoing {
-			caption = fmt.Sprintf("game over (%s), ply %d", o, p.Ply())
-		} else {
-			caption = fmt.Sprintf("%s player to move, ply %d", map[engine.Player]string{engine.First: "first", engine.Second: "second"}[p.Turn()], p.Ply())
+		switch out := p.Outcome(); {
+		case escaped:
+			caption = fmt.Sprintf("game over: the %s player's blue escaped, ply %d", playerName(escaper), p.Ply())
+		case out != engine.Ongoing:
+			caption = fmt.Sprintf("game over (%s), ply %d", out, p.Ply())
+		default:
+			caption = fmt.Sprintf("%s player to move, ply %d", playerName(p.Turn()), p.Ply())
 		}
 	}
 	c.text(marginL, marginT+boardSz+36, caption, 13, "start", colCaption)
 	c.text(marginL, marginT+boardSz+56, p.String(), 12, "start", colCaption)
 }
 
+// playerName is "first" or "second".
+func playerName(pl engine.Player) string {
+	if pl == engine.First {
+		return "first"
+	}
+	return "second"
+}
+
 // panel draws, right of the board, each player's counts and the pieces
-// captured from it.
-func panel(c canvas, p *engine.Position) {
+// captured from it; when escaped, one of escaper's missing blues left the
+// board by its exit and is drawn apart, as escaped.
+func panel(c canvas, p *engine.Position, escaped bool, escaper engine.Player) {
+	over := p.Outcome() != engine.Ongoing || escaped
 	y := marginT + 6
 	for _, pl := range []engine.Player{engine.Second, engine.First} {
 		name := playerLabel(pl)
-		if p.Turn() == pl && p.Outcome() == engine.Ongoing {
+		if p.Turn() == pl && !over {
 			c.circle(panelX+5, y-4, 5, style{fill: colLast})
 			c.text(panelX+15, y, name, 13, "start", colInk)
 		} else {
@@ -248,9 +267,15 @@ func panel(c canvas, p *engine.Position) {
 		}
 		y += 15
 		c.text(panelX, y, "captured:", 11, "start", colCaption)
+		lostBlues := 4 - p.Blues(pl)
+		if escaped && pl == escaper {
+			lostBlues--
+			c.text(panelX+96, y, "escaped:", 11, "start", colCaption)
+			piece(c, panelX+164, y-4, 7, pl, engine.Blue)
+		}
 		y += 20
 		x := panelX + 10
-		for i := 0; i < 4-p.Blues(pl); i++ {
+		for i := 0; i < lostBlues; i++ {
 			piece(c, x, y, 9, pl, engine.Blue)
 			x += 22
 		}

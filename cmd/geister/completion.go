@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/completion"
+	"github.com/geister-solver/geister/cmd/geister/internal/completion"
 )
 
 var completionCommand = command{
@@ -14,17 +14,26 @@ var completionCommand = command{
 	Args:    "bash|zsh|fish",
 	Summary: "print a shell completion script (commands, flags, files)",
 	Details: helpText("completion"),
-	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		return func(e *env, args []string) error {
-			if len(args) != 1 {
-				return usagef("want one shell: bash, zsh or fish")
-			}
-			if err := completion.Write(e.Stdout, args[0], completionSpecs()); err != nil {
-				return usagef("%v", err)
-			}
-			return nil
-		}
-	},
+	Flags:   commandFlags[completionCmd],
+}
+
+// completionCmd is geister completion: the values of its flags (declare)
+// and the command itself (run).
+type completionCmd struct {
+}
+
+// declare declares the flags on fs.
+func (cmd *completionCmd) declare(fs *pflag.FlagSet) {
+}
+
+func (cmd *completionCmd) run(e *env, args []string) error {
+	if len(args) != 1 {
+		return usagef("want one shell: bash, zsh or fish")
+	}
+	if err := completion.Write(e.Stdout, args[0], completionSpecs()); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
 }
 
 // completionSpecs lists every command with its flags, and "help".

@@ -3,13 +3,12 @@ package main
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/keeper"
 	"github.com/geister-solver/geister/purple"
 )
@@ -19,100 +18,136 @@ var keeperCommand = command{
 	Args:    "[CLASS...]",
 	Summary: "check paper 002's keeper theorem over every position that meets its hypothesis",
 	Details: helpText("keeper"),
-	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := cliflags.TableDir(fs)
-		maxPieces := fs.Int("max-pieces", 5, "classes with at most this many pieces on the board (4 to 8)")
-		minPieces := fs.Int("min-pieces", 4, "classes with at least this many pieces")
-		keeperReds := fs.Int("keeper-reds", 1, "reds K has left: 1 (Theorem 1's hypothesis) or 2 (relaxed)")
-		keepers := fs.Int("keepers", 2, "K's pieces on N's exits: 2 (both, the hypothesis) or 1 (exactly one; relaxed)")
-		algorithm := fs.Bool("algorithm", false, "N must win against paper 002's Algorithm 1 only (the keeper game), not against every K")
-		reading := fs.String("reading", "paper", "with --algorithm: how the steps the paper leaves open are read: paper (the literal text), agent (the project's keeper agent) or cautious (paper, but step 8's approach never takes the piece of value 1), then optionally steps read otherwise, comma-separated: 7=literal|any, 8a=shortest|cautious, 8b=step7|written|corrected, 9b=both|exit-first (e.g. paper,7=any,8b=written); docs/keeper.md")
-		list := fs.Int("list", -1, "print at most this many N wins per class (-1: every one under Theorem 1's hypothesis, none otherwise)")
-		reach := fs.Int("reach", 4, "plies of the backward check of whether keeper play can reach an N win (0: no check)")
-		sample := fs.Int("sample", 0, "for classes answered by df-pn: solve this many random positions of each (meeting the hypothesis, either side to move) instead of all")
-		seed := fs.Uint64("seed", 1, "with --sample: the seed of the draw")
-		nodes := fs.Uint64("nodes", 200000, "df-pn budget per position for classes not in the tables")
-		timeLimit := fs.Duration("time", 10*time.Second, "df-pn time limit per position for classes not in the tables (0: none)")
-		withinPlies := fs.Int("max-plies", 0, "df-pn answers only: ask for N wins within this many plies (0: any length); a position with none that short then counts as no win within them")
-		maxStates := fs.Uint64("max-states", 600_000_000, "with --algorithm: solve a class by retrograde analysis only up to this many states (about 3 bytes each while solving)")
-		hidden := fs.Bool("hidden-values", false, "with --algorithm: ask of every N win with no value held whether N still surely wins without seeing the algorithm's value state (the belief game; --nodes bounds each search)")
-		hiddenSlack := fs.Int("hidden-slack", 10, "with --hidden-values: search wins up to this many plies longer than with the value seen")
-		verify := fs.Bool("verify", true, "with --algorithm: check every solved state against its successors (Bellman consistency) before reporting")
-		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
-		jsonOut := fs.Bool("json", false, `print one JSON object {"classes":[...],...}`)
-		quiet := fs.Bool("quiet", false, "no progress on standard error")
-		storeOpts := cliflags.AddStore(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
-		return func(e *env, args []string) error {
-			spec := keeper.Spec{Keepers: *keepers, KeeperReds: *keeperReds}
-			if err := cli.Check(
-				cli.InRange("--keepers", *keepers, 1, 2, "want 2 or 1"),
-				cli.InRange("--keeper-reds", *keeperReds, 1, 2, "want 1 or 2"),
-				cli.Want(*maxPieces >= 4 && *maxPieces <= 8 && *minPieces <= *maxPieces, "--max-pieces %d, --min-pieces %d: want 4 ≤ min ≤ max ≤ 8", *maxPieces, *minPieces),
-			); err != nil {
-				return err
-			}
-			rd, err := keeper.ParseReading(*reading)
-			if err != nil {
-				return usagef("--reading: %v", err)
-			}
-			if err := cli.Check(
-				cli.OnlyWith(fs, cli.OnlyIf(*algorithm, "--%s applies only with --algorithm", "reading", "max-states", "verify", "hidden-values", "hidden-slack")),
-				cli.Want(*threads >= 1 && *reach >= 0 && *sample >= 0 && *withinPlies >= 0, "--threads must be at least 1, --reach, --sample and --max-plies not negative"),
-			); err != nil {
-				return err
-			}
-			classes := keeper.ClassesFor(spec, *minPieces, *maxPieces)
-			if len(args) > 0 {
-				// Only the named classes (--min-pieces and --max-pieces do
-				// not apply).
-				if classes, err = cliflags.ParseClasses(args, func(c purple.Class) error {
-					if !c.Valid() || c.OppReds != spec.KeeperReds || c.OppPieces < spec.Keepers {
-						return usagef("class %s does not fit %d keeper(s) with %d red(s) left", c, spec.Keepers, spec.KeeperReds)
-					}
-					return nil
-				}); err != nil {
-					return err
-				}
-			}
-			if len(classes) == 0 {
-				return usagef("no class with %d to %d pieces fits %d keepers with %d reds", *minPieces, *maxPieces, *keepers, *keeperReds)
-			}
-			listN := *list
-			if listN < 0 {
-				listN = 0
-				if spec == keeper.Theorem1 {
-					listN = math.MaxInt
-				}
-			}
-			db, closeDB, err := openTablesDB(cliflags.Dir(*dir))
-			if err != nil {
-				return err
-			}
-			defer closeDB()
-			o := keeper.CheckOptions{Spec: spec, Algorithm: *algorithm, Reading: rd, Tables: db,
-				List: listN, Reach: *reach, Sample: *sample, Seed: *seed, Nodes: *nodes, Time: *timeLimit, WithinPlies: *withinPlies,
-				MaxStates: *maxStates, Verify: *verify, Hidden: *hidden, HiddenSlack: *hiddenSlack, Threads: *threads}
-			if st, release := storeOpts.Open(cliflags.Dir(*dir), warner(e.Stderr)); st != nil {
-				defer release()
-				o.Store = st
-			}
-			if !*quiet {
-				o.Progress = func(line string) { fmt.Fprintln(e.Stderr, line) }
-			}
-			if !*jsonOut {
-				o.OnClass = func(r *keeper.ClassReport) { r.WriteText(e.Stdout, o) }
-			}
-			rep, err := keeper.Check(e.Ctx, classes, o)
-			if rep == nil || (err != nil && !rep.Partial) {
-				return err
-			}
-			if werr := rep.WriteEnd(e.Stdout, o, *jsonOut); werr != nil {
-				return werr
-			}
-			if err != nil {
-				return fmt.Errorf("interrupted: %w", err)
+	Flags:   commandFlags[keeperCmd],
+}
+
+// keeperCmd is geister keeper: the values of its flags (declare)
+// and the command itself (run).
+type keeperCmd struct {
+	given       *pflag.FlagSet // the flags as parsed: which were given
+	dir         *string
+	maxPieces   int
+	minPieces   int
+	keeperReds  int
+	keepers     int
+	algorithm   bool
+	reading     string
+	list        int
+	reach       int
+	sample      int
+	seed        uint64
+	nodes       uint64
+	timeLimit   time.Duration
+	withinPlies int
+	maxStates   uint64
+	hidden      bool
+	hiddenSlack int
+	verify      bool
+	threads     int
+	jsonOut     bool
+	quiet       bool
+	storeOpts   cliflags.Store
+}
+
+// declare declares the flags on fs.
+func (cmd *keeperCmd) declare(fs *pflag.FlagSet) {
+	cmd.dir = cliflags.TableDir(fs)
+	fs.IntVar(&cmd.maxPieces, "max-pieces", 5, "classes with at most this many pieces on the board (4 to 8)")
+	fs.IntVar(&cmd.minPieces, "min-pieces", 4, "classes with at least this many pieces")
+	fs.IntVar(&cmd.keeperReds, "keeper-reds", 1, "reds K has left: 1 (Theorem 1's hypothesis) or 2 (relaxed)")
+	fs.IntVar(&cmd.keepers, "keepers", 2, "K's pieces on N's exits: 2 (both, the hypothesis) or 1 (exactly one; relaxed)")
+	fs.BoolVar(&cmd.algorithm, "algorithm", false, "N must win against paper 002's Algorithm 1 only (the keeper game), not against every K")
+	fs.StringVar(&cmd.reading, "reading", "paper", "with --algorithm: how the steps the paper leaves open are read: paper (the literal text), agent (the project's keeper agent) or cautious (paper, but step 8's approach never takes the piece of value 1), then optionally steps read otherwise, comma-separated: 7=literal|any, 8a=shortest|cautious, 8b=step7|written|corrected, 9b=both|exit-first (e.g. paper,7=any,8b=written); docs/keeper.md")
+	fs.IntVar(&cmd.list, "list", -1, "print at most this many N wins per class (-1: every one under Theorem 1's hypothesis, none otherwise)")
+	fs.IntVar(&cmd.reach, "reach", 4, "plies of the backward check of whether keeper play can reach an N win (0: no check)")
+	fs.IntVar(&cmd.sample, "sample", 0, "for classes answered by df-pn: solve this many random positions of each (meeting the hypothesis, either side to move) instead of all")
+	fs.Uint64Var(&cmd.seed, "seed", 1, "with --sample: the seed of the draw")
+	fs.Uint64Var(&cmd.nodes, "nodes", 200000, "df-pn budget per position for classes not in the tables")
+	fs.DurationVar(&cmd.timeLimit, "time", 10*time.Second, "df-pn time limit per position for classes not in the tables (0: none)")
+	fs.IntVar(&cmd.withinPlies, "max-plies", 0, "df-pn answers only: ask for N wins within this many plies (0: any length); a position with none that short then counts as no win within them")
+	fs.Uint64Var(&cmd.maxStates, "max-states", 600_000_000, "with --algorithm: solve a class by retrograde analysis only up to this many states (about 3 bytes each while solving)")
+	fs.BoolVar(&cmd.hidden, "hidden-values", false, "with --algorithm: ask of every N win with no value held whether N still surely wins without seeing the algorithm's value state (the belief game; --nodes bounds each search)")
+	fs.IntVar(&cmd.hiddenSlack, "hidden-slack", 10, "with --hidden-values: search wins up to this many plies longer than with the value seen")
+	fs.BoolVar(&cmd.verify, "verify", true, "with --algorithm: check every solved state against its successors (Bellman consistency) before reporting")
+	cliflags.ThreadsVar(fs, &cmd.threads, "positions solved at once")
+	fs.BoolVar(&cmd.jsonOut, "json", false, `print one JSON object {"classes":[...],...}`)
+	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress on standard error")
+	cmd.storeOpts = cliflags.AddStore(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
+}
+
+// parsed notes which flags were given.
+func (cmd *keeperCmd) parsed(fs *pflag.FlagSet) { cmd.given = fs }
+
+func (cmd *keeperCmd) run(e *env, args []string) error {
+	spec := keeper.Spec{Keepers: cmd.keepers, KeeperReds: cmd.keeperReds}
+	if err := cli.Check(
+		cli.InRange("--keepers", cmd.keepers, 1, 2, "want 2 or 1"),
+		cli.InRange("--keeper-reds", cmd.keeperReds, 1, 2, "want 1 or 2"),
+		cli.Want(cmd.maxPieces >= 4 && cmd.maxPieces <= 8 && cmd.minPieces <= cmd.maxPieces, "--max-pieces %d, --min-pieces %d: want 4 ≤ min ≤ max ≤ 8", cmd.maxPieces, cmd.minPieces),
+	); err != nil {
+		return err
+	}
+	rd, err := keeper.ParseReading(cmd.reading)
+	if err != nil {
+		return usagef("--reading: %v", err)
+	}
+	if err := cli.Check(
+		cli.OnlyWith(cmd.given, cli.OnlyIf(cmd.algorithm, "--%s applies only with --algorithm", "reading", "max-states", "verify", "hidden-values", "hidden-slack")),
+		cli.Want(cmd.reach >= 0 && cmd.sample >= 0 && cmd.withinPlies >= 0, "--reach, --sample and --max-plies must not be negative"),
+		cliflags.CheckThreads(cmd.threads),
+	); err != nil {
+		return err
+	}
+	classes := keeper.ClassesFor(spec, cmd.minPieces, cmd.maxPieces)
+	if len(args) > 0 {
+		// Only the named classes (--min-pieces and --max-pieces do
+		// not apply).
+		if classes, err = cliflags.ParseClasses(args, func(c purple.Class) error {
+			if !c.Valid() || c.OppReds != spec.KeeperReds || c.OppPieces < spec.Keepers {
+				return usagef("class %s does not fit %d keeper(s) with %d red(s) left", c, spec.Keepers, spec.KeeperReds)
 			}
 			return nil
+		}); err != nil {
+			return err
 		}
-	},
+	}
+	if len(classes) == 0 {
+		return usagef("no class with %d to %d pieces fits %d keepers with %d reds", cmd.minPieces, cmd.maxPieces, cmd.keepers, cmd.keeperReds)
+	}
+	listN := cmd.list
+	if listN < 0 {
+		listN = 0
+		if spec == keeper.Theorem1 {
+			listN = math.MaxInt
+		}
+	}
+	db, closeDB, err := openTablesDB(cliflags.Dir(*cmd.dir))
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	o := keeper.CheckOptions{Spec: spec, Algorithm: cmd.algorithm, Reading: rd, Tables: db,
+		List: listN, Reach: cmd.reach, Sample: cmd.sample, Seed: cmd.seed, Nodes: cmd.nodes, Time: cmd.timeLimit, WithinPlies: cmd.withinPlies,
+		MaxStates: cmd.maxStates, Verify: cmd.verify, Hidden: cmd.hidden, HiddenSlack: cmd.hiddenSlack, Threads: cliflags.Threads(cmd.threads)}
+	if st, release := cmd.storeOpts.Open(cliflags.Dir(*cmd.dir), warner(e.Stderr)); st != nil {
+		defer release()
+		o.Store = st
+	}
+	if !cmd.quiet {
+		o.Progress = func(line string) { fmt.Fprintln(e.Stderr, line) }
+	}
+	if !cmd.jsonOut {
+		o.OnClass = func(r *keeper.ClassReport) { r.WriteText(e.Stdout, o) }
+	}
+	rep, err := keeper.Check(e.Ctx, classes, o)
+	if rep == nil || (err != nil && !rep.Partial) {
+		return err
+	}
+	if werr := rep.WriteEnd(e.Stdout, o, cmd.jsonOut); werr != nil {
+		return werr
+	}
+	if err != nil {
+		return fmt.Errorf("interrupted: %w", err)
+	}
+	return nil
 }

@@ -6,12 +6,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 
-	"github.com/geister-solver/geister/internal/cli"
+	"github.com/spf13/pflag"
+
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/solver"
 )
 
@@ -46,7 +49,7 @@ var commands = []command{
 var program = &cli.Program{
 	Name:   "geister",
 	Title:  "geister: a Geister sure-win solver, endgame tables and players",
-	Footer: "Run 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see README.md).\n",
+	Footer: "Run 'geister COMMAND --help' for a command's flags.\nPositions are strings like 'uu1B2/6/R5/6/6/6 f R1r1' (see SPEC.md).\n",
 }
 
 func init() { program.Commands = commands }
@@ -87,4 +90,49 @@ func writeLine(w io.Writer, asJSON bool, v any, text string) error {
 	}
 	_, err := fmt.Fprintln(w, text)
 	return err
+}
+
+// commandFlags is the Flags of a command C of the table: a new C declares
+// its flags on fs and runs with what they hold (a C may note what parsing
+// found, as which flags were given, in a method parsed).
+func commandFlags[C any, P interface {
+	*C
+	declare(fs *pflag.FlagSet)
+	run(e *env, args []string) error
+}](fs *pflag.FlagSet) func(*env, []string) error {
+	c := P(new(C))
+	c.declare(fs)
+	return func(e *env, args []string) error {
+		if p, ok := any(c).(interface{ parsed(fs *pflag.FlagSet) }); ok {
+			p.parsed(fs)
+		}
+		out := &checkedWriter{w: e.Stdout}
+		ce := *e
+		ce.Stdout = out
+		err := c.run(&ce, args)
+		if out.err != nil && (err == nil || errors.Is(err, cli.ErrReported)) {
+			return out.err
+		}
+		return err
+	}
+}
+
+// checkedWriter passes writes to w and keeps the first error, so that a
+// command fails when its output cannot be written (a full disk), also
+// where it prints with functions that return no error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (cw *checkedWriter) Write(p []byte) (int, error) {
+	if cw.err != nil {
+		return 0, cw.err
+	}
+	n, err := cw.w.Write(p)
+	if err != nil {
+		cw.err = fmt.Errorf("writing the output: %w", err)
+		return n, cw.err
+	}
+	return n, nil
 }

@@ -3,14 +3,13 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/solver"
 	"github.com/geister-solver/geister/web"
 )
@@ -20,94 +19,120 @@ var solveCommand = command{
 	Args:    "[POSITION...] | -",
 	Summary: "does a side surely win, in how many plies, with which move?",
 	Details: helpText("solve"),
-	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		jsonOut := fs.Bool("json", false, "print one JSON object per position (SPEC.md §5)")
-		prover := fs.String("prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
-		nodes := fs.Uint64("nodes", 0, "stop a position after this many searched positions (0: no limit); the answer is then unknown (with --shortest, a win already found stays, its length not exact)")
-		timeLimit := fs.Duration("time", 60*time.Second, "time limit per position (e.g. 500ms, 10s, 2m; 0: none); the answer is then unknown (with --shortest, a win already found stays, its length not exact)")
-		maxPlies := fs.Int("max-plies", 0, "ask for a sure win within this many plies (0: any length)")
-		shortest := fs.Bool("shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
-		plyLimit := fs.Int("ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
-		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once (each with its own table); one position given as an operand is searched by one thread unless --threads is given, then by that many sharing its table")
-		ttMB := fs.Int("tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
-		tf := cliflags.AddTables(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
-		svgDir := fs.String("svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
-		storeOpts := cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
-		quiet := fs.Bool("quiet", false, "no progress lines on standard error")
-		return func(e *env, args []string) error {
-			if len(args) == 0 {
-				return usagef("want positions (quoted) or - to read them from standard input")
-			}
-			pl, err := cliflags.Prover(*prover)
-			if err != nil {
-				return err
-			}
-			if err := cli.Check(
-				cli.AtLeast("--max-plies", *maxPlies, 0, "want 0 (any length) or more"),
-				cli.AtLeast("--ply-limit", *plyLimit, 0, "want 0 (no limit) or more"),
-				cli.AtLeast("--threads", *threads, 1, "want 1 or more"),
-				cli.AtLeast("--time", *timeLimit, 0, "want 0 (no limit) or more"),
-				cliflags.CheckThreads(*threads),
-				cliflags.CheckMemory("--tt", *ttMB),
-			); err != nil {
-				return err
-			}
-			opts := solver.Options{
-				MaxNodes: *nodes, MaxPlies: *maxPlies, Shortest: *shortest,
-				PlyLimit: *plyLimit, TTMegabytes: *ttMB,
-			}
-			src, err := tf.Open(storeOpts, warner(e.Stderr))
-			if err != nil {
-				return err
-			}
-			defer src.Close()
-			opts.Tables = src.Tables
-			opts.Store = src.ProofStore()
-			in, err := inputs(e, args)
-			if err != nil {
-				return err
-			}
-			single := len(args) == 1 && args[0] != "-"
-			if single && fs.Changed("threads") && *threads > 1 {
-				opts.Threads, *threads = *threads, 1 // one position: every thread on it (dfpn.Parallel)
-			}
-			if single && !*quiet {
-				opts.Progress = solver.ProgressPrinter(e.Stderr)
-			}
-			jobs := solver.Jobs(e.Ctx, in, pl)
-			failed := false
-			var tally solver.Tally
-			if !single && !*quiet {
-				stop := tally.Report(e.Stderr, 5*time.Second)
-				defer stop()
-			}
-			solver.Batch(e.Ctx, opts, *threads, *timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
-				tally.Add(a, err)
-				if err != nil {
-					failed = true
-				}
-				if *svgDir != "" && err == nil && a.Result == solver.Win {
-					dir := *svgDir
-					if !single {
-						dir = filepath.Join(dir, fmt.Sprintf("%03d", j.Index))
-					}
-					if _, perr := web.LineFiles(dir, j.Pos, a.PV, "svg"); perr != nil {
-						fmt.Fprintf(e.Stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
-						failed = true
-					}
-				}
-				if *jsonOut {
-					writeJSONLine(e.Stdout, solver.JSONOf(j, a, err, *shortest))
-				} else {
-					solver.WriteText(e.Stdout, j, a, err, opts, solver.TextOptions{Heading: !single, LengthNote: lengthNote})
-				}
-			})
-			if err := e.Ctx.Err(); err != nil {
-				return fmt.Errorf("interrupted: %w", err)
-			}
-			return cli.Reported(failed)
+	Flags:   commandFlags[solveCmd],
+}
+
+// solveCmd is geister solve: the values of its flags (declare)
+// and the command itself (run).
+type solveCmd struct {
+	given     *pflag.FlagSet // the flags as parsed: which were given
+	jsonOut   bool
+	prover    string
+	nodes     uint64
+	timeLimit time.Duration
+	maxPlies  int
+	shortest  bool
+	plyLimit  int
+	threads   int
+	ttMB      int
+	tf        cliflags.Tables
+	svgDir    string
+	storeOpts cliflags.Store
+	quiet     bool
+}
+
+// declare declares the flags on fs.
+func (cmd *solveCmd) declare(fs *pflag.FlagSet) {
+	fs.BoolVar(&cmd.jsonOut, "json", false, "print one JSON object per position (SPEC.md §5)")
+	fs.StringVar(&cmd.prover, "prover", "", "whose sure win to ask: f (first player) or s (second); default: the side showing all its colours")
+	fs.Uint64Var(&cmd.nodes, "nodes", 0, "stop a position after this many searched positions (0: no limit); the answer is then unknown (with --shortest, a win already found stays, its length not exact)")
+	fs.DurationVar(&cmd.timeLimit, "time", 60*time.Second, "time limit per position (e.g. 500ms, 10s, 2m; 0: none); the answer is then unknown (with --shortest, a win already found stays, its length not exact)")
+	fs.IntVar(&cmd.maxPlies, "max-plies", 0, "ask for a sure win within this many plies (0: any length)")
+	fs.BoolVar(&cmd.shortest, "shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
+	fs.IntVar(&cmd.plyLimit, "ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
+	cliflags.ThreadsVar(fs, &cmd.threads, "threads that solve: in a batch, positions solved at once (one thread and one table each); on one position given as the only operand, threads sharing its table (only when --threads is given: else one)")
+	fs.IntVar(&cmd.ttMB, "tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it)")
+	cmd.tf = cliflags.AddTables(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
+	fs.StringVar(&cmd.svgDir, "svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
+	cmd.storeOpts = cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
+	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress lines on standard error")
+}
+
+// parsed notes which flags were given.
+func (cmd *solveCmd) parsed(fs *pflag.FlagSet) { cmd.given = fs }
+
+func (cmd *solveCmd) run(e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("want positions (quoted) or - to read them from standard input")
+	}
+	pl, err := cliflags.Prover(cmd.prover)
+	if err != nil {
+		return err
+	}
+	if err := cli.Check(
+		cli.AtLeast("--max-plies", cmd.maxPlies, 0, "want 0 (any length) or more"),
+		cli.AtLeast("--ply-limit", cmd.plyLimit, 0, "want 0 (no limit) or more"),
+		cli.AtLeast("--time", cmd.timeLimit, 0, "want 0 (no limit) or more"),
+		cliflags.CheckThreads(cmd.threads),
+		cliflags.CheckMemory("--tt", cmd.ttMB),
+	); err != nil {
+		return err
+	}
+	opts := solver.Options{
+		MaxNodes: cmd.nodes, MaxPlies: cmd.maxPlies, Shortest: cmd.shortest,
+		PlyLimit: cmd.plyLimit, TTMegabytes: cmd.ttMB,
+	}
+	src, err := cmd.tf.Open(cmd.storeOpts, warner(e.Stderr))
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	opts.Tables = src.Tables
+	opts.Store = src.ProofStore()
+	in, err := inputs(e, args)
+	if err != nil {
+		return err
+	}
+	single := len(args) == 1 && args[0] != "-"
+	threads := cliflags.Threads(cmd.threads)
+	if single && cmd.given.Changed("threads") && threads > 1 {
+		opts.Threads, threads = threads, 1 // one position: every thread on it (dfpn.Parallel)
+	}
+	if single && !cmd.quiet {
+		opts.Progress = solver.ProgressPrinter(e.Stderr)
+	}
+	jobs := solver.Jobs(e.Ctx, in, pl)
+	failed := false
+	var tally solver.Tally
+	if !single && !cmd.quiet {
+		stop := tally.Report(e.Stderr, 5*time.Second)
+		defer stop()
+	}
+	solver.Batch(e.Ctx, opts, threads, cmd.timeLimit, jobs, func(j solver.Job, a solver.Answer, err error) {
+		tally.Add(a, err)
+		if err != nil {
+			failed = true
 		}
-	},
+		if cmd.svgDir != "" && err == nil && a.Result == solver.Win {
+			dir := cmd.svgDir
+			if !single {
+				dir = filepath.Join(dir, fmt.Sprintf("%03d", j.Index))
+			}
+			if _, perr := web.LineFiles(dir, j.Pos, a.PV, "svg"); perr != nil {
+				fmt.Fprintf(e.Stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
+				failed = true
+			}
+		}
+		if cmd.jsonOut {
+			writeJSONLine(e.Stdout, solver.JSONOf(j, a, err, cmd.shortest))
+		} else {
+			solver.WriteText(e.Stdout, j, a, err, opts, solver.TextOptions{Heading: !single, LengthNote: lengthNote})
+		}
+	})
+	if err := e.Ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted: %w", err)
+	}
+	return cli.Reported(failed)
 }
 
 // inputs yields the operands, or, for "-", every line of standard input

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -16,25 +16,38 @@ var tablesCommand = command{
 	Args:    "[merge --out DIR STORE... | status --shared DIR | compare A B]",
 	Summary: "list the endgame table classes; merge class stores; show a job build's progress",
 	Details: helpText("tables"),
-	Flags: func(fs *pflag.FlagSet) func(*env, []string) error {
-		dir := cliflags.TableDir(fs)
-		jsonOut := fs.Bool("json", false, "print one JSON object per class (the manifest)")
-		out := fs.String("out", "", "with merge: the store to merge into")
-		shared := fs.String("shared", "", "with status: the shared directory of a build submitted with build --submit")
-		return func(e *env, args []string) error {
-			switch {
-			case len(args) > 0 && args[0] == "merge":
-				return mergeTables(e, *out, args[1:], *jsonOut)
-			case len(args) == 1 && args[0] == "status":
-				return tablesStatus(e, *shared, *jsonOut)
-			case len(args) == 3 && args[0] == "compare":
-				return compareTables(e, args[1], args[2])
-			case len(args) != 0:
-				return usagef("want no operands, merge --out DIR STORE..., status --shared DIR or compare A B; got %q", args[0])
-			}
-			return cliflags.WithBuildHint(sources.WriteListing(e.Ctx, e.Stdout, cliflags.Dir(*dir), sources.ListOptions{JSON: *jsonOut, Warn: warner(e.Stderr), EmptyNote: cliflags.BuildTablesNote}))
-		}
-	},
+	Flags:   commandFlags[tablesCmd],
+}
+
+// tablesCmd is geister tables: the values of its flags (declare)
+// and the command itself (run).
+type tablesCmd struct {
+	dir     *string
+	jsonOut bool
+	out     string
+	shared  string
+}
+
+// declare declares the flags on fs.
+func (cmd *tablesCmd) declare(fs *pflag.FlagSet) {
+	cmd.dir = cliflags.TableDir(fs)
+	fs.BoolVar(&cmd.jsonOut, "json", false, "print one JSON object per class (the manifest)")
+	fs.StringVar(&cmd.out, "out", "", "with merge: the store to merge into")
+	fs.StringVar(&cmd.shared, "shared", "", "with status: the shared directory of a build submitted with build --submit")
+}
+
+func (cmd *tablesCmd) run(e *env, args []string) error {
+	switch {
+	case len(args) > 0 && args[0] == "merge":
+		return mergeTables(e, cmd.out, args[1:], cmd.jsonOut)
+	case len(args) == 1 && args[0] == "status":
+		return tablesStatus(e, cmd.shared, cmd.jsonOut)
+	case len(args) == 3 && args[0] == "compare":
+		return compareTables(e, args[1], args[2])
+	case len(args) != 0:
+		return usagef("want no operands, merge --out DIR STORE..., status --shared DIR or compare A B; got %q", args[0])
+	}
+	return cliflags.WithBuildHint(sources.WriteListing(e.Ctx, e.Stdout, cliflags.Dir(*cmd.dir), sources.ListOptions{JSON: cmd.jsonOut, Warn: warner(e.Stderr), EmptyNote: cliflags.BuildTablesNote}))
 }
 
 // mergeTables is "tables merge".

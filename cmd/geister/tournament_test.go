@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -51,5 +52,37 @@ func TestTournamentCommand(t *testing.T) {
 	code, _, errOut = runCmd(t, "", "tournament", "random", "--results", res)
 	if code != 2 {
 		t.Fatalf("one agent: exit %d: %s", code, errOut)
+	}
+}
+
+// TestTournamentWithoutResults: a quick look needs no --results; the
+// games go to a new file named on standard error, which resumes the run.
+func TestTournamentWithoutResults(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	code, out, errOut := runCmd(t, "", "tournament", "random", "chototsu", "--games", "2", "--quiet", "--bootstrap", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	m := regexp.MustCompile(`kept in (\S+\.jsonl)`).FindStringSubmatch(errOut)
+	if m == nil {
+		t.Fatalf("standard error names no results file: %s", errOut)
+	}
+	if !strings.HasPrefix(m[1], os.Getenv("TMPDIR")) {
+		t.Errorf("results file %s is not in the temporary directory", m[1])
+	}
+	b, err := os.ReadFile(m[1])
+	if err != nil || strings.Count(string(b), "\n") < 3 { // settings and two games
+		t.Fatalf("results file %s: %v, %q", m[1], err, b)
+	}
+	if !strings.Contains(out, "random") || !strings.Contains(out, "chototsu") {
+		t.Errorf("no ratings printed: %s", out)
+	}
+	// the named file resumes: nothing is left to play
+	code, _, errOut = runCmd(t, "", "tournament", "random", "chototsu", "--games", "2", "--quiet", "--bootstrap", "0", "--results", m[1])
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	if b2, _ := os.ReadFile(m[1]); string(b2) != string(b) {
+		t.Errorf("resuming a finished run changed its file")
 	}
 }

@@ -11,6 +11,7 @@ let edit = { cells: Array(36).fill("."), turn: "f", rf: 4, rs: 4, ply: 0 };
 let shown = { position: "", last: "", highlight: "" };
 let steps = []; // [{position, last, caption}]
 let stepAt = 0;
+let stepsTab = ""; // the tab whose line or game the steps are: the stepper shows only there
 let game = null; // the game against an agent
 let selected = ""; // the square picked first in a game
 let report = null;
@@ -73,7 +74,7 @@ async function render(position, last, highlight, caption) {
   if (last) q.set("last", last);
   if (highlight) q.set("highlight", highlight);
   if (caption) q.set("caption", caption);
-  const r = await fetch("/api/board.svg?" + q);
+  const r = await fetch("/api/v1/board.svg?" + q);
   if (!r.ok) {
     const e = await r.json().catch(() => ({}));
     status(e.error || "cannot draw this position", true);
@@ -83,9 +84,26 @@ async function render(position, last, highlight, caption) {
   $("pos").value = position;
 }
 
+// renderGame draws the game of the Play tab as the server shows it to the
+// user (the agent's colours hidden until the game is over).
+async function renderGame(highlight) {
+  if (!game) return;
+  const q = new URLSearchParams();
+  if (highlight) q.set("highlight", highlight);
+  const r = await fetch(`/api/v1/games/${game.id}/board.svg?` + q);
+  if (!r.ok) {
+    const e = await r.json().catch(() => ({}));
+    status(e.error || "cannot draw the game", true);
+    return;
+  }
+  $("board").innerHTML = await r.text();
+  $("pos").value = game.position;
+}
+
 function setSteps(list, at) {
   steps = list;
   stepAt = at || 0;
+  stepsTab = tab;
   $("stepper").hidden = steps.length < 2;
   showStep();
 }
@@ -99,7 +117,7 @@ function showStep() {
 }
 
 function step(to) {
-  if (!steps.length) return;
+  if (!steps.length || stepsTab !== tab) return;
   stepAt = Math.max(0, Math.min(steps.length - 1, to));
   showStep();
 }
@@ -123,7 +141,7 @@ function editorChanged() {
 async function loadPosition() {
   const text = $("pos").value;
   try {
-    const info = await api("POST", "/api/position", { position: text });
+    const info = await api("POST", "/api/v1/position", { position: text });
     fillEditor(parsePosition(info.position));
     status(`${info.moves.length} legal moves; ${info.to_move === "f" ? "first" : "second"} player to move`);
     setSteps([]);
@@ -150,7 +168,7 @@ async function clickSquare(sq) {
   if (!selected) {
     if (game.legal.some((m) => m.startsWith(sq))) {
       selected = sq;
-      render(game.position, game.last, sq);
+      renderGame(sq);
     }
     return;
   }
@@ -161,13 +179,13 @@ async function clickSquare(sq) {
   }
   selected = "";
   if (!game.legal.includes(mv)) {
-    render(game.position, game.last);
+    renderGame();
     if (mv) status(`${mv} is not a legal move`, true);
     return;
   }
   try {
     $("game-status").textContent = "the agent is thinking…";
-    showGame(await api("POST", `/api/games/${game.id}/move`, { move: mv }));
+    showGame(await api("POST", `/api/v1/games/${game.id}/move`, { move: mv }));
   } catch (e) {
     status(e.message, true);
   }
@@ -184,7 +202,7 @@ async function solve(probe) {
     body.time_ms = +$("time").value;
   }
   try {
-    const a = await api("POST", probe ? "/api/probe" : "/api/solve", body);
+    const a = await api("POST", probe ? "/api/v1/probe" : "/api/v1/solve", body);
     $("verdict").textContent = `${a.result}: ${a.text} (${a.nodes} positions, ${a.elapsed_ms} ms, ${a.source})`;
     $("verdict").dataset.result = a.result;
     const list = [{ position: a.line ? a.line[0] : a.position, last: "", caption: "" }];
@@ -215,7 +233,7 @@ function showGame(g) {
     li.textContent = `${i + 1}. ${m}`;
     $("game-moves").appendChild(li);
   });
-  render(g.position, g.last);
+  renderGame();
 }
 
 async function newGame() {
@@ -225,7 +243,7 @@ async function newGame() {
   if ($("my-reds").value.trim()) body.reds = $("my-reds").value.trim().toUpperCase();
   try {
     $("game-status").textContent = "starting…";
-    showGame(await api("POST", "/api/games", body));
+    showGame(await api("POST", "/api/v1/games", body));
     status("");
   } catch (e) {
     $("game-status").textContent = "";
@@ -249,7 +267,7 @@ async function analyze() {
   if ($("game-no").value !== "") q.set("game", $("game-no").value);
   $("analysis-summary").textContent = "analysing… (each position is asked for both sides)";
   try {
-    report = await api("POST", "/api/analyze?" + q, text, true);
+    report = await api("POST", "/api/v1/analyze?" + q, text, true);
   } catch (e) {
     $("analysis-summary").textContent = "";
     status(e.message, true);
@@ -291,8 +309,15 @@ function switchTab(t) {
   tab = t;
   for (const b of document.querySelectorAll(".tab")) b.classList.toggle("active", b.dataset.tab === t);
   for (const p of ["position", "play", "analyze"]) $("panel-" + p).hidden = p !== t;
-  if (t === "play" && game) render(game.position, game.last);
-  if (t === "position") render(positionString(edit));
+  // the stepper walks the line or game of the tab that made it, and only there
+  $("stepper").hidden = stepsTab !== t || steps.length < 2;
+  if (t === "play") {
+    if (game) renderGame();
+  } else if (stepsTab === t && steps.length) {
+    showStep();
+  } else if (t === "position") {
+    render(positionString(edit));
+  }
 }
 
 function init() {
@@ -332,6 +357,8 @@ function init() {
     if (ev.key === "ArrowLeft") step(stepAt - 1);
     if (ev.key === "ArrowRight") step(stepAt + 1);
   });
+  // the strongest agent first, when this server has it
+  if ([...$("agent").options].some((o) => o.value === "best")) $("agent").value = "best";
   const e = parsePosition($("pos").value);
   if (e) fillEditor(e);
   render($("pos").value);

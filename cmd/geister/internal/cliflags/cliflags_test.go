@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/sources"
 )

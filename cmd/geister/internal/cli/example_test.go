@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 )
 
 // A program of one command: its help, a run, a usage error and a flag

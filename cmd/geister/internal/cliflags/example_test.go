@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cliflags"
+	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 )
 
 // The table flags of a command whose tables are optional, resolved for a
@@ -41,4 +41,21 @@ func ExampleParseClasses() {
 	// Output:
 	// [1B1R-2U1r 2B1R-2U1r] <nil>
 	// true
+}
+
+// The game flags of a command that plays many games, checked after
+// parsing: --threads 0 means all cores.
+func ExampleAddGame() {
+	fs := pflag.NewFlagSet("match", pflag.ContinueOnError)
+	g := cliflags.AddGame(fs, cliflags.GameHelp{
+		Games: "number of games", Seed: "seed of the match",
+		PlyLimit: "draw after this many plies (0: none)", Threads: "games played at once",
+	})
+	fs.Parse([]string{"--games", "10", "--seed", "7", "--threads", "0"})
+	fmt.Println(g.Games, g.Seed, g.PlyLimit, g.Check(), cliflags.Threads(g.Threads) > 0)
+	fs.Parse([]string{"--ply-limit", "-1"})
+	fmt.Println(g.Check())
+	// Output:
+	// 10 7 200 <nil> true
+	// --ply-limit -1: want 0 (no limit) or more
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/completion"
+	"github.com/geister-solver/geister/cmd/geister/internal/completion"
 )
 
 // The fish script of a command table with one command.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/internal/cli"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 )
 
 // A command checks its flags as a table, one row a check: the first

@@ -1,18 +1,16 @@
 // Package cliflags holds the flag groups the geister commands share and
 // what they open: --table/--no-table (the endgame tables), the proof store
-// flags, the material classes named on a command line and the bound on
-// --threads. Each group declares its flags on a pflag.FlagSet, checks
+// flags, the material classes named on a command line, --threads (0 for
+// all cores, bounded) and the game flags of the commands that play. Each group declares its flags on a pflag.FlagSet, checks
 // them (mistakes are cli usage errors) and resolves or opens what they
 // name through package sources.
 package cliflags
 
 import (
-	"runtime"
-
 	"github.com/spf13/pflag"
 
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/memlimit"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/proofstore"
@@ -190,14 +188,6 @@ func ParseClasses(args []string, check func(purple.Class) error) ([]purple.Class
 // MaxThreads bounds --threads: each thread has its own tables or agents,
 // so a mistyped count would take all memory before doing any work.
 const MaxThreads = 1024
-
-// CheckThreads is a usage error for a --threads above MaxThreads.
-func CheckThreads(n int) error {
-	if n > MaxThreads {
-		return cli.Usagef("--threads %d: at most %d (this machine has %d cores)", n, MaxThreads, runtime.NumCPU())
-	}
-	return nil
-}
 
 // CheckMemory is a usage error for a size flag in MiB (--tt) that this
 // machine's memory cannot hold (memlimit.Check).
