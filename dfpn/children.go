@@ -26,9 +26,8 @@ type killer struct {
 // reached by the ply's killer move, if it is unsolved: a move that proved
 // a sibling (for the prover, often the same blue stepping on, or the same
 // capture) is tried sooner than its numbers alone would say. The numbers
-// only order the search, so answers do not change. Measured on the deep
-// suite: 22-28% fewer nodes for --max-plies and --shortest (the disproof
-// killer at AND nodes more than half of it).
+// only order the search, so answers do not change (what they save on
+// the deep suite: docs/solving.md).
 func (s *Searcher) favourKiller(cs []child, or bool, ply int) {
 	if ply >= len(s.killers) || !s.killers[ply].set {
 		return
@@ -62,9 +61,8 @@ type scan struct {
 // nodes pn is the least child pn, at AND nodes dn the least child dn; the
 // other number is the weak sum of Ueda et al. (2008): the largest child
 // number plus one for every other unsolved child, not the plain sum, which
-// transpositions (a DAG, and cycles) inflate without bound (measured on
-// the project's suites: a quarter fewer nodes for 15-17-ply wins, less
-// than half for bounded 8-vs-8 searches). The child to search is
+// transpositions (a DAG, and cycles) inflate without bound (fewer nodes
+// on the project's suites: docs/solving.md). The child to search is
 // selectChild's.
 func scanChildren(cs []child, or, lastTie bool) scan {
 	lo, second := Inf+1, Inf

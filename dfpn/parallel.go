@@ -62,9 +62,9 @@ func (p *Parallel) Threads() int { return len(p.searchers) }
 // coming down a path another has settled skips ahead of it. The first
 // goroutine to settle the root
 // stops the others. Kaneko's virtual proof numbers (a child others are
-// searching counted as if its number were larger) were measured on the
-// project's deep suite and made some bounded searches 50 to over 300
-// times larger (docs/solving.md), so they are not used.
+// searching counted as if its number were larger) made some bounded
+// searches of the project's deep suite many times larger
+// (docs/solving.md), so they are not used.
 // Every fact is as exact as one goroutine's, so the verdict and the
 // distances (NoWin; WinIn when a bound makes it a question) are those of
 // Search for the same question; the proof found, hence Best and an

@@ -244,16 +244,14 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	if tight && g.OrNode() {
 		// The OR side must win in exactly the plies left: every move
 		// must gain a ply on the game's lower bound, few do, and the
-		// node is easier to disprove than its mobility says. Measured on
-		// the deep suite (dn/4): 9% fewer nodes for --max-plies, 6% for
-		// --shortest.
+		// node is easier to disprove than its mobility says (fewer
+		// nodes on the deep suite: docs/solving.md).
 		c.dn = max(1, c.dn/4)
 	}
 	if near != 0 && near < d {
 		// Numbers of a search with fewer plies left: with more, the
 		// node is no easier to disprove (a --shortest iteration meets
-		// the last one's nodes so). Measured on the deep suite: 6-14%
-		// fewer --shortest nodes in all, with and without killers.
+		// the last one's nodes so); docs/solving.md has what it saves.
 		c.dn = max(c.dn, dn)
 	}
 }
@@ -348,9 +346,8 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		// A proven child proves an OR node, a disproven one (not resting
 		// on the path) disproves an AND node: stop expanding. The others
 		// could only give a shorter proof or a longer disproof, which the
-		// search does not need (measured on the deep suite: 6-8% fewer
-		// nodes than stopping only at a win at once or a refutation for
-		// good).
+		// search does not need (docs/solving.md: fewer nodes than
+		// stopping only at a win at once or a refutation for good).
 		if (or && c.pn == 0) || (!or && c.dn == 0 && c.rep == noRep) {
 			cs = cs[:i+1]
 			break

@@ -43,3 +43,25 @@ func ExamplePerft() {
 	fmt.Println(engine.Perft(&p, 1), engine.Perft(&p, 2))
 	// Output: 8 64
 }
+
+// Which pieces may be blue, may be red, may escape: the second player's
+// hidden pieces, and the one on its exit a6, while the counts leave them
+// either colour; once its one red shows (f6), its hidden pieces are blue.
+func ExamplePosition_Escapers() {
+	show := func(b uint64) []string {
+		var out []string
+		for _, s := range engine.BoardSquares {
+			if b&s.Bit() != 0 {
+				out = append(out, s.String())
+			}
+		}
+		return out
+	}
+	for _, text := range []string{"1B4/6/6/6/1R4/u1u2u f R1r1", "1B4/6/6/6/1R4/u1u2r f R1r1"} {
+		p := engine.MustParsePosition(text)
+		fmt.Println("blue", show(p.MayBeBlue(engine.Second)), "red", show(p.MayBeRed(engine.Second)), "escape", show(p.Escapers(engine.Second)))
+	}
+	// Output:
+	// blue [a6 c6 f6] red [a6 c6 f6] escape [a6 f6]
+	// blue [a6 c6] red [f6] escape [a6]
+}

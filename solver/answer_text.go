@@ -138,48 +138,35 @@ func Verdict(a Answer, maxPlies, plyLimit int) string {
 // found under (Shortest, MaxPlies and PlyLimit qualify the verdict). It
 // returns the first write error.
 func WriteText(w io.Writer, j Job, a Answer, err error, opts Options, t TextOptions) error {
-	ew := &errWriter{w: w}
+	var b strings.Builder // written at once, so the one write's error is the answer's
 	if t.Heading {
-		fmt.Fprintf(ew, "== %s\n", j.Text)
+		fmt.Fprintf(&b, "== %s\n", j.Text)
 	}
 	if err != nil {
-		fmt.Fprintf(ew, "error: %v\n\n", err)
-		return ew.err
+		fmt.Fprintf(&b, "error: %v\n\n", err)
+		_, err := io.WriteString(w, b.String())
+		return err
 	}
-	fmt.Fprint(ew, j.Pos.Pretty())
-	fmt.Fprintln(ew, Verdict(a, opts.MaxPlies, opts.PlyLimit))
+	fmt.Fprint(&b, j.Pos.Pretty())
+	fmt.Fprintln(&b, Verdict(a, opts.MaxPlies, opts.PlyLimit))
 	if a.Result == Win {
 		if !a.Exact && !opts.Shortest && t.LengthNote != "" {
-			fmt.Fprintln(ew, t.LengthNote)
+			fmt.Fprintln(&b, t.LengthNote)
 		}
 		if opts.Shortest && !a.Exact {
-			fmt.Fprintln(ew, "(the budget ran out before the shortest win was proven: the plies are an upper bound)")
+			fmt.Fprintln(&b, "(the budget ran out before the shortest win was proven: the plies are an upper bound)")
 		}
 		if len(a.PV) > 0 {
-			fmt.Fprintf(ew, "line: %s\n", strings.Join(engine.MoveTexts(a.PV), " "))
+			fmt.Fprintf(&b, "line: %s\n", strings.Join(engine.MoveTexts(a.PV), " "))
 		}
 	}
-	fmt.Fprintf(ew, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
+	fmt.Fprintf(&b, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
 	if a.TableHits > 0 {
-		fmt.Fprintf(ew, "; %d answered by the endgame tables", a.TableHits)
+		fmt.Fprintf(&b, "; %d answered by the endgame tables", a.TableHits)
 	}
-	fmt.Fprint(ew, ")\n\n")
-	return ew.err
-}
-
-// errWriter keeps the first write error and writes nothing after it.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(p)
-	e.err = err
-	return n, err
+	fmt.Fprint(&b, ")\n\n")
+	_, err = io.WriteString(w, b.String())
+	return err
 }
 
 // NewJob reads the position text as job i of a batch: the position and

@@ -49,8 +49,8 @@ func (g *game) Undo() {
 // Moves lists the moves, escapes first, then captures, then the steps of
 // pieces that may be blue towards an exit, then the rest; the prover's
 // with the reveal-red flag. The order breaks df-pn's ties between
-// children of equal numbers (measured on the deep suite: the steps
-// towards an exit before the rest, 8% fewer nodes for disproofs).
+// children of equal numbers (the steps towards an exit before the rest
+// save nodes of disproofs; figures in docs/solving.md).
 func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 	var ml engine.MoveList
 	ml.Generate(&g.pos)
@@ -283,10 +283,9 @@ func (g *game) Estimate() (pn, dn uint32) {
 
 func trailing(b uint64) int { return bits.TrailingZeros64(b) }
 
-// raceSteps is the longest race blueRace looks for. Measured on the deep
-// suite (nodes for --max-plies, --shortest): none 3.68 M, 6.83 M; one
-// step 2.82 M, 5.53 M; two 1.41 M, 3.93 M; three 1.17 M, 3.53 M; four
-// 1.35 M, 3.76 M.
+// raceSteps is the longest race blueRace looks for: on the deep suite
+// each step up to three saved nodes and a fourth searched more
+// (docs/solving.md).
 const raceSteps = 3
 
 // blueRace returns the least k ≤ maxK (0: none) for which, at an OR node

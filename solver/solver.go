@@ -368,8 +368,7 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 	var r dfpn.Report
 	if s.par != nil && d > 0 {
 		// Bounded searches only: on unbounded ones, with repetitions, the
-		// goroutines' numbers mislead each other (measured: two to three
-		// times the nodes of one thread on a no-win middle game).
+		// goroutines' numbers mislead each other (docs/solving.md).
 		r = s.parallelSearch(opts)
 	} else {
 		r = s.s.Search(s.ctx, s.g, opts)

@@ -75,6 +75,9 @@ type Store struct {
 	On  bool   // use it, creating it if needed (by default: when the table directory exists)
 	Off bool   // do not use it
 	Dir string // its directory ("": beside the table directory, proofstore.DirFor)
+	// OffNote, when not empty, ends the warning that another process
+	// writes the store (how to turn the store off, in the caller's words).
+	OffNote string
 }
 
 // DirFor is the store's directory for the table directory tableDir;
@@ -117,7 +120,11 @@ func OpenStore(tableDir string, s Store, warn func(string)) (*proofstore.Store, 
 	st, err := proofstore.OpenShared(dir, o)
 	switch {
 	case errors.Is(err, proofstore.ErrLocked):
-		warn(fmt.Sprintf("%v; going on without it (--no-store silences this)", err))
+		if s.OffNote != "" {
+			warn(fmt.Sprintf("%v; going on without it (%s)", err, s.OffNote))
+		} else {
+			warn(fmt.Sprintf("%v; going on without it", err))
+		}
 		return nil, none
 	case err != nil:
 		warn(fmt.Sprintf("proof store %s cannot be opened, going on without it: %v", dir, err))

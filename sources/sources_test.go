@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/geister-solver/geister/proofstore"
 	"github.com/geister-solver/geister/sources"
 	"github.com/geister-solver/geister/tablebase"
 )
@@ -57,5 +58,30 @@ func TestOpenStore(t *testing.T) {
 	if st, release := sources.OpenStore(missing, sources.Store{}, warn); st != nil {
 		release()
 		t.Error("a store beside a missing table directory")
+	}
+}
+
+// The warning of a store another process writes ends with the caller's
+// note on turning it off, when there is one.
+func TestLockedStoreWarningNote(t *testing.T) {
+	tables := filepath.Join(t.TempDir(), "tables")
+	if err := os.MkdirAll(tables, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := sources.Store{}.DirFor(tables)
+	o := proofstore.DefaultOptions()
+	writer, err := proofstore.Open(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer writer.Close()
+	for _, note := range []string{"", "--off silences this"} {
+		var warned []string
+		warn := func(m string) { warned = append(warned, m) }
+		st, release := sources.OpenStore(tables, sources.Store{On: true, OffNote: note}, warn)
+		release()
+		if st != nil || len(warned) != 1 || !strings.HasSuffix(warned[0], "; going on without it"+map[bool]string{true: "", false: " (" + note + ")"}[note == ""]) {
+			t.Errorf("note %q: store %v, warnings %q", note, st, warned)
+		}
 	}
 }

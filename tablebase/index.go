@@ -111,7 +111,7 @@ var colexTab = func() (t [colexTabK + 1][]uint32) {
 // colexTab5 is colexTab for five pieces (376 992 subsets, 1.5 MB: five
 // positions still fit 32 bits), made on first use: the opponent has five
 // pieces in four of the 7-piece classes, where decoding them the slow way
-// took 14% of the build (profile of 1B1R-5U1r).
+// stood out in a profile of the build (docs/tables.md).
 var colexTab5Once = sync.OnceValue(func() []uint32 {
 	t := make([]uint32, binom[36][5])
 	for r := range t {
@@ -122,7 +122,7 @@ var colexTab5Once = sync.OnceValue(func() []uint32 {
 })
 
 // colex5 holds colexTab5 once made: its load inlines where the call
-// through sync.OnceValue took 2% of the 7-piece build.
+// through sync.OnceValue showed in a profile of the 7-piece build.
 var colex5 atomic.Pointer[[]uint32]
 
 func colexTab5() []uint32 {
@@ -216,8 +216,8 @@ func unrankGroup(r uint64, k int, excl uint64) uint64 {
 // expand is the inverse of compress: the squares of the compact subset m
 // (bit c set: the c-th square not in excl is taken). Each square of excl,
 // lowest first, opens a gap: the cost is the size of excl, without a
-// data-dependent branch (a profile of the 7-piece build had 7% in placing
-// pieces one by one).
+// data-dependent branch (placing pieces one by one showed in a profile of
+// the 7-piece build).
 func expand(m, excl uint64) uint64 {
 	for ; excl != 0; excl &= excl - 1 {
 		low := m & (excl&-excl - 1)

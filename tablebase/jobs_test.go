@@ -171,7 +171,8 @@ func TestMemoryModel(t *testing.T) {
 	}
 	limit := est.PeakMemoryBytes - 1
 	_, err = Build(context.Background(), db, []purple.Class{jobBig}, BuildOptions{MaxMemory: limit})
-	if !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "MiB") || len(db.Classes()) != 0 {
+	var fe *FitError
+	if !errors.Is(err, ErrTooBig) || !errors.As(err, &fe) || !fe.Memory || !strings.Contains(err.Error(), "MiB") || len(db.Classes()) != 0 {
 		t.Fatalf("build over the limit: %v (classes written: %d)", err, len(db.Classes()))
 	}
 	// The 7-piece classes: the largest needs more than this test's limit.

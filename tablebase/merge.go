@@ -69,33 +69,26 @@ func (db *DB) copyClass(ctx context.Context, src *DB, c purple.Class, m Manifest
 	blocks := 0
 	for s := 0; s < 2; s++ {
 		next := uint32(0)
-		err := src.view(ci.src.Load(), func() string {
-			return fmt.Sprintf("class %s, %s to move, near block %d", c, sideName(s), next)
-		}, func(txn *badger.Txn) error {
-			it := txn.NewIterator(badger.IteratorOptions{Prefix: blockPrefix(c, s), PrefetchValues: true, PrefetchSize: 16})
-			defer it.Close()
-			for it.Rewind(); it.Valid(); it.Next() {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				k := it.Item().KeyCopy(nil)
-				_, _, blk := describeKey(k)
-				if blk != next {
-					return fmt.Errorf("%w: class %s, %s to move, block %d is missing", ErrCorrupt, c, sideName(s), next)
-				}
-				v, err := it.Item().ValueCopy(nil)
-				if err != nil {
-					return err
-				}
-				if err := src.decodeBlock(k, v, buf[:ci.blockLen(s, blk)]); err != nil {
-					return err
-				}
-				if err := wb.Set(k, v); err != nil {
-					return err
-				}
-				next++
-				blocks++
+		err := src.eachBlock(ci, s, &next, func(item *badger.Item, blk uint32) error {
+			if err := ctx.Err(); err != nil {
+				return err
 			}
+			if blk != next {
+				return missingBlock(c, s, next)
+			}
+			k := item.KeyCopy(nil)
+			v, err := item.ValueCopy(nil)
+			if err != nil {
+				return err
+			}
+			if err := src.decodeBlock(k, v, buf[:ci.blockLen(s, blk)]); err != nil {
+				return err
+			}
+			if err := wb.Set(k, v); err != nil {
+				return err
+			}
+			next++
+			blocks++
 			return nil
 		})
 		if err != nil {

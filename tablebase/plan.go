@@ -184,16 +184,28 @@ func keptTables(plan []purple.Class, todo func(purple.Class) bool) [][]purple.Cl
 	return out
 }
 
-// CheckFits returns an error wrapping ErrTooBig, naming need and limit,
-// when e needs more than maxMemory bytes of memory (0: no limit) or more
-// disk than is free in dir.
+// FitError is the error of a build that does not fit: it needs more
+// memory than its limit (Memory set) or more disk than is free. It matches
+// ErrTooBig and names the need and the limit.
+type FitError struct {
+	Memory bool
+	text   string
+}
+
+func (e *FitError) Error() string { return e.text }
+
+// Unwrap returns ErrTooBig.
+func (e *FitError) Unwrap() error { return ErrTooBig }
+
+// CheckFits returns a *FitError when e needs more than maxMemory bytes of
+// memory (0: no limit) or more disk than is free in dir.
 func (e Estimate) CheckFits(maxMemory uint64, dir string) error {
 	if maxMemory > 0 && e.PeakMemoryBytes > maxMemory {
-		return fmt.Errorf("%w: it needs %d MiB of memory at its peak (building %s), the limit is %d MiB (--max-memory)",
-			ErrTooBig, mib(e.PeakMemoryBytes), e.PeakClass, mib(maxMemory))
+		return &FitError{true, fmt.Sprintf("%v: it needs %d MiB of memory at its peak (building %s), the limit is %d MiB",
+			ErrTooBig, mib(e.PeakMemoryBytes), e.PeakClass, mib(maxMemory))}
 	}
 	if free, ok := freeDisk(dir); ok && e.DiskBytes > free {
-		return fmt.Errorf("%w: it needs up to %d MiB of disk in %s, %d MiB are free", ErrTooBig, mib(e.DiskBytes), dir, mib(free))
+		return &FitError{false, fmt.Sprintf("%v: it needs up to %d MiB of disk in %s, %d MiB are free", ErrTooBig, mib(e.DiskBytes), dir, mib(free))}
 	}
 	return nil
 }

@@ -135,14 +135,13 @@ func WriteClassesJSON(w io.Writer, classes []ClassReport) error {
 	return nil
 }
 
-// WriteSubmitted writes the jobs SubmitSlurm submitted, one line each
-// (class, job id, memory, the jobs it waits for), and, when the
-// submission went through (err nil), how to follow their progress.
-func WriteSubmitted(w io.Writer, jobs []SlurmJob, shared string, err error) {
+// WriteSubmitted writes the jobs SubmitSlurm submitted, one line each:
+// class, job id, memory, the jobs it waits for.
+func WriteSubmitted(w io.Writer, jobs []SlurmJob) error {
 	for _, j := range jobs {
-		fmt.Fprintf(w, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ","))
+		if _, err := fmt.Fprintf(w, "%s\tjob %s\t%d MiB\tafter %s\n", j.Class, j.ID, j.MemoryMiB, strings.Join(j.After, ",")); err != nil {
+			return err
+		}
 	}
-	if err == nil {
-		fmt.Fprintf(w, "%d jobs submitted; progress: geister tables status --shared %s\n", len(jobs), shared)
-	}
+	return nil
 }

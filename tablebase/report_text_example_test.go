@@ -52,11 +52,10 @@ func ExampleEstimate_Text() {
 
 func ExampleWriteSubmitted() {
 	jobs := []tablebase.SlurmJob{{Class: "1B1R-2U1r", ID: "101", MemoryMiB: 64, After: []string{"99", "100"}}, {Class: "1B1R-3U1r", ID: "102", MemoryMiB: 512, After: []string{"101"}}}
-	tablebase.WriteSubmitted(os.Stdout, jobs, "/nfs/tables", nil)
+	tablebase.WriteSubmitted(os.Stdout, jobs)
 	// Output:
 	// 1B1R-2U1r	job 101	64 MiB	after 99,100
 	// 1B1R-3U1r	job 102	512 MiB	after 101
-	// 2 jobs submitted; progress: geister tables status --shared /nfs/tables
 }
 
 func ExampleWriteClassesJSON() {

@@ -532,7 +532,7 @@ func (db *DB) readBlock(ci *classInfo, s int, blk uint32, dst []byte) error {
 		return item.Value(func(v []byte) error { return db.decodeBlock(key, v, dst) })
 	})
 	if errors.Is(err, badger.ErrKeyNotFound) {
-		return fmt.Errorf("%w: class %s, %s to move, block %d is missing", ErrCorrupt, ci.c, sideName(s), blk)
+		return missingBlock(ci.c, s, blk)
 	}
 	if err != nil && !errors.Is(err, ErrCorrupt) {
 		return fmt.Errorf("tablebase: reading %s: %w", ci.c, err)
@@ -567,49 +567,65 @@ func (db *DB) loadTable(c purple.Class, bad func(error)) (*table, error) {
 	for s := 0; s < 2; s++ {
 		t.vals[s] = make([]byte, ci.lay[s].foldSize)
 		next := uint32(0)
-		err := db.view(ci.src.Load(), func() string {
-			return fmt.Sprintf("class %s, %s to move, near block %d", c, sideName(s), next)
-		}, func(txn *badger.Txn) error {
-			it := txn.NewIterator(badger.IteratorOptions{Prefix: blockPrefix(c, s), PrefetchValues: true, PrefetchSize: 16})
-			defer it.Close()
-			for it.Rewind(); it.Valid(); it.Next() {
-				k := it.Item().Key()
-				_, _, blk := describeKey(k)
-				if blk >= ci.blocks(s) {
-					continue
-				}
-				for ; next < blk; next++ {
-					if bad == nil {
-						return fmt.Errorf("%w: class %s, %s to move, block %d is missing", ErrCorrupt, c, sideName(s), next)
-					}
-					bad(fmt.Errorf("%w: class %s, %s to move, block %d is missing", ErrCorrupt, c, sideName(s), next))
-				}
-				lo := uint64(blk) * blockSize
-				dst := t.vals[s][lo : lo+uint64(ci.blockLen(s, blk))]
-				err := it.Item().Value(func(v []byte) error { return db.decodeBlock(k, v, dst) })
-				if err != nil {
-					if bad == nil || !errors.Is(err, ErrCorrupt) {
-						return err
-					}
-					clear(dst)
-					bad(err)
-				}
-				next = blk + 1
+		err := db.eachBlock(ci, s, &next, func(item *badger.Item, blk uint32) error {
+			if blk >= ci.blocks(s) {
+				return nil
 			}
+			for ; next < blk; next++ {
+				if bad == nil {
+					return missingBlock(c, s, next)
+				}
+				bad(missingBlock(c, s, next))
+			}
+			lo := uint64(blk) * blockSize
+			dst := t.vals[s][lo : lo+uint64(ci.blockLen(s, blk))]
+			k := item.Key()
+			err := item.Value(func(v []byte) error { return db.decodeBlock(k, v, dst) })
+			if err != nil {
+				if bad == nil || !errors.Is(err, ErrCorrupt) {
+					return err
+				}
+				clear(dst)
+				bad(err)
+			}
+			next = blk + 1
 			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
 		for ; next < ci.blocks(s); next++ {
-			e := fmt.Errorf("%w: class %s, %s to move, block %d is missing", ErrCorrupt, c, sideName(s), next)
 			if bad == nil {
-				return nil, e
+				return nil, missingBlock(c, s, next)
 			}
-			bad(e)
+			bad(missingBlock(c, s, next))
 		}
 	}
 	return t, nil
+}
+
+// eachBlock calls fn with every stored block of class ci.c, side s, in
+// block order, in one read transaction; *next is the block expected next,
+// which the error of a damaged store names.
+func (db *DB) eachBlock(ci *classInfo, s int, next *uint32, fn func(item *badger.Item, blk uint32) error) error {
+	return db.view(ci.src.Load(), func() string {
+		return fmt.Sprintf("class %s, %s to move, near block %d", ci.c, sideName(s), *next)
+	}, func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: blockPrefix(ci.c, s), PrefetchValues: true, PrefetchSize: 16})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			_, _, blk := describeKey(it.Item().Key())
+			if err := fn(it.Item(), blk); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// missingBlock is the error of block blk of class c, side s, not stored.
+func missingBlock(c purple.Class, s int, blk uint32) error {
+	return fmt.Errorf("%w: class %s, %s to move, block %d is missing", ErrCorrupt, c, sideName(s), blk)
 }
 
 // DirBytes returns the disk space of the files in dir (blocks allocated,

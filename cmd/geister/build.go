@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -106,7 +107,12 @@ func (cmd *buildCmd) run(e *env, args []string) error {
 			return err
 		}
 		sub, err := tablebase.SubmitSlurm(jobs, tablebase.SlurmOptions{Shared: cmd.shared, Command: command, Threads: cmd.workers, Extra: cmd.sbatch})
-		tablebase.WriteSubmitted(e.Stdout, sub, cmd.shared, err)
+		if werr := tablebase.WriteSubmitted(e.Stdout, sub); werr != nil {
+			return werr
+		}
+		if err == nil {
+			_, err = fmt.Fprintf(e.Stdout, "%d jobs submitted; progress: geister tables status --shared %s\n", len(sub), cmd.shared)
+		}
 		return err
 	}
 	d := cliflags.Dir(*cmd.dir)
@@ -147,6 +153,9 @@ func (cmd *buildCmd) run(e *env, args []string) error {
 	}
 	start := time.Now()
 	rep, err := tablebase.Build(e.Ctx, db, classes, opts)
+	if fe := (*tablebase.FitError)(nil); errors.As(err, &fe) && fe.Memory {
+		err = fmt.Errorf("%w (--max-memory)", err)
+	}
 	elapsed := time.Since(start) // rep.Elapsed is not set when the build stops early
 	if bar != nil {
 		bar.Finish()

@@ -149,7 +149,9 @@ func AddStore(fs *pflag.FlagSet, what string) Store {
 }
 
 // Choice is what the flags ask of the store.
-func (s Store) Choice() sources.Store { return sources.Store{On: *s.on, Off: *s.off, Dir: *s.dir} }
+func (s Store) Choice() sources.Store {
+	return sources.Store{On: *s.on, Off: *s.off, Dir: *s.dir, OffNote: "--no-store silences this"}
+}
 
 // Open opens the proof store beside tableDir as the flags say
 // (sources.OpenStore): nil when it is not used.

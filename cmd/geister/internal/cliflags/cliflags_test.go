@@ -91,6 +91,7 @@ func TestDirAndStore(t *testing.T) {
 	} {
 		var s Store
 		parsed(t, c.args, func(fs *pflag.FlagSet) { s = AddStore(fs, "") })
+		c.want.OffNote = "--no-store silences this" // the flag that turns the store off
 		if got := s.Choice(); got != c.want {
 			t.Errorf("%q: %+v, want %+v", c.args, got, c.want)
 		}
