@@ -8,7 +8,7 @@ import (
 
 func ExampleRate() {
 	s := tournament.Settings{Agents: []string{"strong", "weak"}, Games: 10}
-	var rs []tournament.Result
+	var rs []tournament.Game
 	for g := range 10 {
 		first, second, res := "strong", "weak", "first"
 		if g%2 == 1 {
@@ -17,7 +17,7 @@ func ExampleRate() {
 		if g == 9 {
 			res = "first" // weak wins one game
 		}
-		rs = append(rs, tournament.Result{Pair: 0, Game: g, First: first, Second: second, Result: res})
+		rs = append(rs, tournament.Game{Pair: 0, Game: g, First: first, Second: second, Result: res})
 	}
 	r := tournament.Rate(s, rs, 0, 1)
 	for _, x := range r.Ratings {

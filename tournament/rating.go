@@ -51,7 +51,7 @@ type Ratings struct {
 // seeded by seed; boot 0: no intervals). The fit's prior is one virtual
 // draw for each pair that met (FitBT, as BayesElo's prior of virtual
 // draws), so a perfect record has a finite rating and an interval.
-func Rate(s Settings, rs []Result, boot int, seed uint64) Ratings {
+func Rate(s Settings, rs []Game, boot int, seed uint64) Ratings {
 	players := s.Players()
 	idx := map[string]int{}
 	for i, p := range players {

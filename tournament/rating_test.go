@@ -9,13 +9,13 @@ import (
 // simulate plays games between players of known Elo ratings: i beats j
 // a draw with probability draw, else wins with the probability that makes
 // its expected score (draws half) the Bradley–Terry probability.
-func simulate(elo []float64, games int, draw float64, seed uint64) (Settings, []Result) {
+func simulate(elo []float64, games int, draw float64, seed uint64) (Settings, []Game) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	s := Settings{Games: games, Seed: seed}
 	for i := range elo {
 		s.Agents = append(s.Agents, string(rune('a'+i)))
 	}
-	var rs []Result
+	var rs []Game
 	for k, p := range s.Pairings() {
 		i, j := int(p.A[0]-'a'), int(p.B[0]-'a')
 		pi := 1 / (1 + math.Pow(10, (elo[j]-elo[i])/400))
@@ -29,7 +29,7 @@ func simulate(elo []float64, games int, draw float64, seed uint64) (Settings, []
 					res = "second"
 				}
 			}
-			rs = append(rs, Result{Pair: k, Game: g, First: p.A, Second: p.B, Result: res})
+			rs = append(rs, Game{Pair: k, Game: g, First: p.A, Second: p.B, Result: res})
 		}
 	}
 	return s, rs
@@ -105,9 +105,9 @@ func TestRateIntervalOfOneSidedRecords(t *testing.T) {
 		name, result string
 	}{{"perfect", "first"}, {"all drawn", "draw"}} {
 		s := Settings{Agents: []string{"a", "b"}, Games: 20}
-		var rs []Result
+		var rs []Game
 		for g := range 20 {
-			rs = append(rs, Result{Pair: 0, Game: g, First: "a", Second: "b", Result: c.result})
+			rs = append(rs, Game{Pair: 0, Game: g, First: "a", Second: "b", Result: c.result})
 		}
 		r := Rate(s, rs, 400, 7)
 		for _, x := range r.Ratings {

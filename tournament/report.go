@@ -21,7 +21,7 @@ type ReportOptions struct {
 // "geister tournament" prints it: for a placement study the paper's
 // tables (Cuts), else the ratings and the pairwise scores (Rate), as
 // text after a line with the number of games, or as one JSON object.
-func Report(w io.Writer, s Settings, rs []Result, o ReportOptions) error {
+func Report(w io.Writer, s Settings, rs []Game, o ReportOptions) error {
 	var v any
 	var text func() string
 	if s.Placements {
@@ -58,7 +58,7 @@ func Report(w io.Writer, s Settings, rs []Result, o ReportOptions) error {
 
 // ReadResultsFile reads the results file name (ReadResults); a file
 // without games is an error.
-func ReadResultsFile(name string) (Settings, []Result, error) {
+func ReadResultsFile(name string) (Settings, []Game, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return Settings{}, nil, err

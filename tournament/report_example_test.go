@@ -18,13 +18,13 @@ func ExampleProgress_Line() {
 // The report of a tournament's games, as "geister tournament" prints it.
 func ExampleReport() {
 	s := tournament.Settings{Agents: []string{"strong", "weak"}, Games: 4}
-	var rs []tournament.Result
+	var rs []tournament.Game
 	for g := range 4 {
 		first, second := "strong", "weak"
 		if g%2 == 1 {
 			first, second = "weak", "strong"
 		}
-		rs = append(rs, tournament.Result{Pair: 0, Game: g, First: first, Second: second, Result: map[bool]string{true: "first", false: "second"}[g%2 == 0]})
+		rs = append(rs, tournament.Game{Pair: 0, Game: g, First: first, Second: second, Result: map[bool]string{true: "first", false: "second"}[g%2 == 0]})
 	}
 	if err := tournament.Report(os.Stdout, s, rs, tournament.ReportOptions{Seed: 1}); err != nil {
 		fmt.Println(err)

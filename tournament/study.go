@@ -75,7 +75,7 @@ var paperRows = map[string]map[string]string{
 }
 
 // Cuts computes the study tables of a placement study's results.
-func Cuts(s Settings, rs []Result) (Study, error) {
+func Cuts(s Settings, rs []Game) (Study, error) {
 	if !s.Placements {
 		return Study{}, fmt.Errorf("tournament: not a placement study")
 	}

@@ -88,9 +88,9 @@ type header struct {
 // Pairing is two agents that meet.
 type Pairing struct{ A, B string }
 
-// Result is one finished game, a line of the results file. Its identity
+// Game is one finished game, a line of the results file. Its identity
 // is (Pair, Game, Seed).
-type Result struct {
+type Game struct {
 	Pair   int    `json:"pair"` // index in Settings.Pairings
 	Game   int    `json:"game"` // index within the pairing
 	Seed   uint64 `json:"seed"`
@@ -224,11 +224,11 @@ func (cfg Config) Settings() (Settings, error) {
 // line after the first extends the tournament to more games a pairing
 // (Run writes one when resumed with a larger Games); the settings
 // returned are the last header's.
-func ReadResults(r io.Reader) (Settings, []Result, error) {
+func ReadResults(r io.Reader) (Settings, []Game, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	var s Settings
-	var out []Result
+	var out []Game
 	line := 0
 	seen := map[[2]int]bool{}
 	var pairs []Pairing
@@ -252,7 +252,7 @@ func ReadResults(r io.Reader) (Settings, []Result, error) {
 			pairs = s.Pairings()
 			continue
 		}
-		var res Result
+		var res Game
 		if err := dec.Decode(&res); err != nil || dec.More() {
 			return s, out, fmt.Errorf("tournament: results line %d: corrupt or truncated: %q", line, clip(text))
 		}
@@ -321,7 +321,7 @@ const maxKeptAgents = 8
 // cfg's. Each finished game is appended as one line at once. Run returns
 // every result (the file's and the new ones); when ctx ends it, those
 // finished so far with ctx's error.
-func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error) {
+func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Game, error) {
 	s, err := cfg.Settings()
 	if err != nil {
 		return nil, err
@@ -381,7 +381,7 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 			}
 		}
 	}
-	all := append([]Result(nil), done...)
+	all := append([]Game(nil), done...)
 	if len(todo) == 0 {
 		return all, nil
 	}
@@ -413,7 +413,7 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 		return failed
 	}
 	start := time.Now()
-	err = pool.Unordered(jobs, slices.Values(todo), func(int) func(int) (Result, error) {
+	err = pool.Unordered(jobs, slices.Values(todo), func(int) func(int) (Game, error) {
 		// Each worker keeps the agents of the specs it met, for the next
 		// game (an agent starts every game afresh: NewGame), but at most
 		// maxKeptAgents: a placement study has 140 specs, and a
@@ -446,31 +446,31 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Result, error
 			return a, err
 		}
 		var buf []engine.Move
-		return func(id int) (Result, error) {
+		return func(id int) (Game, error) {
 			if err := ctx.Err(); err != nil {
-				return Result{}, fail(err)
+				return Game{}, fail(err)
 			}
 			pair, game := id/s.Games, id%s.Games
 			fs, ss := seats(pairs[pair], game)
 			first, err := get(fs)
 			if err != nil {
-				return Result{}, fail(err)
+				return Game{}, fail(err)
 			}
 			second, err := get(ss)
 			if err != nil {
-				return Result{}, fail(err)
+				return Game{}, fail(err)
 			}
 			seed := gameSeed(s, pair, game)
 			g, err := match.Play(ctx, first, second, seed, s.PlyLimit, buf, nil)
 			buf = g.Moves
 			if err != nil {
-				return Result{}, fail(err)
+				return Game{}, fail(err)
 			}
 			rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
-			return Result{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
+			return Game{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
 				Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}, nil
 		}
-	}, func(_ int, r Result) error {
+	}, func(_ int, r Game) error {
 		// Each game is written as it ends, whatever the order, in one
 		// write: a finished game is never held back.
 		line, _ := json.Marshal(r)

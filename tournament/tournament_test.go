@@ -15,7 +15,7 @@ import (
 	"github.com/geister-solver/geister/solver"
 )
 
-func runFile(t *testing.T, ctx context.Context, cfg Config, name string) ([]Result, error) {
+func runFile(t *testing.T, ctx context.Context, cfg Config, name string) ([]Game, error) {
 	t.Helper()
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
