@@ -34,7 +34,7 @@ type Record struct {
 func RecordOf(g Game, i int, first, second string, plyLimit int) Record {
 	r := Record{Game: i, Seed: g.Seed, First: first, Second: second,
 		FirstReds: g.FirstReds.String(), SecondReds: g.SecondReds.String(),
-		Moves: make([]string, len(g.Moves)), Reason: g.Reason, Detail: g.Detail,
+		Moves: make([]string, len(g.Moves)), Reason: string(g.Reason), Detail: g.Detail,
 		Plies: len(g.Moves), PlyLimit: plyLimit}
 	for j, m := range g.Moves {
 		r.Moves[j] = m.String()
@@ -127,7 +127,7 @@ func (rec *Record) Replay() ([]engine.Position, []engine.Move, error) {
 	if w, ok := p.Outcome().Winner(); ok {
 		want = map[engine.Player]string{engine.First: "first", engine.Second: "second"}[w]
 	}
-	forfeit := rec.Reason == ReasonIllegal || rec.Reason == ReasonError
+	forfeit := Reason(rec.Reason).Forfeit()
 	if want != rec.Result && !(forfeit && want == "draw" && p.Outcome() == engine.Ongoing) {
 		return positions, moves, fmt.Errorf("match: game %d: the moves end in %s, the record says %s", rec.Game, want, rec.Result)
 	}
