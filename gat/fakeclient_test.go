@@ -241,7 +241,7 @@ func TestServerEscapes(t *testing.T) {
 		g.c.Close()
 		f.expect("WON:")
 		recs := s.wait(t)
-		if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != match.ReasonError || !strings.Contains(recs[0].Detail, "disconnected") {
+		if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != string(match.ByDisconnect) || !strings.Contains(recs[0].Detail, "disconnected") {
 			t.Fatalf("records %+v", recs)
 		}
 	})
@@ -372,7 +372,7 @@ func TestServerNextGames(t *testing.T) {
 	if s.err != nil || s.sum.Games != 3 || s.sum.SecondWins != 1 || s.sum.FirstWins != 2 {
 		t.Fatalf("summary %+v, error %v", s.sum, s.err)
 	}
-	if len(recs) != 3 || recs[0].Reason != match.ReasonError || recs[1].Reason != match.ReasonIllegal || recs[2].Reason != match.ReasonIllegal {
+	if len(recs) != 3 || recs[0].Reason != string(match.ByDisconnect) || recs[1].Reason != match.ReasonIllegal || recs[2].Reason != match.ReasonIllegal {
 		t.Fatalf("records %+v", recs)
 	}
 	if recs[1].Plies != 3 || recs[1].FirstReds != "ADEH" {

@@ -22,6 +22,9 @@ const (
 	ByAgentError  Reason = "agent error"  // the loser's agent failed
 	ByTimeout     Reason = "timeout"      // the loser's clock ran out
 	ByDisconnect  Reason = "disconnect"   // the loser's connection closed or failed
+	// ByForfeit is a forfeit a player saw without being told why: the
+	// referee ended the game where the moves do not.
+	ByForfeit Reason = "forfeit"
 )
 
 // The reasons' earlier names, as untyped strings: they compare equal to
@@ -38,7 +41,7 @@ const (
 )
 
 // Reasons lists the reasons in the order reports show them.
-var Reasons = []Reason{ByEscape, ByBluesTaken, ByRedsGiven, ByPlyLimit, ByIllegalMove, ByAgentError, ByTimeout, ByDisconnect}
+var Reasons = []Reason{ByEscape, ByBluesTaken, ByRedsGiven, ByPlyLimit, ByIllegalMove, ByAgentError, ByTimeout, ByDisconnect, ByForfeit}
 
 // ReasonOf returns the reason of a game that ended by the rules as e says
 // (engine.Position.EndAfter); "" for engine.NotEnded.
@@ -49,7 +52,7 @@ func ReasonOf(e engine.End) Reason { return Reason(e.String()) }
 // end it.
 func (r Reason) Forfeit() bool {
 	switch r {
-	case ByIllegalMove, ByAgentError, ByTimeout, ByDisconnect:
+	case ByIllegalMove, ByAgentError, ByTimeout, ByDisconnect, ByForfeit:
 		return true
 	}
 	return false
@@ -62,5 +65,5 @@ func ParseReason(s string) (Reason, error) {
 			return r, nil
 		}
 	}
-	return "", fmt.Errorf("match: reason %q: want one of escape, blues taken, reds given, ply limit, illegal move, agent error, timeout, disconnect", s)
+	return "", fmt.Errorf("match: reason %q: want one of escape, blues taken, reds given, ply limit, illegal move, agent error, timeout, disconnect, forfeit", s)
 }

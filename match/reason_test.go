@@ -31,7 +31,7 @@ func TestReasons(t *testing.T) {
 			t.Errorf("old name %q != %q", s, r)
 		}
 	}
-	for _, r := range []Reason{ByIllegalMove, ByAgentError, ByTimeout, ByDisconnect} {
+	for _, r := range []Reason{ByIllegalMove, ByAgentError, ByTimeout, ByDisconnect, ByForfeit} {
 		if !r.Forfeit() {
 			t.Errorf("%q is not a forfeit", r)
 		}

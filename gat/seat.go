@@ -1,0 +1,223 @@
+package gat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"time"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/match"
+)
+
+// seated is what a seat brings to a game: the connection chosen and its
+// answer to SET?; or a forfeit before the game began (the connection
+// that did not answer in time, closed, or sent an over-long line); or,
+// with err, no game at all (the context ended, or no player came).
+type seated struct {
+	p       *peer
+	line    string
+	forfeit match.Reason
+	detail  string
+	err     error
+}
+
+// candidate is a connection that may play seat i's next game: the one
+// the last game was played on (sent SET? again) or a new one; each must
+// answer SET? within its own clock.
+type candidate struct {
+	p        *peer
+	old      bool
+	deadline time.Time
+}
+
+// seat finds seat i's connection for game n: the first connection to
+// answer SET?, the one the last game was played on or any new one. Each
+// connection must answer within the placement clock (TimePerMove) from
+// its SET?. A connection that does not, a new one that closes before it
+// answers, or any that sends an over-long line makes the seat lose the
+// game at once. The kept connection of the last game may close instead:
+// its client connects anew. With no connection, the first game waits
+// for one until the context ends, the others for Wait.
+func (s *Server) seat(ctx context.Context, i, n int) seated {
+	var cands []candidate
+	if old := s.cur[i]; old != nil {
+		s.cur[i] = nil
+		if old.send(Message{Kind: KindSetQ}, s.cfg.TimePerMove) == nil {
+			cands = append(cands, candidate{old, true, time.Now().Add(s.cfg.TimePerMove)})
+		} else {
+			s.drop(old)
+		}
+	}
+	var noPlayer <-chan time.Time
+	if n > 1 {
+		t := time.NewTimer(s.cfg.Wait)
+		defer t.Stop()
+		noPlayer = t.C
+	}
+	clock := time.NewTimer(time.Hour)
+	defer clock.Stop()
+	dropAll := func(keep *peer) {
+		for _, c := range cands {
+			if c.p != keep {
+				s.drop(c.p)
+			}
+		}
+	}
+	for {
+		var clockC <-chan time.Time
+		if len(cands) > 0 {
+			first := cands[0].deadline
+			for _, c := range cands[1:] {
+				if c.deadline.Before(first) {
+					first = c.deadline
+				}
+			}
+			clock.Reset(time.Until(first))
+			clockC = clock.C
+		}
+		cases := []reflect.SelectCase{
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ctx.Done())},
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(s.accepted[i])},
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(noPlayer)},
+			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(clockC)},
+		}
+		for _, c := range cands {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.p.events)})
+		}
+		k, v, _ := reflect.Select(cases)
+		if !clock.Stop() && k != 3 && clockC != nil {
+			select {
+			case <-clock.C:
+			default:
+			}
+		}
+		switch k {
+		case 0:
+			dropAll(nil)
+			return seated{err: ctx.Err()}
+		case 1:
+			// A new connection was sent SET? when it was accepted.
+			cands = append(cands, candidate{v.Interface().(*peer), false, time.Now().Add(s.cfg.TimePerMove)})
+			continue
+		case 2:
+			if len(cands) == 0 {
+				return seated{err: fmt.Errorf("no %s player connected within %v", engine.Player(i).Name(), s.cfg.Wait)}
+			}
+			noPlayer = nil // a connection is on its clock
+			continue
+		case 3:
+			now := time.Now()
+			for _, c := range cands {
+				if !c.deadline.After(now) {
+					dropAll(c.p)
+					return seated{p: c.p, forfeit: match.ByTimeout,
+						detail: fmt.Sprintf("did not answer SET? within %v", s.cfg.TimePerMove)}
+				}
+			}
+			continue
+		}
+		c := cands[k-4]
+		ev := v.Interface().(event)
+		var tooLong errLineTooLong
+		switch {
+		case ev.err == nil:
+			dropAll(c.p)
+			return seated{p: c.p, line: ev.line}
+		case errors.As(ev.err, &tooLong):
+			dropAll(c.p)
+			return seated{p: c.p, forfeit: match.ByIllegalMove, detail: fmt.Sprintf("%v when its placement (SET:) was asked for", ev.err)}
+		case c.old:
+			// The client of the last game hung up to connect anew.
+			s.drop(c.p)
+			cands = append(cands[:k-4], cands[k-3:]...)
+			continue
+		default:
+			dropAll(c.p)
+			return seated{p: c.p, forfeit: match.ByDisconnect, detail: disconnectText(ev.err) + " before it sent its placement"}
+		}
+	}
+}
+
+// disconnectText says how a connection's stream ended.
+func disconnectText(err error) string {
+	if errors.Is(err, io.EOF) {
+		return "disconnected"
+	}
+	return fmt.Sprintf("disconnected (%v)", err)
+}
+
+// placements seats both players of game n and reads their placements.
+// It returns the placements, and for each seat whose placement is not
+// one (a forfeit before the game, an illegal SET:, another message) the
+// reason and what happened. Each player is answered OK or NG as soon as
+// its line is read; a player that forfeits loses whatever the other
+// does, and the other is told as soon as it has placed. The seats'
+// connections are left in s.cur (none for a disconnected one).
+//
+// placed is what the placements give: each seat's placement, or why it
+// forfeits and what happened, and whether its connection must be closed
+// after the game (its stream is out of step: a late answer, an over-long
+// line); and the players' addresses.
+type placed struct {
+	reds   [2]engine.Placement
+	why    [2]match.Reason
+	detail [2]string
+	close  [2]bool
+	names  [2]string
+}
+
+func (s *Server) placements(ctx context.Context, n int) (pl placed, err error) {
+	var seats [2]seated
+	done := make(chan int, 2)
+	for i := 0; i < 2; i++ {
+		go func() { seats[i] = s.seat(ctx, i, n); done <- i }()
+	}
+	for range 2 {
+		i := <-done
+		st := &seats[i]
+		if st.err != nil {
+			continue
+		}
+		pl.names[i] = st.p.name
+		s.cur[i] = st.p
+		switch st.forfeit {
+		case match.ByDisconnect:
+			s.drop(st.p)
+			s.cur[i] = nil
+			continue
+		case match.ByTimeout:
+			pl.close[i] = true
+			continue
+		case "":
+			m, perr := ParseClientMessage(st.line)
+			switch {
+			case perr != nil:
+				st.forfeit, st.detail = match.ByIllegalMove, perr.Error()
+			case m.Kind != KindSet:
+				st.forfeit, st.detail = match.ByIllegalMove, fmt.Sprintf("sent %s when its placement (SET:) was asked for", quote(st.line))
+			default:
+				pl.reds[i] = m.Reds
+			}
+		default:
+			pl.close[i] = true // an over-long line
+		}
+		reply := Message{Kind: KindOK}
+		if st.forfeit != "" {
+			reply.Kind = KindNG
+		}
+		st.p.send(reply, s.cfg.TimePerMove)
+	}
+	for i := 0; i < 2; i++ {
+		if seats[i].err != nil {
+			return pl, seats[i].err
+		}
+		pl.why[i] = seats[i].forfeit
+		if pl.why[i] != "" {
+			pl.detail[i] = fmt.Sprintf("the %s player's placement: %s", engine.Player(i).Name(), seats[i].detail)
+		}
+	}
+	return pl, nil
+}
