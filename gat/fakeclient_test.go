@@ -135,7 +135,7 @@ func TestServerRefusesIllegalPlacements(t *testing.T) {
 			g.expect("OK ")
 			g.expect("WON:")
 			recs := s.wait(t)
-			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != match.ReasonIllegal || !strings.Contains(recs[0].Detail, "placement") {
+			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != string(match.ByIllegalMove) || !strings.Contains(recs[0].Detail, "placement") {
 				t.Fatalf("records %+v", recs)
 			}
 		})
@@ -172,7 +172,7 @@ func TestServerRefusesIllegalMoves(t *testing.T) {
 				t.Errorf("second player's end board %s", l)
 			}
 			recs := s.wait(t)
-			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != match.ReasonIllegal || !strings.Contains(recs[0].Detail, c.detail) {
+			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != string(match.ByIllegalMove) || !strings.Contains(recs[0].Detail, c.detail) {
 				t.Fatalf("records %+v, want detail with %q", recs, c.detail)
 			}
 		})
@@ -215,7 +215,7 @@ func TestServerEscapes(t *testing.T) {
 				t.Errorf("end board %s: the escape is not shown", l)
 			}
 			recs := s.wait(t)
-			if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != match.ReasonEscape || recs[0].Plies != 11 {
+			if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != string(match.ByEscape) || recs[0].Plies != 11 {
 				t.Fatalf("records %+v", recs)
 			}
 			if _, _, err := recs[0].Replay(); err != nil {
@@ -263,7 +263,7 @@ func TestServerPlyLimit(t *testing.T) {
 	f.expect("DRW:")
 	g.expect("DRW:")
 	recs := s.wait(t)
-	if len(recs) != 1 || recs[0].Result != "draw" || recs[0].Reason != match.ReasonPlyLimit || recs[0].Plies != 6 {
+	if len(recs) != 1 || recs[0].Result != "draw" || recs[0].Reason != string(match.ByPlyLimit) || recs[0].Plies != 6 {
 		t.Fatalf("records %+v", recs)
 	}
 	if _, _, err := recs[0].Replay(); err != nil {
@@ -372,7 +372,7 @@ func TestServerNextGames(t *testing.T) {
 	if s.err != nil || s.sum.Games != 3 || s.sum.SecondWins != 1 || s.sum.FirstWins != 2 {
 		t.Fatalf("summary %+v, error %v", s.sum, s.err)
 	}
-	if len(recs) != 3 || recs[0].Reason != string(match.ByDisconnect) || recs[1].Reason != match.ReasonIllegal || recs[2].Reason != match.ReasonIllegal {
+	if len(recs) != 3 || recs[0].Reason != string(match.ByDisconnect) || recs[1].Reason != string(match.ByIllegalMove) || recs[2].Reason != string(match.ByIllegalMove) {
 		t.Fatalf("records %+v", recs)
 	}
 	if recs[1].Plies != 3 || recs[1].FirstReds != "ADEH" {

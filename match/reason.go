@@ -27,10 +27,9 @@ const (
 	ByForfeit Reason = "forfeit"
 )
 
-// The reasons' earlier names, as untyped strings: they compare equal to
-// the Reason of the same text and still fit string fields.
-//
-// Deprecated: use ByEscape and the other Reason constants.
+// The reasons' earlier names, kept as untyped strings so that they still
+// fit string fields; each compares equal to the Reason of the same text.
+// New code names the Reason constants above.
 const (
 	ReasonEscape     = "escape"
 	ReasonBluesTaken = "blues taken"
