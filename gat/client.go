@@ -220,7 +220,7 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 		case err != nil:
 			// This game is lost to the server or the connection; the
 			// next one is played on a new connection.
-			g.Result, g.Err, g.How = "failed", err, err.Error()
+			g.Result, g.Err, g.How, g.Plies = "failed", err, err.Error(), len(c.t.moves)
 			sum.Failed++
 			if firstErr == nil {
 				firstErr = fmt.Errorf("game %d: %w", n, err)

@@ -36,9 +36,10 @@ type candidate struct {
 // seat finds seat i's connection for game n: the first connection to
 // answer SET?, the one the last game was played on or any new one. Each
 // connection must answer within the placement clock (TimePerMove) from
-// its SET?. A connection that does not, a new one that closes before it
-// answers, or any that sends an over-long line makes the seat lose the
-// game at once. The kept connection of the last game may close instead:
+// its SET?. A connection that does not (the last game's connection
+// only while no new one is on its clock), a new one that closes before
+// it answers, or any that sends an over-long line makes the seat lose
+// the game at once. The kept connection of the last game may close instead:
 // its client connects anew. With no connection, the first game waits
 // for one until the context ends, the others for Wait.
 func (s *Server) seat(ctx context.Context, i, n int) seated {
@@ -110,12 +111,20 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 			continue
 		case 3:
 			now := time.Now()
-			for _, c := range cands {
-				if !c.deadline.After(now) {
-					dropAll(c.p)
-					return seated{p: c.p, forfeit: match.ByTimeout,
-						detail: fmt.Sprintf("did not answer SET? within %v", s.cfg.TimePerMove)}
+			for j, c := range cands {
+				if c.deadline.After(now) {
+					continue
 				}
+				if c.old && len(cands) > 1 {
+					// The last game's connection, silent while a new one
+					// is on its clock: the client plays on the new one.
+					s.drop(c.p)
+					cands = append(cands[:j], cands[j+1:]...)
+					break
+				}
+				dropAll(c.p)
+				return seated{p: c.p, forfeit: match.ByTimeout,
+					detail: fmt.Sprintf("did not answer SET? within %v", s.cfg.TimePerMove)}
 			}
 			continue
 		}
