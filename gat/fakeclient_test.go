@@ -117,7 +117,6 @@ func (s *served) pair(t *testing.T, firstReds, secondReds string) (*fake, *fake)
 	return f, g
 }
 
-const startBoard = "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u"
 
 // TestServerRefusesIllegalPlacements: a bad SET is NG and loses; the other
 // player wins.
