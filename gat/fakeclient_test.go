@@ -117,7 +117,6 @@ func (s *served) pair(t *testing.T, firstReds, secondReds string) (*fake, *fake)
 	return f, g
 }
 
-
 // TestServerRefusesIllegalPlacements: a bad SET is NG and loses; the other
 // player wins.
 func TestServerRefusesIllegalPlacements(t *testing.T) {
