@@ -322,8 +322,10 @@ func TestServerFloods(t *testing.T) {
 
 // TestServerNextGames: a player that disconnects loses; the next game is
 // played on a new connection for one seat and the kept connection for
-// the other (sent SET? again); a move sent after the end is not a
-// placement; the server reports the score of all games.
+// the other (sent SET? again); a player that forfeits is closed after
+// the game and connects anew; a move on a kept connection before its
+// placement is skipped, a bad placement is NG; the server reports the
+// score of all games.
 func TestServerNextGames(t *testing.T) {
 	s := serve(t, ServerConfig{Games: 3, PlyLimit: 200})
 	f, g := s.pair(t, "BCDE", "BCFG")
@@ -357,17 +359,23 @@ func TestServerNextGames(t *testing.T) {
 	g.expect("NG ")
 	g.expect("LST:")
 	f2.expect("WON:")
-	// Game 3: a move sent after the end is taken as the placement: NG.
-	g.send("MOV:A,N")
+	// Game 3: the second player made an illegal move, and the server
+	// closed its connection; it connects anew. The first player's kept
+	// connection sends a move (skipped: one sent as the last game ended),
+	// then answers SET? with garbage: NG, and it loses.
+	g.expectClosed()
 	f2.expect("SET?")
-	f2.send("SET:ABCD")
-	g.expect("SET?")
-	g.expect("NG ")
-	g.expect("LST:")
-	f2.expect("OK ")
-	f2.expect("WON:")
+	g3 := dialFake(t, s.srv.Addr(engine.Second))
+	g3.expect("SET?")
+	g3.send("SET:ABCD")
+	f2.send("MOV:A,N")
+	f2.send("SET:A")
+	f2.expect("NG ")
+	f2.expect("LST:")
+	g3.expect("OK ")
+	g3.expect("WON:")
 	recs := s.wait(t)
-	if s.err != nil || s.sum.Games != 3 || s.sum.SecondWins != 1 || s.sum.FirstWins != 2 {
+	if s.err != nil || s.sum.Games != 3 || s.sum.SecondWins != 2 || s.sum.FirstWins != 1 || s.sum.Draws != 0 {
 		t.Fatalf("summary %+v, error %v", s.sum, s.err)
 	}
 	if len(recs) != 3 || recs[0].Reason != string(match.ByDisconnect) || recs[1].Reason != string(match.ByIllegalMove) || recs[2].Reason != string(match.ByIllegalMove) {

@@ -36,17 +36,19 @@ type candidate struct {
 // seat finds seat i's connection for game n: the first connection to
 // answer SET?, the one the last game was played on or any new one. Each
 // connection must answer within the placement clock (TimePerMove) from
-// its SET?. A connection that does not (the last game's connection
-// only while no new one is on its clock), a new one that closes before
-// it answers, or any that sends an over-long line makes the seat lose
-// the game at once. The kept connection of the last game may close instead:
+// its SET?; a new connection supersedes the last game's (its client
+// connects anew for each game), and a move on the last game's connection
+// is taken for one sent as that game ended, and skipped. A connection
+// that does not answer in
+// time, a new one that closes before it answers, or any that sends an
+// over-long line makes the seat lose the game at once. The kept connection of the last game may close instead:
 // its client connects anew. With no connection, the first game waits
 // for one until the context ends, the others for Wait.
 func (s *Server) seat(ctx context.Context, i, n int) seated {
 	var cands []candidate
 	if old := s.cur[i]; old != nil {
 		s.cur[i] = nil
-		if old.send(Message{Kind: KindSetQ}, s.cfg.TimePerMove) == nil {
+		if s.drainStale(old) && old.send(Message{Kind: KindSetQ}, s.cfg.TimePerMove) == nil {
 			cands = append(cands, candidate{old, true, time.Now().Add(s.cfg.TimePerMove)})
 		} else {
 			s.drop(old)
@@ -100,8 +102,18 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 			dropAll(nil)
 			return seated{err: ctx.Err()}
 		case 1:
-			// A new connection was sent SET? when it was accepted.
-			cands = append(cands, candidate{v.Interface().(*peer), false, time.Now().Add(s.cfg.TimePerMove)})
+			// A new connection was sent SET? when it was accepted. It
+			// supersedes the last game's: a client that connects anew
+			// plays on the new connection.
+			kept := cands[:0]
+			for _, c := range cands {
+				if c.old {
+					s.drop(c.p)
+				} else {
+					kept = append(kept, c)
+				}
+			}
+			cands = append(kept, candidate{v.Interface().(*peer), false, time.Now().Add(s.cfg.TimePerMove)})
 			continue
 		case 2:
 			if len(cands) == 0 {
@@ -111,16 +123,9 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 			continue
 		case 3:
 			now := time.Now()
-			for j, c := range cands {
+			for _, c := range cands {
 				if c.deadline.After(now) {
 					continue
-				}
-				if c.old && len(cands) > 1 {
-					// The last game's connection, silent while a new one
-					// is on its clock: the client plays on the new one.
-					s.drop(c.p)
-					cands = append(cands[:j], cands[j+1:]...)
-					break
 				}
 				dropAll(c.p)
 				return seated{p: c.p, forfeit: match.ByTimeout,
@@ -132,6 +137,10 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 		ev := v.Interface().(event)
 		var tooLong errLineTooLong
 		switch {
+		case ev.err == nil && c.old && isMove(ev.line):
+			// A move sent as the last game ended (the opponent's forfeit
+			// ended it while this player thought): it belongs to no game.
+			continue
 		case ev.err == nil:
 			dropAll(c.p)
 			return seated{p: c.p, line: ev.line}
@@ -148,6 +157,29 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 			return seated{p: c.p, forfeit: match.ByDisconnect, detail: disconnectText(ev.err) + " before it sent its placement"}
 		}
 	}
+}
+
+// drainStale discards what a kept connection sent after its game ended
+// and before the next SET? (a move sent as the opponent's forfeit ended
+// the game, say): it belongs to no game. It reports whether the
+// connection is still open.
+func (s *Server) drainStale(p *peer) bool {
+	for {
+		select {
+		case ev := <-p.events:
+			if ev.err != nil {
+				return false
+			}
+		default:
+			return true
+		}
+	}
+}
+
+// isMove reports whether line is a well-formed move message.
+func isMove(line string) bool {
+	m, err := ParseClientMessage(line)
+	return err == nil && m.Kind == KindMove
 }
 
 // disconnectText says how a connection's stream ended.
@@ -167,9 +199,8 @@ func disconnectText(err error) string {
 // connections are left in s.cur (none for a disconnected one).
 //
 // placed is what the placements give: each seat's placement, or why it
-// forfeits and what happened, and whether its connection must be closed
-// after the game (its stream is out of step: a late answer, an over-long
-// line); and the players' addresses.
+// forfeits and what happened, and whether its connection is closed after
+// the game (a forfeit's); and the players' addresses.
 type placed struct {
 	reds   [2]engine.Placement
 	why    [2]match.Reason
@@ -216,6 +247,7 @@ func (s *Server) placements(ctx context.Context, n int) (pl placed, err error) {
 		reply := Message{Kind: KindOK}
 		if st.forfeit != "" {
 			reply.Kind = KindNG
+			pl.close[i] = true
 		}
 		st.p.send(reply, s.cfg.TimePerMove)
 	}

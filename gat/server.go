@@ -311,9 +311,10 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 		return g, names, nil
 	}
 
-	// closing marks the player whose stream is out of step after its
-	// forfeit (a late answer may still come, or an over-long line was cut):
-	// its connection is closed after the game.
+	// closing marks the player that forfeits: its connection is closed
+	// after the game, as the tournament server closes every connection
+	// (what it still sends, a late answer or more of a bad stream,
+	// belongs to no game).
 	var closing [2]bool
 	budget := [2]time.Duration{s.cfg.Budget, s.cfg.Budget}
 	timer := time.NewTimer(time.Hour)
@@ -377,6 +378,7 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 			break
 		}
 		if from != me {
+			closing[from] = true
 			s.cur[from].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
 			s.forfeit(&g, from, match.ByIllegalMove, fmt.Sprintf("the %s player sent %s out of turn at ply %d", from.Name(), quote(ev.line), s.ref.pos.Ply()+1))
 			break
@@ -393,6 +395,7 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 			}
 		}
 		if err != nil {
+			closing[me] = true
 			s.cur[me].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
 			s.forfeit(&g, me, match.ByIllegalMove, fmt.Sprintf("the %s player at ply %d: %v", me.Name(), s.ref.pos.Ply()+1, err))
 			break

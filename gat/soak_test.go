@@ -1,0 +1,260 @@
+package gat
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/longtest"
+	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
+)
+
+// misbehaveClient plays one game as a client that misbehaves as c says,
+// on its own deadline (it never waits past 10 s), and returns the last
+// line the server sent it ("" for none).
+func misbehaveClient(addr string, side engine.Player, c hostileCase) string {
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return ""
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	br := bufio.NewReader(conn)
+	last := ""
+	read := func() bool {
+		l, err := br.ReadString('\n')
+		if err != nil {
+			return false
+		}
+		last = strings.TrimSuffix(l, "\r\n")
+		return true
+	}
+	write := func(s string) { conn.Write([]byte(s)) }
+	act := func() {
+		switch {
+		case c.hangUp:
+			conn.Close()
+		case c.send != "":
+			write(c.send)
+		}
+	}
+	if !read() || last != "SET?" {
+		return last
+	}
+	if c.midGame {
+		write("SET:BCDE\r\n")
+		for {
+			if !read() {
+				return last
+			}
+			switch {
+			case c.outOfTurn && side == engine.Second && last == "OK ":
+				act()
+			case c.outOfTurn && strings.HasPrefix(last, "MOV?"):
+				write("MOV:A,N\r\n")
+				if read() && strings.HasPrefix(last, "OK") {
+					act()
+				}
+			case strings.HasPrefix(last, "MOV?"):
+				act()
+			default:
+				if len(last) > 4 && last[3] == ':' {
+					return last // the game ended before our turn
+				}
+				continue
+			}
+			break
+		}
+	} else {
+		act()
+	}
+	// Until the game's end (a server that keeps the connection then
+	// sends SET? for the next game, which this client does not play).
+	for read() {
+		if len(last) > 4 && last[3] == ':' {
+			break
+		}
+	}
+	return last
+}
+
+// soakResult is what a soak measured.
+type soakResult struct {
+	games, misbehaved        int
+	wall, cpu                time.Duration
+	rss0, rss1, heap0, heap1 uint64 // bytes: resident set, live heap after a GC
+	goroutines0, goroutines1 int
+	reasons                  map[string]int
+}
+
+// soak serves n games between our clients (random, chototsu, hayazashi,
+// a new pair of connections each game) with a misbehaving client of the
+// hostile suite in a seat a quarter of the time, and checks every game:
+// each ends, the server referees all n, each of our clients' results
+// agrees with the server's record, and a lone misbehaving client loses.
+func soak(t *testing.T, n int, seed uint64) soakResult {
+	const clock = 200 * time.Millisecond
+	var recs bytes.Buffer
+	srv, err := Listen(ServerConfig{Games: n, PlyLimit: engine.DefaultPlyLimit, TimePerMove: clock, Wait: 10 * time.Second, Records: &recs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(n)*time.Second+time.Minute)
+	defer cancel()
+	var res soakResult
+	res.rss0, res.heap0, res.goroutines0 = memory()
+	cpu0, start := processCPU(), time.Now()
+	served := make(chan error, 1)
+	var sum *ServeSummary
+	go func() {
+		var err error
+		sum, err = srv.Serve(ctx)
+		served <- err
+	}()
+	specs := []string{"random", "chototsu", "hayazashi"}
+	var agents [2]map[string]player.Agent
+	for i := range agents {
+		agents[i] = map[string]player.Agent{}
+		for _, s := range specs {
+			a, err := player.New(s, player.DefaultEnv())
+			if err != nil {
+				t.Fatal(err)
+			}
+			agents[i][s] = a
+		}
+	}
+	r := engine.NewRand(seed)
+	type seatPlan struct {
+		bad    *hostileCase
+		spec   string
+		result string
+		err    error
+	}
+	plans := make([][2]seatPlan, n)
+	for k := 0; k < n; k++ {
+		var wg sync.WaitGroup
+		for i := 0; i < 2; i++ {
+			p := &plans[k][i]
+			p.spec = specs[r.Intn(len(specs))]
+			if r.Intn(4) == 0 {
+				p.bad = &hostileCases[r.Intn(len(hostileCases))]
+				res.misbehaved++
+			}
+			side := engine.Player(i)
+			addr := srv.Addr(side).String()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if p.bad != nil {
+					misbehaveClient(addr, side, *p.bad)
+					return
+				}
+				_, p.err = Connect(ctx, ClientConfig{Addr: addr, Side: side, Agent: agents[i][p.spec], Name: p.spec, Games: 1,
+					Seed: uint64(k), PlyLimit: engine.DefaultPlyLimit, TimePerMove: time.Second, Wait: 10 * time.Second,
+					OnGame: func(g ClientGame) { p.result = g.Result }})
+			}()
+		}
+		wg.Wait()
+	}
+	if err := <-served; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	res.wall, res.cpu = time.Since(start), time.Duration((processCPU()-cpu0)*1e9)
+	srv.Close()
+	res.rss1, res.heap1, res.goroutines1 = memory()
+	records, err := match.ReadRecords(&recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Games != n || len(records) != n {
+		t.Fatalf("%d games served, %d records, want %d", sum.Games, len(records), n)
+	}
+	res.games, res.reasons = n, map[string]int{}
+	for k, rec := range records {
+		res.reasons[rec.Reason]++
+		for i, p := range plans[k] {
+			side := engine.Player(i)
+			if p.bad == nil {
+				if p.err != nil {
+					t.Errorf("game %d: our %s client (%s): %v", k+1, side.Name(), p.spec, p.err)
+				}
+				want := map[string]string{side.Name(): "won", side.Other().Name(): "lost", "draw": "drawn"}[rec.Result]
+				if p.result != want {
+					t.Errorf("game %d: our %s client says %s, the server's record %s (%s: %s)", k+1, side.Name(), p.result, rec.Result, rec.Reason, rec.Detail)
+				}
+				continue
+			}
+			lone := plans[k][1-i].bad == nil
+			if lone && !p.bad.outOfTurn && rec.Result != side.Other().Name() {
+				t.Errorf("game %d: the %s player %s and did not lose: %s (%s: %s)", k+1, side.Name(), p.bad.name, rec.Result, rec.Reason, rec.Detail)
+			}
+		}
+	}
+	return res
+}
+
+// memory returns the process's resident set and live heap (after a GC),
+// and the number of goroutines, once the goroutines of finished games
+// have had a moment to end.
+func memory() (rss, heap uint64, goroutines int) {
+	time.Sleep(100 * time.Millisecond)
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if b, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+				kb, _ := strconv.ParseUint(f[1], 10, 64)
+				rss = kb << 10
+			}
+		}
+	}
+	return rss, ms.HeapAlloc, runtime.NumGoroutine()
+}
+
+func (r soakResult) String() string {
+	mib := func(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+	return fmt.Sprintf("%d games (%d misbehaving clients) in %v, %v of CPU (server and clients); RSS %s -> %s, live heap %s -> %s, goroutines %d -> %d; reasons %v",
+		r.games, r.misbehaved, r.wall.Round(time.Millisecond), r.cpu.Round(time.Millisecond), mib(r.rss0), mib(r.rss1), mib(r.heap0), mib(r.heap1), r.goroutines0, r.goroutines1, r.reasons)
+}
+
+// checkFlat fails when the soak left goroutines behind or its live heap
+// grew by more than slack.
+func (r soakResult) checkFlat(t *testing.T, slack uint64) {
+	t.Helper()
+	if r.goroutines1 > r.goroutines0+2 {
+		t.Errorf("goroutines %d before, %d after: games left some behind", r.goroutines0, r.goroutines1)
+	}
+	if r.heap1 > r.heap0+slack {
+		t.Errorf("live heap %d bytes before, %d after: it grew by more than %d", r.heap0, r.heap1, slack)
+	}
+}
+
+// TestServerSoak is the soak's small version: 40 games.
+func TestServerSoak(t *testing.T) {
+	r := soak(t, 40, 1)
+	t.Log(r)
+	r.checkFlat(t, 8<<20)
+}
+
+// TestServerSoakLong serves 1,000 games with misbehaving clients mixed
+// in: no hang (every game ends, the whole within its deadline), no
+// panic, no goroutine left behind, the live heap flat.
+func TestServerSoakLong(t *testing.T) {
+	longtest.Skip(t)
+	r := soak(t, 1000, 2)
+	t.Log(r)
+	r.checkFlat(t, 8<<20)
+}
