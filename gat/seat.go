@@ -25,31 +25,33 @@ type seated struct {
 }
 
 // candidate is a connection that may play seat i's next game: the one
-// the last game was played on (sent SET? again) or a new one; each must
-// answer SET? within its own clock.
+// the last game was played on (old: sent SET? again) or a new one; each
+// must answer SET? within its own clock. gone is the error that ended an
+// old connection's stream before it answered.
 type candidate struct {
 	p        *peer
 	old      bool
 	deadline time.Time
+	gone     error
 }
 
 // seat finds seat i's connection for game n: the first connection to
-// answer SET?, the one the last game was played on or any new one. Each
-// connection must answer within the placement clock (TimePerMove) from
-// its SET?; a new connection supersedes the last game's (its client
-// connects anew for each game), and a move on the last game's connection
-// is taken for one sent as that game ended, and skipped. A connection
-// that does not answer in
-// time, a new one that closes before it answers, or any that sends an
-// over-long line makes the seat lose the game at once. The kept connection of the last game may close instead:
-// its client connects anew. With no connection, the first game waits
-// for one until the context ends, the others for Wait.
+// answer SET?, the one the last game was played on or a new one. A new
+// connection supersedes the last game's (its client connects anew for
+// each game), and a move on the last game's connection is taken for one
+// sent as that game ended, and skipped. The seat loses the game at once
+// when a new connection closes before it answers or sends an over-long
+// line, or when its clock (TimePerMove from SET?) runs out; the last
+// game's connection may close, or cut a line, while a new one is made,
+// and loses only if none comes within its clock. With no connection,
+// the first game waits for one until the context ends, the others for
+// Wait.
 func (s *Server) seat(ctx context.Context, i, n int) seated {
 	var cands []candidate
 	if old := s.cur[i]; old != nil {
 		s.cur[i] = nil
 		if s.drainStale(old) && old.send(Message{Kind: KindSetQ}, s.cfg.TimePerMove) == nil {
-			cands = append(cands, candidate{old, true, time.Now().Add(s.cfg.TimePerMove)})
+			cands = append(cands, candidate{p: old, old: true, deadline: time.Now().Add(s.cfg.TimePerMove)})
 		} else {
 			s.drop(old)
 		}
@@ -69,6 +71,7 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 			}
 		}
 	}
+	var live []int // the candidates whose events are selected, by case
 	for {
 		var clockC <-chan time.Time
 		if len(cands) > 0 {
@@ -87,8 +90,12 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(noPlayer)},
 			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(clockC)},
 		}
-		for _, c := range cands {
-			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.p.events)})
+		live = live[:0]
+		for j, c := range cands {
+			if c.gone == nil {
+				live = append(live, j)
+				cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.p.events)})
+			}
 		}
 		k, v, _ := reflect.Select(cases)
 		if !clock.Stop() && k != 3 && clockC != nil {
@@ -102,9 +109,7 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 			dropAll(nil)
 			return seated{err: ctx.Err()}
 		case 1:
-			// A new connection was sent SET? when it was accepted. It
-			// supersedes the last game's: a client that connects anew
-			// plays on the new connection.
+			// A new connection, sent SET? when it was accepted.
 			kept := cands[:0]
 			for _, c := range cands {
 				if c.old {
@@ -113,7 +118,7 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 					kept = append(kept, c)
 				}
 			}
-			cands = append(kept, candidate{v.Interface().(*peer), false, time.Now().Add(s.cfg.TimePerMove)})
+			cands = append(kept, candidate{p: v.Interface().(*peer), deadline: time.Now().Add(s.cfg.TimePerMove)})
 			continue
 		case 2:
 			if len(cands) == 0 {
@@ -128,35 +133,41 @@ func (s *Server) seat(ctx context.Context, i, n int) seated {
 					continue
 				}
 				dropAll(c.p)
+				if c.gone != nil {
+					return s.lost(c.p, c.gone)
+				}
 				return seated{p: c.p, forfeit: match.ByTimeout,
 					detail: fmt.Sprintf("did not answer SET? within %v", s.cfg.TimePerMove)}
 			}
 			continue
 		}
-		c := cands[k-4]
+		c := &cands[live[k-4]]
 		ev := v.Interface().(event)
-		var tooLong errLineTooLong
 		switch {
 		case ev.err == nil && c.old && isMove(ev.line):
 			// A move sent as the last game ended (the opponent's forfeit
 			// ended it while this player thought): it belongs to no game.
-			continue
 		case ev.err == nil:
 			dropAll(c.p)
 			return seated{p: c.p, line: ev.line}
-		case errors.As(ev.err, &tooLong):
-			dropAll(c.p)
-			return seated{p: c.p, forfeit: match.ByIllegalMove, detail: fmt.Sprintf("%v when its placement (SET:) was asked for", ev.err)}
 		case c.old:
-			// The client of the last game hung up to connect anew.
-			s.drop(c.p)
-			cands = append(cands[:k-4], cands[k-3:]...)
-			continue
+			// The client of the last game may be connecting anew.
+			c.gone = ev.err
 		default:
 			dropAll(c.p)
-			return seated{p: c.p, forfeit: match.ByDisconnect, detail: disconnectText(ev.err) + " before it sent its placement"}
+			return s.lost(c.p, ev.err)
 		}
 	}
+}
+
+// lost is the forfeit of a seat whose connection's stream ended with err
+// before its placement.
+func (s *Server) lost(p *peer, err error) seated {
+	var tooLong errLineTooLong
+	if errors.As(err, &tooLong) {
+		return seated{p: p, forfeit: match.ByIllegalMove, detail: fmt.Sprintf("%v when its placement (SET:) was asked for", err)}
+	}
+	return seated{p: p, forfeit: match.ByDisconnect, detail: disconnectText(err) + " before it sent its placement"}
 }
 
 // drainStale discards what a kept connection sent after its game ended

@@ -2,7 +2,6 @@ package gat
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -41,6 +40,7 @@ func misbehaveClient(addr string, side engine.Player, c hostileCase) string {
 		return true
 	}
 	write := func(s string) { conn.Write([]byte(s)) }
+	over := func() bool { return len(last) > 4 && last[3] == ':' } // WON:, LST:, DRW:
 	act := func() {
 		switch {
 		case c.hangUp:
@@ -69,7 +69,7 @@ func misbehaveClient(addr string, side engine.Player, c hostileCase) string {
 			case strings.HasPrefix(last, "MOV?"):
 				act()
 			default:
-				if len(last) > 4 && last[3] == ':' {
+				if over() {
 					return last // the game ended before our turn
 				}
 				continue
@@ -81,10 +81,7 @@ func misbehaveClient(addr string, side engine.Player, c hostileCase) string {
 	}
 	// Until the game's end (a server that keeps the connection then
 	// sends SET? for the next game, which this client does not play).
-	for read() {
-		if len(last) > 4 && last[3] == ':' {
-			break
-		}
+	for !over() && read() {
 	}
 	return last
 }
@@ -104,9 +101,17 @@ type soakResult struct {
 // each ends, the server referees all n, each of our clients' results
 // agrees with the server's record, and a lone misbehaving client loses.
 func soak(t *testing.T, n int, seed uint64) soakResult {
-	const clock = 200 * time.Millisecond
-	var recs bytes.Buffer
-	srv, err := Listen(ServerConfig{Games: n, PlyLimit: engine.DefaultPlyLimit, TimePerMove: clock, Wait: 10 * time.Second, Records: &recs})
+	const clock = 500 * time.Millisecond
+	// The games are kept as three short strings each, and their records
+	// checked as they are written and not kept, so that memory measures
+	// the server, not the test.
+	type servedGame struct{ result, reason, detail string }
+	games := make([]servedGame, 0, n)
+	var recs recordChecker
+	srv, err := Listen(ServerConfig{Games: n, PlyLimit: engine.DefaultPlyLimit, TimePerMove: clock, Wait: 10 * time.Second, Records: &recs,
+		OnGame: func(g ServedGame) {
+			games = append(games, servedGame{map[string]string{"first": "first", "second": "second", "draw": "draw"}[g.Result()], string(g.Game.Reason), g.Game.Detail})
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +119,6 @@ func soak(t *testing.T, n int, seed uint64) soakResult {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(n)*time.Second+time.Minute)
 	defer cancel()
 	var res soakResult
-	res.rss0, res.heap0, res.goroutines0 = memory()
 	cpu0, start := processCPU(), time.Now()
 	served := make(chan error, 1)
 	var sum *ServeSummary
@@ -144,6 +148,9 @@ func soak(t *testing.T, n int, seed uint64) soakResult {
 	}
 	plans := make([][2]seatPlan, n)
 	for k := 0; k < n; k++ {
+		if k == n/10 {
+			res.rss0, res.heap0, res.goroutines0 = memory()
+		}
 		var wg sync.WaitGroup
 		for i := 0; i < 2; i++ {
 			p := &plans[k][i]
@@ -174,35 +181,54 @@ func soak(t *testing.T, n int, seed uint64) soakResult {
 	res.wall, res.cpu = time.Since(start), time.Duration((processCPU()-cpu0)*1e9)
 	srv.Close()
 	res.rss1, res.heap1, res.goroutines1 = memory()
-	records, err := match.ReadRecords(&recs)
-	if err != nil {
-		t.Fatal(err)
+	if recs.err != nil {
+		t.Fatal(recs.err)
 	}
-	if sum.Games != n || len(records) != n {
-		t.Fatalf("%d games served, %d records, want %d", sum.Games, len(records), n)
+	if sum.Games != n || len(games) != n || recs.n != n {
+		t.Fatalf("%d games served, %d reported, %d records, want %d", sum.Games, len(games), recs.n, n)
 	}
 	res.games, res.reasons = n, map[string]int{}
-	for k, rec := range records {
-		res.reasons[rec.Reason]++
+	for k, rec := range games {
+		res.reasons[rec.reason]++
 		for i, p := range plans[k] {
 			side := engine.Player(i)
 			if p.bad == nil {
 				if p.err != nil {
 					t.Errorf("game %d: our %s client (%s): %v", k+1, side.Name(), p.spec, p.err)
 				}
-				want := map[string]string{side.Name(): "won", side.Other().Name(): "lost", "draw": "drawn"}[rec.Result]
+				want := map[string]string{side.Name(): "won", side.Other().Name(): "lost", "draw": "drawn"}[rec.result]
 				if p.result != want {
-					t.Errorf("game %d: our %s client says %s, the server's record %s (%s: %s)", k+1, side.Name(), p.result, rec.Result, rec.Reason, rec.Detail)
+					t.Errorf("game %d: our %s client says %s, the server %s (%s: %s)", k+1, side.Name(), p.result, rec.result, rec.reason, rec.detail)
 				}
 				continue
 			}
 			lone := plans[k][1-i].bad == nil
-			if lone && !p.bad.outOfTurn && rec.Result != side.Other().Name() {
-				t.Errorf("game %d: the %s player %s and did not lose: %s (%s: %s)", k+1, side.Name(), p.bad.name, rec.Result, rec.Reason, rec.Detail)
+			if lone && !p.bad.outOfTurn && rec.result != side.Other().Name() {
+				t.Errorf("game %d: the %s player %s and did not lose: %s (%s: %s)", k+1, side.Name(), p.bad.name, rec.result, rec.reason, rec.detail)
 			}
 		}
 	}
 	return res
+}
+
+// recordChecker reads each record the server writes (one per Write, as
+// Serve writes them), checks it, replays the games that ended by the
+// rules, and keeps only a count and the first error.
+type recordChecker struct {
+	n   int
+	err error
+}
+
+func (c *recordChecker) Write(b []byte) (int, error) {
+	c.n++
+	rec, err := match.ParseRecord(strings.TrimSpace(string(b)))
+	if err == nil && !match.Reason(rec.Reason).Forfeit() {
+		_, _, err = rec.Replay()
+	}
+	if err != nil && c.err == nil {
+		c.err = fmt.Errorf("record %d: %v", c.n, err)
+	}
+	return len(b), nil
 }
 
 // memory returns the process's resident set and live heap (after a GC),
@@ -226,7 +252,7 @@ func memory() (rss, heap uint64, goroutines int) {
 
 func (r soakResult) String() string {
 	mib := func(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
-	return fmt.Sprintf("%d games (%d misbehaving clients) in %v, %v of CPU (server and clients); RSS %s -> %s, live heap %s -> %s, goroutines %d -> %d; reasons %v",
+	return fmt.Sprintf("%d games (%d misbehaving clients) in %v, %v of CPU (server and clients); after a tenth of the games and at the end: RSS %s -> %s, live heap %s -> %s, goroutines %d -> %d; reasons %v",
 		r.games, r.misbehaved, r.wall.Round(time.Millisecond), r.cpu.Round(time.Millisecond), mib(r.rss0), mib(r.rss1), mib(r.heap0), mib(r.heap1), r.goroutines0, r.goroutines1, r.reasons)
 }
 
