@@ -35,6 +35,7 @@ type ClientGameJSON struct {
 	Game      int    `json:"game"`
 	Side      string `json:"side"`
 	Result    string `json:"result"`
+	Reason    string `json:"reason,omitempty"`
 	How       string `json:"how"`
 	Plies     int    `json:"plies"`
 	Fallbacks int    `json:"fallback_moves"`
@@ -43,7 +44,7 @@ type ClientGameJSON struct {
 
 // JSON is the game without its record, for a line of JSON.
 func (g ClientGame) JSON() ClientGameJSON {
-	return ClientGameJSON{g.Number, g.Side.Name(), g.Result, g.How, g.Plies, g.Fallbacks, g.Detail}
+	return ClientGameJSON{g.Number, g.Side.Name(), g.Result, string(g.Reason), g.How, g.Plies, g.Fallbacks, g.Detail}
 }
 
 // ServedGameJSON is a refereed game as "geister gat serve --json" prints
