@@ -51,7 +51,21 @@ func (f *fake) expect(prefix string) string {
 	if !strings.HasSuffix(l, "\r\n") || !strings.HasPrefix(l, prefix) {
 		f.t.Fatalf("got %q, want %q...\\r\\n", l, prefix)
 	}
-	return strings.TrimSuffix(l, "\r\n")
+	l = strings.TrimSuffix(l, "\r\n")
+	if strings.HasPrefix(l, "MOV?") {
+		// A game in progress: the opponent's pieces on the board never
+		// show their colours.
+		b, err := engine.ParseGATBoard(l[4:])
+		if err != nil {
+			f.t.Fatalf("board %q: %v", l, err)
+		}
+		for _, e := range b[8:] {
+			if e.OnBoard() && e.C != 'u' {
+				f.t.Fatalf("board %q shows an opponent's colour on the board", l)
+			}
+		}
+	}
+	return l
 }
 
 // expectClosed checks that the server closes the connection.

@@ -1,12 +1,14 @@
 package gat
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/match"
+	"github.com/geister-solver/geister/player"
 )
 
 // hostileCase is a client misbehaving once in game 1 of a served match.
@@ -136,5 +138,46 @@ func TestServerHostileClients(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestServerAndClientCountPliesAlike: the server's detail and our
+// client's account of a forfeit name the same ply (the move that was
+// due), and both count the plies played the same.
+func TestServerAndClientCountPliesAlike(t *testing.T) {
+	s := serve(t, ServerConfig{Games: 1, PlyLimit: 200, TimePerMove: 300 * time.Millisecond})
+	ag, err := player.New("random", player.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := make(chan ClientGame, 1)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Connect(context.Background(), ClientConfig{Addr: s.srv.Addr(engine.First).String(), Side: engine.First, Agent: ag, Games: 1, Seed: 3, Wait: 5 * time.Second,
+			OnGame: func(g ClientGame) { games <- g }})
+		done <- err
+	}()
+	g := dialFake(t, s.srv.Addr(engine.Second))
+	g.expect("SET?")
+	g.send("SET:BCFG")
+	g.expect("OK ")
+	g.expect("MOV?")
+	g.send("MOV:A,N") // ply 2
+	g.expect("OK ")
+	g.expect("MOV?") // ply 4: silence
+	g.expect("LST:")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	cg := <-games
+	recs := s.wait(t)
+	if len(recs) != 1 || recs[0].Reason != string(match.ByTimeout) || recs[0].Plies != 3 || !strings.Contains(recs[0].Detail, "at ply 4") {
+		t.Fatalf("server: %+v", recs)
+	}
+	if cg.Result != "won" || cg.Reason != match.ByForfeit || cg.Plies != 3 || !strings.Contains(cg.How, "at ply 4") {
+		t.Fatalf("client: %+v", cg)
+	}
+	if sg := (ServedGame{Number: 1, Game: match.Game{Outcome: engine.FirstWins, Reason: match.ByTimeout, Moves: make([]engine.Move, 1)}}); !strings.Contains(sg.Line(), "(timeout, 1 ply)") {
+		t.Errorf("line %q: want 1 ply", sg.Line())
 	}
 }
