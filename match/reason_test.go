@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
@@ -36,4 +37,16 @@ func TestReasons(t *testing.T) {
 			t.Errorf("%q is not a forfeit", r)
 		}
 	}
+}
+
+// How a game ended: the rules' ends come from the engine; the referee's
+// forfeits are its own.
+func ExampleReasonOf() {
+	p := engine.StartPosition(engine.Placements[0], engine.Placements[0])
+	p.SetPly(200)
+	fmt.Println(ReasonOf(p.EndAfter(engine.NoMove, 200)), ReasonOf(p.EndAfter(engine.NoMove, 200)).Forfeit())
+	fmt.Println(ByTimeout, ByTimeout.Forfeit())
+	// Output:
+	// ply limit false
+	// timeout true
 }
