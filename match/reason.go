@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/geister-solver/geister/engine"
@@ -66,3 +67,7 @@ func ParseReason(s string) (Reason, error) {
 	}
 	return "", fmt.Errorf("match: reason %q: want one of escape, blues taken, reds given, ply limit, illegal move, agent error, timeout, disconnect, forfeit", s)
 }
+
+// ErrNotPlayed is Record.Replay's error for a game forfeited before both
+// players had placed their pieces: it has no position to replay.
+var ErrNotPlayed = errors.New("match: the game was forfeited before it began")

@@ -1,7 +1,9 @@
 package match
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
@@ -49,4 +51,22 @@ func ExampleReasonOf() {
 	// Output:
 	// ply limit false
 	// timeout true
+}
+
+// TestReplayOfAGameNeverBegun: a referee's record of a player that never
+// placed its pieces replays as ErrNotPlayed, and WriteReplay writes its
+// result; an empty placement in a game that was played is still an error.
+func TestReplayOfAGameNeverBegun(t *testing.T) {
+	rec := Record{Game: 3, First: "a", Second: "b", SecondReds: "BCFG", Moves: []string{}, Result: "second", Reason: string(ByTimeout), Detail: "the first player's placement: did not answer SET? within 10s"}
+	if _, _, err := rec.Replay(); !errors.Is(err, ErrNotPlayed) {
+		t.Fatalf("Replay: %v, want ErrNotPlayed", err)
+	}
+	var b strings.Builder
+	if err := rec.WriteReplay(&b); err != nil || !strings.Contains(b.String(), "result: second (timeout) before the game began") || !strings.Contains(b.String(), "did not answer SET?") {
+		t.Fatalf("WriteReplay: %v\n%s", err, b.String())
+	}
+	rec.Reason = string(ByEscape)
+	if _, _, err := rec.Replay(); err == nil || errors.Is(err, ErrNotPlayed) {
+		t.Fatalf("Replay of a won game without a placement: %v", err)
+	}
 }

@@ -98,8 +98,13 @@ func ParseRecord(line string) (Record, error) {
 // Replay plays the record's game from its placements and returns the
 // positions before each move and after the last (every colour shown), and
 // the moves. It fails, naming the move, when a move is not legal or the
-// result disagrees with the moves.
+// result disagrees with the moves, and with ErrNotPlayed for a game
+// forfeited before a player placed its pieces (a referee's record of a
+// player that never answered, say), which has no position.
 func (rec *Record) Replay() ([]engine.Position, []engine.Move, error) {
+	if len(rec.Moves) == 0 && Reason(rec.Reason).Forfeit() && (rec.FirstReds == "" || rec.SecondReds == "") {
+		return nil, nil, fmt.Errorf("match: game %d: %w", rec.Game, ErrNotPlayed)
+	}
 	fr, err := engine.ParsePlacement(rec.FirstReds)
 	if err != nil {
 		return nil, nil, fmt.Errorf("match: game %d: first_reds: %w", rec.Game, err)
