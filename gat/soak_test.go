@@ -19,8 +19,14 @@ import (
 	"github.com/geister-solver/geister/player"
 )
 
+// stallProof is the soak's bound on waits that only a hang would reach
+// (a client's wait for the server, the server's for a player to come):
+// well above the stalls of tens of seconds a loaded machine gives a whole
+// process, which must not pass for hangs. The game clocks stay short.
+const stallProof = time.Minute
+
 // misbehaveClient plays one game as a client that misbehaves as c says,
-// on its own deadline (it never waits past 10 s), and returns the last
+// on its own deadline (it never waits past stallProof), and returns the last
 // line the server sent it ("" for none).
 func misbehaveClient(addr string, side engine.Player, c hostileCase) string {
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
@@ -28,7 +34,7 @@ func misbehaveClient(addr string, side engine.Player, c hostileCase) string {
 		return ""
 	}
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	conn.SetDeadline(time.Now().Add(stallProof))
 	br := bufio.NewReader(conn)
 	last := ""
 	read := func() bool {
@@ -88,9 +94,12 @@ func misbehaveClient(addr string, side engine.Player, c hostileCase) string {
 
 // soakResult is what a soak measured.
 type soakResult struct {
-	games, misbehaved        int
-	wall, cpu                time.Duration
-	rss0, rss1, heap0, heap1 uint64 // bytes: resident set, live heap after a GC
+	games, misbehaved int
+	wall, cpu         time.Duration
+	// Bytes: the resident set before the first game; the resident set and
+	// the live heap after a GC, after a tenth of the games and at the end.
+	rssStart                 uint64
+	rss0, rss1, heap0, heap1 uint64
 	goroutines0, goroutines1 int
 	reasons                  map[string]int
 }
@@ -108,7 +117,7 @@ func soak(t *testing.T, n int, seed uint64) soakResult {
 	type servedGame struct{ result, reason, detail string }
 	games := make([]servedGame, 0, n)
 	var recs recordChecker
-	srv, err := Listen(ServerConfig{Games: n, PlyLimit: engine.DefaultPlyLimit, TimePerMove: clock, Wait: 10 * time.Second, Records: &recs,
+	srv, err := Listen(ServerConfig{Games: n, PlyLimit: engine.DefaultPlyLimit, TimePerMove: clock, Wait: stallProof, Records: &recs,
 		OnGame: func(g ServedGame) {
 			games = append(games, servedGame{map[string]string{"first": "first", "second": "second", "draw": "draw"}[g.Result()], string(g.Game.Reason), g.Game.Detail})
 		}})
@@ -116,9 +125,10 @@ func soak(t *testing.T, n int, seed uint64) soakResult {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(n)*time.Second+time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(n)*time.Second+5*time.Minute)
 	defer cancel()
 	var res soakResult
+	res.rssStart, _, _ = memory()
 	cpu0, start := processCPU(), time.Now()
 	served := make(chan error, 1)
 	var sum *ServeSummary
@@ -169,7 +179,7 @@ func soak(t *testing.T, n int, seed uint64) soakResult {
 					return
 				}
 				_, p.err = Connect(ctx, ClientConfig{Addr: addr, Side: side, Agent: agents[i][p.spec], Name: p.spec, Games: 1,
-					Seed: uint64(k), PlyLimit: engine.DefaultPlyLimit, TimePerMove: time.Second, Wait: 10 * time.Second,
+					Seed: uint64(k), PlyLimit: engine.DefaultPlyLimit, TimePerMove: time.Second, Wait: stallProof,
 					OnGame: func(g ClientGame) { p.result = g.Result }})
 			}()
 		}
@@ -252,8 +262,8 @@ func memory() (rss, heap uint64, goroutines int) {
 
 func (r soakResult) String() string {
 	mib := func(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
-	return fmt.Sprintf("%d games (%d misbehaving clients) in %v, %v of CPU (server and clients); after a tenth of the games and at the end: RSS %s -> %s, live heap %s -> %s, goroutines %d -> %d; reasons %v",
-		r.games, r.misbehaved, r.wall.Round(time.Millisecond), r.cpu.Round(time.Millisecond), mib(r.rss0), mib(r.rss1), mib(r.heap0), mib(r.heap1), r.goroutines0, r.goroutines1, r.reasons)
+	return fmt.Sprintf("%d games (%d misbehaving clients) in %v, %v of CPU (server and clients); RSS %s at the start; after a tenth of the games and at the end: RSS %s -> %s, live heap %s -> %s, goroutines %d -> %d; reasons %v",
+		r.games, r.misbehaved, r.wall.Round(time.Millisecond), r.cpu.Round(time.Millisecond), mib(r.rssStart), mib(r.rss0), mib(r.rss1), mib(r.heap0), mib(r.heap1), r.goroutines0, r.goroutines1, r.reasons)
 }
 
 // checkFlat fails when the soak left goroutines behind or its live heap
