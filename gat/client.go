@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/words"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 )
@@ -54,6 +55,9 @@ type ClientConfig struct {
 	KeepFor    time.Duration
 	// MaxLine bounds a server line in bytes (default DefaultMaxLine).
 	MaxLine int
+	// MaxPlies bounds a game (default 1000, far past the tournaments'
+	// 200 or 300): a server that never ends a game fails it there.
+	MaxPlies int
 	// OnGame, when not nil, is called after each game; Warn, when not
 	// nil, with notes on the way (a move the agent could not make, a
 	// reconnection).
@@ -68,9 +72,14 @@ type ClientConfig struct {
 type ClientGame struct {
 	Number int           // from 1
 	Side   engine.Player // the side we played
-	// Result is "won", "lost" or "drawn"; How says how the game ended.
+	// Result is "won", "lost" or "drawn", or "failed" when the game could
+	// not be followed to its end (Err says why: the server's fault or the
+	// connection's); Reason is how it ended as far as the boards show, and
+	// How says it in words.
 	Result string
+	Reason match.Reason
 	How    string
+	Err    error
 	Plies  int
 	// Fallbacks counts the moves played for the agent (see
 	// ClientConfig.TimePerMove).
@@ -91,6 +100,7 @@ type ClientSummary struct {
 	Won       int `json:"won"`
 	Lost      int `json:"lost"`
 	Drawn     int `json:"drawn"`
+	Failed    int `json:"failed,omitempty"`
 	Fallbacks int `json:"fallback_moves"`
 }
 
@@ -100,7 +110,11 @@ func (s *ClientSummary) Text() string {
 	if s.Games > 0 {
 		score = (float64(s.Won) + float64(s.Drawn)/2) / float64(s.Games)
 	}
-	return fmt.Sprintf("score: %d won, %d lost, %d drawn of %d games (%.1f%%)", s.Won, s.Lost, s.Drawn, s.Games, 100*score)
+	t := fmt.Sprintf("score: %d won, %d lost, %d drawn of %s (%.1f%%)", s.Won, s.Lost, s.Drawn, words.Count(s.Games, "game"), 100*score)
+	if s.Failed > 0 {
+		t += fmt.Sprintf("; %s failed", words.Count(s.Failed, "game"))
+	}
+	return t
 }
 
 // client is one Connect call's state.
@@ -159,6 +173,9 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 	if cfg.MaxLine <= 0 {
 		cfg.MaxLine = DefaultMaxLine
 	}
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = 1000
+	}
 	if cfg.Name == "" {
 		cfg.Name = "gat client"
 	}
@@ -173,6 +190,7 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 	defer c.hangUp()
 
 	sum := &ClientSummary{}
+	var firstErr error
 	haveSetQ := false
 	for n := 1; n <= cfg.Games; n++ {
 		if c.conn == nil {
@@ -192,8 +210,26 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 			// its old listening socket: connect again, for a while.
 			g, err = c.retry(ctx, n)
 		}
-		if err != nil {
+		haveSetQ = false
+		var de dialError
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return sum, ctx.Err()
+		case errors.As(err, &de):
 			return sum, fmt.Errorf("game %d: %w", n, err)
+		case err != nil:
+			// This game is lost to the server or the connection; the
+			// next one is played on a new connection.
+			g.Result, g.Err, g.How, g.Plies = "failed", err, err.Error(), len(c.t.moves)
+			sum.Failed++
+			if firstErr == nil {
+				firstErr = fmt.Errorf("game %d: %w", n, err)
+			}
+			c.hangUp()
+			if cfg.OnGame != nil {
+				cfg.OnGame(g)
+			}
+			continue
 		}
 		sum.Games++
 		sum.Fallbacks += g.Fallbacks
@@ -208,7 +244,6 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 		if cfg.OnGame != nil {
 			cfg.OnGame(g)
 		}
-		haveSetQ = false
 		if n < cfg.Games {
 			// A server that keeps the connection sends SET? for the next
 			// game; the tournament server closes it.
@@ -220,8 +255,17 @@ func Connect(ctx context.Context, cfg ClientConfig) (*ClientSummary, error) {
 			}
 		}
 	}
+	if firstErr != nil {
+		return sum, fmt.Errorf("%s of %d failed; the first: %w", words.Count(sum.Failed, "game"), cfg.Games, firstErr)
+	}
 	return sum, nil
 }
+
+// dialError is a server that cannot be reached: the run stops.
+type dialError struct{ err error }
+
+func (e dialError) Error() string { return e.err.Error() }
+func (e dialError) Unwrap() error { return e.err }
 
 func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
@@ -259,7 +303,7 @@ func (c *client) dial(ctx context.Context) error {
 			return ctx.Err()
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("gat: cannot connect to %s (tried for %v, %d times): %w", c.cfg.Addr, c.cfg.ConnectFor, tries, err)
+			return dialError{fmt.Errorf("gat: cannot connect to %s (tried for %v, %d times): %w", c.cfg.Addr, c.cfg.ConnectFor, tries, err)}
 		}
 		if tries == 1 && c.cfg.Warn != nil {
 			c.cfg.Warn(fmt.Sprintf("cannot connect to %s yet (%v); retrying for %v", c.cfg.Addr, err, c.cfg.ConnectFor))
@@ -425,7 +469,7 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 				if plies == 0 {
 					return g, fmt.Errorf("%w after our placement, before any move", err)
 				}
-				return g, fmt.Errorf("%w in the middle of the game, after %d plies", err, plies)
+				return g, fmt.Errorf("%w in the middle of the game, after %s", err, words.Count(plies, "ply"))
 			}
 			return g, err
 		}
@@ -436,7 +480,7 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 		switch m.Kind {
 		case KindSetQ:
 			if placed {
-				return g, fmt.Errorf("gat: the server asked for a placement (SET?) again in the middle of the game, after %d plies", len(c.t.moves))
+				return g, fmt.Errorf("gat: the server asked for a placement (SET?) again in the middle of the game, after %s", words.Count(len(c.t.moves), "ply"))
 			}
 			reds := c.cfg.Agent.NewGame(c.cfg.Side, match.AgentSeed(gameSeed, c.cfg.Side))
 			c.rng = engine.NewRand(gameSeed)
@@ -480,6 +524,9 @@ func (c *client) game(ctx context.Context, n int, haveSetQ bool) (ClientGame, er
 			}
 			if err := c.t.observe(&m.Board, false); err != nil {
 				return g, err
+			}
+			if len(c.t.moves) >= c.cfg.MaxPlies {
+				return g, fmt.Errorf("gat: the server asks for a move after %s: a game that long never ends (the bound is %d)", words.Count(len(c.t.moves), "ply"), c.cfg.MaxPlies)
 			}
 			mv, fell, err := c.choose(ctx, n)
 			if err != nil {
@@ -556,125 +603,9 @@ func (c *client) choose(ctx context.Context, n int) (engine.Move, bool, error) {
 // otherMove returns a legal move other than the one the server refused:
 // an escape if there is one, else a random one.
 func (c *client) otherMove() (engine.Move, bool) {
-	var ml engine.MoveList
-	ml.Generate(&c.t.pos)
-	var rest []engine.Move
-	for _, m := range ml.Slice() {
-		if m == c.t.sent {
-			continue
-		}
-		if m.IsEscape() {
-			return m, true
-		}
-		rest = append(rest, m)
-	}
-	if len(rest) == 0 {
-		return engine.NoMove, false
-	}
-	return rest[c.rng.Intn(len(rest))], true
+	m := c.t.pos.EscapeOrRandom(c.rng, c.t.sent)
+	return m, m != engine.NoMove
 }
 
 // fallback returns an escape if there is one, else a random legal move.
-func (c *client) fallback() engine.Move {
-	var ml engine.MoveList
-	ml.Generate(&c.t.pos)
-	for _, m := range ml.Slice() {
-		if m.IsEscape() {
-			return m
-		}
-	}
-	return c.t.pos.RandomMove(c.rng)
-}
-
-// finish reads the end board and says how the game ended.
-func (c *client) finish(g ClientGame, m Message, placed bool, refused string, gameSeed uint64) ClientGame {
-	switch m.Kind {
-	case KindWon:
-		g.Result = "won"
-	case KindLost:
-		g.Result = "lost"
-	default:
-		g.Result = "drawn"
-	}
-	if !placed {
-		g.How = "the game ended before it began: " + m.Kind.String()
-		return g
-	}
-	followed := true
-	if err := c.t.observe(&m.Board, true); err != nil {
-		followed = false
-		g.Detail = fmt.Sprintf("the last board does not follow the game: %v", err)
-	}
-	g.Plies = len(c.t.moves)
-	b := &m.Board
-	var esc, reds, blues [2]int // by side: 0 us, 1 the opponent
-	for i := 0; i < 16; i++ {
-		e := b[i]
-		switch {
-		case e.Escaped():
-			esc[i/8]++
-		case e.Captured() && (e.C == 'r' || e.C == 'R'):
-			reds[i/8]++
-		case e.Captured():
-			blues[i/8]++
-		}
-	}
-	reason := ""
-	switch {
-	case esc[0]+esc[1] > 0:
-		reason = match.ReasonEscape
-	case blues[0] == 4 || blues[1] == 4:
-		reason = match.ReasonBluesTaken
-	case reds[0] == 4 || reds[1] == 4:
-		reason = match.ReasonRedsGiven
-	case m.Kind == KindDraw:
-		reason = match.ReasonPlyLimit
-	}
-	g.How = reason
-	switch {
-	case reason == match.ReasonPlyLimit:
-		g.How = fmt.Sprintf("ply limit, %d plies", g.Plies)
-	case reason != "":
-	case refused != "":
-		reason = match.ReasonIllegal
-		g.How = "illegal move: " + refused
-	case m.Kind == KindWon:
-		reason = match.ReasonError
-		g.How = fmt.Sprintf("the opponent forfeited at ply %d: an illegal move, its clock or a disconnect", g.Plies+1)
-	default:
-		reason = match.ReasonError
-		g.How = fmt.Sprintf("forfeit at ply %d without a decisive board: our clock?", g.Plies+1)
-	}
-	if !followed {
-		return g
-	}
-	if !c.t.oppKnown {
-		g.Detail = "the last board does not show the opponent's colours: no record"
-		return g
-	}
-	rec := match.Record{Game: g.Number, Seed: gameSeed, Moves: make([]string, len(c.t.moves)), Reason: reason, Plies: g.Plies}
-	if refused != "" {
-		rec.Detail = refused
-	}
-	for i, mv := range c.t.moves {
-		rec.Moves[i] = mv.String()
-	}
-	opp := "opponent at " + c.cfg.Addr
-	mine, theirs := c.t.reds.String(), c.t.oppReds.String()
-	if c.cfg.Side == engine.First {
-		rec.First, rec.Second, rec.FirstReds, rec.SecondReds = c.cfg.Name, opp, mine, theirs
-	} else {
-		rec.First, rec.Second, rec.FirstReds, rec.SecondReds = opp, c.cfg.Name, theirs, mine
-	}
-	switch g.Result {
-	case "drawn":
-		rec.Result = "draw"
-		rec.PlyLimit = g.Plies
-	case "won":
-		rec.Result = c.cfg.Side.Name()
-	default:
-		rec.Result = c.cfg.Side.Other().Name()
-	}
-	g.Record = &rec
-	return g
-}
+func (c *client) fallback() engine.Move { return c.t.pos.EscapeOrRandom(c.rng, engine.NoMove) }

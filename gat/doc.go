@@ -19,8 +19,14 @@
 // agent (package player) exactly what its side may see, keeps a clock per
 // move, and plays game after game, on one connection while the server
 // keeps it, else connecting anew for each game as the tournament server
-// requires. The server (Listen, Server.Serve) checks every message (the
-// legality of placements and moves, whose turn it is, a line-length
-// limit), keeps the clocks and the ply limit, and writes each game as a
-// record of package match, which "geister replay" shows.
+// requires; a game the server spoils (garbage, a contradicting board,
+// silence, no end) fails alone and the next is played. The server
+// (Listen, Server.Serve) checks every message (the legality of
+// placements and moves, whose turn it is, a line-length limit), keeps a
+// clock on every wait (the placement's included) and the ply limit, ends
+// a game at once when a player forfeits and goes on to the next, and
+// writes each game as a record of package match, which "geister replay"
+// shows. How a game ended is a match.Reason: the rules' ends come from
+// engine.Position.EndAfter, the forfeits are the referee's. Nothing a
+// player receives before a game ends shows the opponent's colours.
 package gat

@@ -51,7 +51,21 @@ func (f *fake) expect(prefix string) string {
 	if !strings.HasSuffix(l, "\r\n") || !strings.HasPrefix(l, prefix) {
 		f.t.Fatalf("got %q, want %q...\\r\\n", l, prefix)
 	}
-	return strings.TrimSuffix(l, "\r\n")
+	l = strings.TrimSuffix(l, "\r\n")
+	if strings.HasPrefix(l, "MOV?") {
+		// A game in progress: the opponent's pieces on the board never
+		// show their colours.
+		b, err := engine.ParseGATBoard(l[4:])
+		if err != nil {
+			f.t.Fatalf("board %q: %v", l, err)
+		}
+		for _, e := range b[8:] {
+			if e.OnBoard() && e.C != 'u' {
+				f.t.Fatalf("board %q shows an opponent's colour on the board", l)
+			}
+		}
+	}
+	return l
 }
 
 // expectClosed checks that the server closes the connection.
@@ -117,8 +131,6 @@ func (s *served) pair(t *testing.T, firstReds, secondReds string) (*fake, *fake)
 	return f, g
 }
 
-const startBoard = "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u"
-
 // TestServerRefusesIllegalPlacements: a bad SET is NG and loses; the other
 // player wins.
 func TestServerRefusesIllegalPlacements(t *testing.T) {
@@ -135,7 +147,7 @@ func TestServerRefusesIllegalPlacements(t *testing.T) {
 			g.expect("OK ")
 			g.expect("WON:")
 			recs := s.wait(t)
-			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != match.ReasonIllegal || !strings.Contains(recs[0].Detail, "placement") {
+			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != string(match.ByIllegalMove) || !strings.Contains(recs[0].Detail, "placement") {
 				t.Fatalf("records %+v", recs)
 			}
 		})
@@ -172,7 +184,7 @@ func TestServerRefusesIllegalMoves(t *testing.T) {
 				t.Errorf("second player's end board %s", l)
 			}
 			recs := s.wait(t)
-			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != match.ReasonIllegal || !strings.Contains(recs[0].Detail, c.detail) {
+			if len(recs) != 1 || recs[0].Result != "second" || recs[0].Reason != string(match.ByIllegalMove) || !strings.Contains(recs[0].Detail, c.detail) {
 				t.Fatalf("records %+v, want detail with %q", recs, c.detail)
 			}
 		})
@@ -215,7 +227,7 @@ func TestServerEscapes(t *testing.T) {
 				t.Errorf("end board %s: the escape is not shown", l)
 			}
 			recs := s.wait(t)
-			if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != match.ReasonEscape || recs[0].Plies != 11 {
+			if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != string(match.ByEscape) || recs[0].Plies != 11 {
 				t.Fatalf("records %+v", recs)
 			}
 			if _, _, err := recs[0].Replay(); err != nil {
@@ -241,7 +253,7 @@ func TestServerEscapes(t *testing.T) {
 		g.c.Close()
 		f.expect("WON:")
 		recs := s.wait(t)
-		if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != match.ReasonError || !strings.Contains(recs[0].Detail, "disconnected") {
+		if len(recs) != 1 || recs[0].Result != "first" || recs[0].Reason != string(match.ByDisconnect) || !strings.Contains(recs[0].Detail, "disconnected") {
 			t.Fatalf("records %+v", recs)
 		}
 	})
@@ -263,7 +275,7 @@ func TestServerPlyLimit(t *testing.T) {
 	f.expect("DRW:")
 	g.expect("DRW:")
 	recs := s.wait(t)
-	if len(recs) != 1 || recs[0].Result != "draw" || recs[0].Reason != match.ReasonPlyLimit || recs[0].Plies != 6 {
+	if len(recs) != 1 || recs[0].Result != "draw" || recs[0].Reason != string(match.ByPlyLimit) || recs[0].Plies != 6 {
 		t.Fatalf("records %+v", recs)
 	}
 	if _, _, err := recs[0].Replay(); err != nil {
@@ -324,8 +336,10 @@ func TestServerFloods(t *testing.T) {
 
 // TestServerNextGames: a player that disconnects loses; the next game is
 // played on a new connection for one seat and the kept connection for
-// the other (sent SET? again); a move sent after the end is not a
-// placement; the server reports the score of all games.
+// the other (sent SET? again); a player that forfeits is closed after
+// the game and connects anew; a move on a kept connection before its
+// placement is skipped, a bad placement is NG; the server reports the
+// score of all games.
 func TestServerNextGames(t *testing.T) {
 	s := serve(t, ServerConfig{Games: 3, PlyLimit: 200})
 	f, g := s.pair(t, "BCDE", "BCFG")
@@ -359,20 +373,26 @@ func TestServerNextGames(t *testing.T) {
 	g.expect("NG ")
 	g.expect("LST:")
 	f2.expect("WON:")
-	// Game 3: a move sent after the end is taken as the placement: NG.
-	g.send("MOV:A,N")
+	// Game 3: the second player made an illegal move, and the server
+	// closed its connection; it connects anew. The first player's kept
+	// connection sends a move (skipped: one sent as the last game ended),
+	// then answers SET? with garbage: NG, and it loses.
+	g.expectClosed()
 	f2.expect("SET?")
-	f2.send("SET:ABCD")
-	g.expect("SET?")
-	g.expect("NG ")
-	g.expect("LST:")
-	f2.expect("OK ")
-	f2.expect("WON:")
+	g3 := dialFake(t, s.srv.Addr(engine.Second))
+	g3.expect("SET?")
+	g3.send("SET:ABCD")
+	f2.send("MOV:A,N")
+	f2.send("SET:A")
+	f2.expect("NG ")
+	f2.expect("LST:")
+	g3.expect("OK ")
+	g3.expect("WON:")
 	recs := s.wait(t)
-	if s.err != nil || s.sum.Games != 3 || s.sum.SecondWins != 1 || s.sum.FirstWins != 2 {
+	if s.err != nil || s.sum.Games != 3 || s.sum.SecondWins != 2 || s.sum.FirstWins != 1 || s.sum.Draws != 0 {
 		t.Fatalf("summary %+v, error %v", s.sum, s.err)
 	}
-	if len(recs) != 3 || recs[0].Reason != match.ReasonError || recs[1].Reason != match.ReasonIllegal || recs[2].Reason != match.ReasonIllegal {
+	if len(recs) != 3 || recs[0].Reason != string(match.ByDisconnect) || recs[1].Reason != string(match.ByIllegalMove) || recs[2].Reason != string(match.ByIllegalMove) {
 		t.Fatalf("records %+v", recs)
 	}
 	if recs[1].Plies != 3 || recs[1].FirstReds != "ADEH" {

@@ -205,39 +205,63 @@ func scripted(conn net.Conn, steps []step, mode int, stop <-chan struct{}) <-cha
 // the client takes longer than limit.
 func runScripted(t *testing.T, me engine.Player, spec string, seed uint64, steps []step, mode int, wait, limit time.Duration) ([]ClientGame, error, error) {
 	t.Helper()
+	return runScriptedGames(t, me, spec, seed, [][]step{steps}, mode, wait, limit, nil)
+}
+
+// runScriptedGames is runScripted for len(scripts) games, one scripted
+// connection each (a connection made beyond them is closed at once);
+// tune, when not nil, changes the client's configuration. The error
+// returned for the scripts is the first script's.
+func runScriptedGames(t *testing.T, me engine.Player, spec string, seed uint64, scripts [][]step, mode int, wait, limit time.Duration, tune func(*ClientConfig)) ([]ClientGame, error, error) {
+	t.Helper()
 	ag, err := player.New(spec, player.DefaultEnv())
 	if err != nil {
 		t.Fatal(err)
 	}
-	srvEnd, cliEnd := net.Pipe()
 	stop := make(chan struct{})
-	srvDone := scripted(srvEnd, steps, mode, stop)
+	var ends []net.Conn
+	var srvDone []<-chan error
+	for _, steps := range scripts {
+		srvEnd, cliEnd := net.Pipe()
+		ends = append(ends, cliEnd)
+		srvDone = append(srvDone, scripted(srvEnd, steps, mode, stop))
+	}
 	var games []ClientGame
 	dials := 0
 	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
 	defer cancel()
-	start := time.Now()
-	_, cerr := Connect(ctx, ClientConfig{
-		Side: me, Agent: ag, Name: spec, Games: 1, Seed: seed, PlyLimit: engine.DefaultPlyLimit, Wait: wait,
+	cfg := ClientConfig{
+		Side: me, Agent: ag, Name: spec, Games: len(scripts), Seed: seed, PlyLimit: engine.DefaultPlyLimit, Wait: wait,
 		OnGame:     func(g ClientGame) { games = append(games, g) },
-		ConnectFor: 300 * time.Millisecond, Pause: 20 * time.Millisecond,
+		ConnectFor: 300 * time.Millisecond, Pause: 20 * time.Millisecond, KeepFor: 100 * time.Millisecond,
 		dial: func(context.Context) (net.Conn, error) {
 			dials++
-			if dials == 1 {
-				return cliEnd, nil
+			if dials <= len(ends) {
+				return ends[dials-1], nil
 			}
 			// Connecting again: a server that hangs up at once.
 			a, b := net.Pipe()
 			a.Close()
 			return b, nil
 		},
-	})
+	}
+	if tune != nil {
+		tune(&cfg)
+	}
+	start := time.Now()
+	_, cerr := Connect(ctx, cfg)
 	if took := time.Since(start); took > limit {
 		t.Errorf("the client took %v, more than %v", took, limit)
 	}
 	close(stop)
-	cliEnd.Close()
-	return games, cerr, <-srvDone
+	for _, c := range ends {
+		c.Close()
+	}
+	first := <-srvDone[0]
+	for _, d := range srvDone[1:] {
+		<-d
+	}
+	return games, cerr, first
 }
 
 // TestClientFollowsSplitAndMergedMessages plays whole games against a
@@ -285,13 +309,39 @@ func toggled(b string) string {
 	return b[:2] + c + b[3:]
 }
 
-// TestClientFaults checks that the client ends with a clear error, soon,
-// when the server misbehaves, and reports the game when the server ends
-// it early.
+// TestClientFaults is the hostile-server suite: the client ends a game
+// the server spoils with a clear error naming the game, within its own
+// clock (Wait), or reports the game when the server ends it early; and
+// then plays the next game, on a new connection, to its end.
 func TestClientFaults(t *testing.T) {
 	const seed = 5
 	start, _ := startOf(t, seed)
 	startBoard := start[3].send
+	game2, g2 := transcriptN(t, engine.First, "random", "random", seed, 2)
+	want2 := match.RecordOf(g2, 2, "", "", engine.DefaultPlyLimit)
+	// A game the server never ends: the moves of game 1 of a seed whose
+	// game 1 is longer than its game 2, cut at the client's bound (past
+	// game 2's length), then silence.
+	var endless, endless2 []step
+	var endlessSeed uint64
+	var endlessWant match.Record
+	maxPlies := 0
+	for ls := uint64(1); endless == nil; ls++ {
+		long, lg := transcript(t, engine.First, "random", "random", ls)
+		next, ng := transcriptN(t, engine.First, "random", "random", ls, 2)
+		if len(lg.Moves) < len(ng.Moves)+6 {
+			continue
+		}
+		maxPlies, endlessSeed, endless2 = len(ng.Moves)+1, ls, next
+		endlessWant = match.RecordOf(ng, 2, "", "", engine.DefaultPlyLimit)
+		for asked := 0; asked <= (maxPlies+1)/2; {
+			endless = append(endless, long[len(endless)])
+			if strings.HasPrefix(endless[len(endless)-1].send, "MOV?") {
+				asked++
+			}
+		}
+		endless = append(endless, step{silent: 5 * time.Second})
+	}
 	cases := []struct {
 		name    string
 		steps   []step
@@ -329,6 +379,9 @@ func TestClientFaults(t *testing.T) {
 			"SET?) again in the middle of the game", "", ""},
 		{"second player on the first player's port", nil, "shows no move of the opponent: we are the first player, not the second", "", ""},
 		{"OK out of the blue", []step{{send: "OK \r\n"}, {silent: 5 * time.Second}}, "we had sent nothing to answer", "", ""},
+		{"over-long line with its line end", []step{{send: "SET?\r\n" + strings.Repeat("MOV?", 100) + "\r\n"}, {silent: 5 * time.Second}}, "more than 256 bytes", "", ""},
+		{"garbage mid-game", append(append([]step{}, start...), step{send: "OK \r\n\x00\xff garbage\r\n"}, step{silent: 5 * time.Second}), "unknown server message", "", ""},
+		{"a game that never ends", endless, "a game that long never ends", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -341,7 +394,18 @@ func TestClientFaults(t *testing.T) {
 				}
 				return
 			}
-			games, cerr, _ := runScripted(t, engine.First, "random", seed, c.steps, wholeMessages, 500*time.Millisecond, 4*time.Second)
+			scripts := [][]step{c.steps, game2}
+			if c.name == "disconnect before SET?" {
+				// The client connects again for the same game: no second.
+				scripts = scripts[:1]
+			}
+			var tune func(*ClientConfig)
+			seed, want2 := uint64(seed), want2
+			if c.name == "a game that never ends" {
+				tune = func(cfg *ClientConfig) { cfg.MaxPlies = maxPlies }
+				seed, want2, scripts[1] = endlessSeed, endlessWant, endless2
+			}
+			games, cerr, _ := runScriptedGames(t, engine.First, "random", seed, scripts, wholeMessages, 500*time.Millisecond, 4*time.Second, tune)
 			if c.wantErr != "" {
 				if cerr == nil || !strings.Contains(cerr.Error(), c.wantErr) {
 					t.Fatalf("error %v, want one with %q", cerr, c.wantErr)
@@ -349,13 +413,26 @@ func TestClientFaults(t *testing.T) {
 				if !strings.Contains(cerr.Error(), "game 1") {
 					t.Errorf("error %q does not name the game", cerr)
 				}
+				if len(games) > 0 && (games[0].Result != "failed" || games[0].Err == nil || !strings.Contains(games[0].How, c.wantErr)) {
+					t.Errorf("game 1: %+v", games[0])
+				}
+			} else {
+				if cerr != nil || len(games) == 0 {
+					t.Fatalf("error %v, games %+v", cerr, games)
+				}
+				if g := games[0]; g.Result != c.result || !strings.Contains(g.How, c.wantHow) {
+					t.Fatalf("got %s (%s), want %s (%s...)", g.Result, g.How, c.result, c.wantHow)
+				}
+			}
+			if len(scripts) == 1 {
 				return
 			}
-			if cerr != nil || len(games) != 1 {
-				t.Fatalf("error %v, games %+v", cerr, games)
+			if len(games) != 2 || games[1].Record == nil {
+				t.Fatalf("the next game was not played: %+v", games)
 			}
-			if g := games[0]; g.Result != c.result || !strings.Contains(g.How, c.wantHow) {
-				t.Fatalf("got %s (%s), want %s (%s...)", g.Result, g.How, c.result, c.wantHow)
+			got := games[1].Record
+			if got.Result != want2.Result || got.Reason != want2.Reason || strings.Join(got.Moves, " ") != strings.Join(want2.Moves, " ") {
+				t.Fatalf("game 2: the client's record\n %+v\nwant\n %+v", got, want2)
 			}
 		})
 	}

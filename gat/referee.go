@@ -74,7 +74,9 @@ func (r *referee) move(pl engine.Player, piece int, dir Dir) (byte, error) {
 	if !r.pos.IsLegal(m) {
 		// The checks above are the protocol's rules; the engine agrees
 		// with them, so this is only a guard.
-		return 0, fmt.Errorf("piece %c: %s is not legal in %s", letter, m, r.pos.String())
+		// The message names the move only: the position shows both
+		// players' colours.
+		return 0, fmt.Errorf("piece %c: %s is not legal", letter, m)
 	}
 	var captured byte
 	opp := pl.Other()

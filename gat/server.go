@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"reflect"
 	"strconv"
 	"sync"
 	"time"
@@ -86,7 +85,7 @@ func (s *ServeSummary) add(g *match.Game) {
 	default:
 		s.Draws++
 	}
-	s.Reasons[g.Reason]++
+	s.Reasons[string(g.Reason)]++
 }
 
 // Text returns the score line.
@@ -286,154 +285,55 @@ func (s *Server) Serve(ctx context.Context) (*ServeSummary, error) {
 	return sum, nil
 }
 
-// seatResult is the connection chosen for a seat and its first line.
-type seatResult struct {
-	p    *peer
-	line string
-	err  error
-}
-
-// seat finds seat i's connection for game n: the one it played the last
-// game on (sent SET? again) or any new one, whichever answers first.
-func (s *Server) seat(ctx context.Context, i, n int) seatResult {
-	var cands []*peer
-	if old := s.cur[i]; old != nil {
-		s.cur[i] = nil
-		if old.send(Message{Kind: KindSetQ}, s.cfg.TimePerMove) == nil {
-			cands = append(cands, old)
-		} else {
-			s.drop(old)
-		}
-	}
-	var timeout <-chan time.Time
-	if n > 1 {
-		t := time.NewTimer(s.cfg.Wait)
-		defer t.Stop()
-		timeout = t.C
-	}
-	for {
-		cases := []reflect.SelectCase{
-			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ctx.Done())},
-			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(s.accepted[i])},
-			{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(timeout)},
-		}
-		for _, c := range cands {
-			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.events)})
-		}
-		k, v, _ := reflect.Select(cases)
-		switch k {
-		case 0:
-			for _, c := range cands {
-				s.drop(c)
-			}
-			return seatResult{err: ctx.Err()}
-		case 1:
-			cands = append(cands, v.Interface().(*peer))
-			continue
-		case 2:
-			for _, c := range cands {
-				s.drop(c)
-			}
-			return seatResult{err: fmt.Errorf("no %s player connected and sent its placement within %v", engine.Player(i).Name(), s.cfg.Wait)}
-		}
-		c := cands[k-3]
-		ev := v.Interface().(event)
-		if ev.err != nil {
-			s.drop(c)
-			cands = append(cands[:k-3], cands[k-2:]...)
-			continue
-		}
-		for _, o := range cands {
-			if o != c {
-				s.drop(o)
-			}
-		}
-		return seatResult{p: c, line: ev.line}
-	}
-}
-
 // play referees game n. An error means the game could not be played (no
 // players, or the context ended).
 func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error) {
 	var g match.Game
-	var names [2]string
-	var seats [2]seatResult
-	var wg sync.WaitGroup
-	for i := 0; i < 2; i++ {
-		wg.Add(1)
-		go func() { defer wg.Done(); seats[i] = s.seat(ctx, i, n) }()
-	}
-	wg.Wait()
-	for i := 0; i < 2; i++ {
-		if seats[i].err != nil {
-			for j := 0; j < 2; j++ {
-				if seats[j].p != nil {
-					s.cur[j] = seats[j].p
-				}
-			}
-			return g, names, seats[i].err
-		}
-		s.cur[i] = seats[i].p
-		names[i] = seats[i].p.name
-	}
-
-	// Placements.
-	var reds [2]engine.Placement
-	var bad [2]string
-	for i := 0; i < 2; i++ {
-		m, err := ParseClientMessage(seats[i].line)
-		switch {
-		case err != nil:
-			bad[i] = err.Error()
-		case m.Kind != KindSet:
-			bad[i] = fmt.Sprintf("sent %s when its placement (SET:) was asked for", quote(seats[i].line))
-		default:
-			reds[i] = m.Reds
-		}
-		reply := Message{Kind: KindOK}
-		if bad[i] != "" {
-			reply.Kind = KindNG
-		}
-		s.cur[i].send(reply, s.cfg.TimePerMove)
+	pl, err := s.placements(ctx, n)
+	reds, why, detail, names := pl.reds, pl.why, pl.detail, pl.names
+	if err != nil {
+		return g, names, err
 	}
 	g.FirstReds, g.SecondReds = reds[0], reds[1]
 	s.moves = s.moves[:0]
 	s.ref.start(reds[0], reds[1], s.moves)
-	if bad[0] != "" || bad[1] != "" {
-		g.Reason = match.ReasonIllegal
+	if why[0] != "" || why[1] != "" {
 		switch {
-		case bad[0] != "" && bad[1] != "":
-			g.Outcome = engine.Draw
-			g.Detail = fmt.Sprintf("both placements illegal: first: %s; second: %s", bad[0], bad[1])
-		case bad[0] != "":
-			g.Outcome = engine.SecondWins
-			g.Detail = "the first player's placement: " + bad[0]
+		case why[0] != "" && why[1] != "":
+			g.Outcome, g.Reason = engine.Draw, why[0]
+			g.Detail = detail[0] + "; " + detail[1]
+		case why[0] != "":
+			g.Outcome, g.Reason, g.Detail = engine.SecondWins, why[0], detail[0]
 		default:
-			g.Outcome = engine.FirstWins
-			g.Detail = "the second player's placement: " + bad[1]
+			g.Outcome, g.Reason, g.Detail = engine.FirstWins, why[1], detail[1]
 		}
-		s.end(&g)
+		s.end(&g, pl.close)
 		return g, names, nil
 	}
 
+	// closing marks the player that forfeits: its connection is closed
+	// after the game, as the tournament server closes every connection
+	// (what it still sends, a late answer or more of a bad stream,
+	// belongs to no game).
+	var closing [2]bool
 	budget := [2]time.Duration{s.cfg.Budget, s.cfg.Budget}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
 		if o := s.ref.over(s.cfg.PlyLimit); o != engine.Ongoing {
 			g.Outcome = o
-			if o == engine.Draw {
-				g.Reason = match.ReasonPlyLimit
-			} else {
-				g.Reason = reasonOf(s.ref.moves[len(s.ref.moves)-1], &s.ref)
+			last := engine.NoMove
+			if k := len(s.ref.moves); k > 0 {
+				last = s.ref.moves[k-1]
 			}
+			g.Reason = match.ReasonOf(s.ref.pos.EndAfter(last, s.cfg.PlyLimit))
 			break
 		}
 		me := s.ref.pos.Turn()
 		other := me.Other()
 		allowed := budget[me] + s.cfg.TimePerMove
 		if err := s.cur[me].send(Message{Kind: KindMoveQ, Board: s.ref.board(me, false)}, allowed); err != nil {
-			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's connection failed: %v", me.Name(), err))
+			s.forfeit(&g, me, match.ByDisconnect, fmt.Sprintf("the %s player's connection failed at ply %d: %v", me.Name(), s.ref.pos.Ply()+1, err))
 			break
 		}
 		start := time.Now()
@@ -444,7 +344,8 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 		case <-ctx.Done():
 			return g, names, ctx.Err()
 		case <-timer.C:
-			s.forfeit(&g, me, match.ReasonError, fmt.Sprintf("the %s player's clock ran out at ply %d (%v a move after its budget)", me.Name(), s.ref.pos.Ply()+1, s.cfg.TimePerMove))
+			closing[me] = true
+			s.forfeit(&g, me, match.ByTimeout, fmt.Sprintf("the %s player's clock ran out at ply %d (%v a move after its budget)", me.Name(), s.ref.pos.Ply()+1, s.cfg.TimePerMove))
 			goto over
 		case ev = <-s.cur[me].events:
 			from = me
@@ -464,17 +365,22 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 			g.MaxTime[me] = max(g.MaxTime[me], took)
 			budget[me] = max(0, budget[me]-took)
 		}
+		var tooLong errLineTooLong
+		switch {
+		case errors.As(ev.err, &tooLong):
+			closing[from] = true
+			s.cur[from].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
+			s.forfeit(&g, from, match.ByIllegalMove, fmt.Sprintf("the %s player %v at ply %d", from.Name(), ev.err, s.ref.pos.Ply()+1))
+		case ev.err != nil:
+			s.forfeit(&g, from, match.ByDisconnect, fmt.Sprintf("the %s player %s at ply %d", from.Name(), disconnectText(ev.err), s.ref.pos.Ply()+1))
+		}
 		if ev.err != nil {
-			what := "disconnected"
-			if !errors.Is(ev.err, io.EOF) {
-				what = ev.err.Error()
-			}
-			s.forfeit(&g, from, match.ReasonError, fmt.Sprintf("the %s player %s at ply %d", from.Name(), what, s.ref.pos.Ply()+1))
 			break
 		}
 		if from != me {
+			closing[from] = true
 			s.cur[from].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
-			s.forfeit(&g, from, match.ReasonIllegal, fmt.Sprintf("the %s player sent %s out of turn at ply %d", from.Name(), quote(ev.line), s.ref.pos.Ply()+1))
+			s.forfeit(&g, from, match.ByIllegalMove, fmt.Sprintf("the %s player sent %s out of turn at ply %d", from.Name(), quote(ev.line), s.ref.pos.Ply()+1))
 			break
 		}
 		m, err := ParseClientMessage(ev.line)
@@ -489,26 +395,28 @@ func (s *Server) play(ctx context.Context, n int) (match.Game, [2]string, error)
 			}
 		}
 		if err != nil {
+			closing[me] = true
 			s.cur[me].send(Message{Kind: KindNG}, s.cfg.TimePerMove)
-			s.forfeit(&g, me, match.ReasonIllegal, fmt.Sprintf("the %s player at ply %d: %v", me.Name(), s.ref.pos.Ply()+1, err))
+			s.forfeit(&g, me, match.ByIllegalMove, fmt.Sprintf("the %s player at ply %d: %v", me.Name(), s.ref.pos.Ply()+1, err))
 			break
 		}
 		s.cur[me].send(Message{Kind: KindOK, Captured: captured}, s.cfg.TimePerMove)
 	}
 over:
-	s.end(&g)
+	s.end(&g, closing)
 	return g, names, nil
 }
 
 // forfeit ends the game with a loss for pl.
-func (s *Server) forfeit(g *match.Game, pl engine.Player, reason, detail string) {
+func (s *Server) forfeit(g *match.Game, pl engine.Player, reason match.Reason, detail string) {
 	g.Outcome = engine.WinFor(pl.Other())
 	g.Reason, g.Detail = reason, detail
 }
 
 // end tells both players the result with every colour shown, and keeps
-// the game's moves.
-func (s *Server) end(g *match.Game) {
+// the game's moves. The connections marked closing are closed after they
+// are told: what their players still send belongs to no game.
+func (s *Server) end(g *match.Game, closing [2]bool) {
 	g.Moves = append([]engine.Move(nil), s.ref.moves...)
 	s.moves = s.ref.moves
 	for i := 0; i < 2; i++ {
@@ -524,23 +432,11 @@ func (s *Server) end(g *match.Game) {
 				k = KindWon
 			}
 		}
-		if p.send(Message{Kind: k, Board: s.ref.board(pl, true)}, s.cfg.TimePerMove) != nil || s.cfg.CloseAfterGame {
+		if p.send(Message{Kind: k, Board: s.ref.board(pl, true)}, s.cfg.TimePerMove) != nil || s.cfg.CloseAfterGame || closing[i] {
 			s.finishPeer(p)
 			s.cur[i] = nil
 		}
 	}
-}
-
-// reasonOf says why the last move m ended the game.
-func reasonOf(m engine.Move, r *referee) string {
-	if m.IsEscape() {
-		return match.ReasonEscape
-	}
-	w, _ := r.pos.Outcome().Winner()
-	if r.pos.Reds(w) == 0 {
-		return match.ReasonRedsGiven
-	}
-	return match.ReasonBluesTaken
 }
 
 func resultWord(o engine.Outcome) string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/words"
 )
 
 // SideOf is the side a client plays: side ("first" or "f", "second" or
@@ -34,6 +35,7 @@ type ClientGameJSON struct {
 	Game      int    `json:"game"`
 	Side      string `json:"side"`
 	Result    string `json:"result"`
+	Reason    string `json:"reason,omitempty"`
 	How       string `json:"how"`
 	Plies     int    `json:"plies"`
 	Fallbacks int    `json:"fallback_moves"`
@@ -42,7 +44,7 @@ type ClientGameJSON struct {
 
 // JSON is the game without its record, for a line of JSON.
 func (g ClientGame) JSON() ClientGameJSON {
-	return ClientGameJSON{g.Number, g.Side.Name(), g.Result, g.How, g.Plies, g.Fallbacks, g.Detail}
+	return ClientGameJSON{g.Number, g.Side.Name(), g.Result, string(g.Reason), g.How, g.Plies, g.Fallbacks, g.Detail}
 }
 
 // ServedGameJSON is a refereed game as "geister gat serve --json" prints
@@ -59,7 +61,7 @@ type ServedGameJSON struct {
 
 // JSON is the game without its moves, for a line of JSON.
 func (g ServedGame) JSON() ServedGameJSON {
-	return ServedGameJSON{g.Number, g.Result(), g.Game.Reason, g.Game.Detail, len(g.Game.Moves), g.Players[0], g.Players[1]}
+	return ServedGameJSON{g.Number, g.Result(), string(g.Game.Reason), g.Game.Detail, len(g.Game.Moves), g.Players[0], g.Players[1]}
 }
 
 // Line is the game in one line: "game K: first won (escape, 41 plies)",
@@ -69,7 +71,7 @@ func (g ServedGame) Line() string {
 	if w, ok := g.Game.Outcome.Winner(); ok {
 		what = w.Name() + " won"
 	}
-	s := fmt.Sprintf("game %d: %s (%s, %d plies)", g.Number, what, g.Game.Reason, len(g.Game.Moves))
+	s := fmt.Sprintf("game %d: %s (%s, %s)", g.Number, what, g.Game.Reason, words.Count(len(g.Game.Moves), "ply"))
 	if g.Game.Detail != "" {
 		s += ": " + g.Game.Detail
 	}

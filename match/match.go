@@ -20,19 +20,6 @@ import (
 	"github.com/geister-solver/geister/player"
 )
 
-// How games end (Game.Reason).
-const (
-	ReasonEscape     = "escape"      // the winner's blue left the board
-	ReasonBluesTaken = "blues taken" // the winner captured every opponent blue
-	ReasonRedsGiven  = "reds given"  // the winner's four reds were all captured
-	ReasonPlyLimit   = "ply limit"   // a draw at the limit
-	ReasonIllegal    = "illegal move"
-	ReasonError      = "agent error"
-)
-
-// Reasons lists the reasons in the order reports show them.
-var Reasons = []string{ReasonEscape, ReasonBluesTaken, ReasonRedsGiven, ReasonPlyLimit, ReasonIllegal, ReasonError}
-
 // Game is one refereed game.
 type Game struct {
 	Seed       uint64
@@ -40,8 +27,8 @@ type Game struct {
 	SecondReds engine.Placement
 	Moves      []engine.Move
 	Outcome    engine.Outcome // FirstWins, SecondWins or Draw
-	Reason     string
-	Detail     string // for illegal moves and agent errors: what happened
+	Reason     Reason
+	Detail     string // for forfeits: what happened
 	// Time spent in each side's Move calls: total, the longest, and the
 	// number of moves.
 	Time    [2]time.Duration
@@ -80,7 +67,7 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 	for i, pl := range [2]engine.Placement{g.FirstReds, g.SecondReds} {
 		if !pl.Valid() {
 			g.Outcome = engine.WinFor(engine.Player(i).Other())
-			g.Reason, g.Detail = ReasonError, fmt.Sprintf("invalid placement %08b from the %s player", uint8(pl), engine.Player(i).Name())
+			g.Reason, g.Detail = ByAgentError, fmt.Sprintf("invalid placement %08b from the %s player", uint8(pl), engine.Player(i).Name())
 			return g, nil
 		}
 	}
@@ -103,7 +90,7 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 		if o := p.OutcomeWithLimit(plyLimit); o != engine.Ongoing {
 			g.Outcome = o
 			if o == engine.Draw {
-				g.Reason = ReasonPlyLimit
+				g.Reason = ByPlyLimit
 			}
 			return g, nil
 		}
@@ -126,12 +113,12 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 				return g, ctx.Err()
 			}
 			g.Outcome = engine.WinFor(me.Other())
-			g.Reason, g.Detail = ReasonError, fmt.Sprintf("the %s player at ply %d: %v", me.Name(), p.Ply(), err)
+			g.Reason, g.Detail = ByAgentError, fmt.Sprintf("the %s player at ply %d: %v", me.Name(), p.Ply(), err)
 			return g, nil
 		}
 		if !p.IsLegal(m) {
 			g.Outcome = engine.WinFor(me.Other())
-			g.Reason, g.Detail = ReasonIllegal, fmt.Sprintf("the %s player played %s in %s", me.Name(), m, p.String())
+			g.Reason, g.Detail = ByIllegalMove, fmt.Sprintf("the %s player played %s in %s", me.Name(), m, p.String())
 			return g, nil
 		}
 		m = m.Plain()
@@ -142,13 +129,13 @@ func play(ctx context.Context, first, second player.Agent, seed uint64, plyLimit
 		}
 		views[0].Make(vm)
 		views[1].Make(vm)
-		u := p.Make(m)
+		p.Make(m)
 		g.Moves = append(g.Moves, m)
 		if obs != nil {
 			obs(&p, m, took)
 		}
 		if p.Outcome() != engine.Ongoing {
-			g.Reason = reasonOf(m, u)
+			g.Reason = ReasonOf(p.EndAfter(m, 0))
 		}
 	}
 }
@@ -159,17 +146,6 @@ var epoch = time.Now()
 // wallClock returns the nanoseconds since epoch on the monotonic clock
 // (time.Since reads the monotonic reading time.Now carries).
 func wallClock() int64 { return int64(time.Since(epoch)) }
-
-// reasonOf says why the move that u takes back ended the game.
-func reasonOf(m engine.Move, u engine.Undo) string {
-	if m.IsEscape() {
-		return ReasonEscape
-	}
-	if _, red, ok := u.Captured(); ok && red {
-		return ReasonRedsGiven
-	}
-	return ReasonBluesTaken
-}
 
 // GameSeed returns the seed of game i of a match seeded by seed.
 func GameSeed(seed uint64, i int) uint64 { return player.MixSeed(seed, uint64(i)+1<<32) }

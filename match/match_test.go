@@ -88,7 +88,7 @@ func TestEveryAgentPlaysLegalGames(t *testing.T) {
 				}
 				sa := &spy{Agent: a, t: t, name: pr.a}
 				sb := &spy{Agent: b, t: t, name: pr.b}
-				reasons := map[string]int{}
+				reasons := map[Reason]int{}
 				for i := 0; i < games; i++ {
 					first, second := player.Agent(sa), player.Agent(sb)
 					if i%2 == 1 {
@@ -96,12 +96,12 @@ func TestEveryAgentPlaysLegalGames(t *testing.T) {
 					}
 					g, err := Play(context.Background(), first, second, GameSeed(7, i), engine.DefaultPlyLimit, buf, nil)
 					buf = g.Moves
-					if err != nil || g.Reason == ReasonIllegal || g.Reason == ReasonError || g.Reason == "" {
+					if err != nil || g.Reason == ByIllegalMove || g.Reason == ByAgentError || g.Reason == "" {
 						mu.Lock()
 						failures = append(failures, fmt.Sprintf("%s vs %s game %d: %v %q %s", pr.a, pr.b, i, err, g.Reason, g.Detail))
 						mu.Unlock()
 					}
-					if (g.Outcome == engine.Draw) != (g.Reason == ReasonPlyLimit) || (g.Outcome == engine.Draw && len(g.Moves) != engine.DefaultPlyLimit) {
+					if (g.Outcome == engine.Draw) != (g.Reason == ByPlyLimit) || (g.Outcome == engine.Draw && len(g.Moves) != engine.DefaultPlyLimit) {
 						mu.Lock()
 						failures = append(failures, fmt.Sprintf("%s vs %s game %d: outcome %v with reason %q after %d plies", pr.a, pr.b, i, g.Outcome, g.Reason, len(g.Moves)))
 						mu.Unlock()
@@ -133,7 +133,7 @@ func TestEveryAgentPlaysLegalGames(t *testing.T) {
 func TestRefereeEndsGamesRight(t *testing.T) {
 	a, _ := player.New("random", player.Env{})
 	b, _ := player.New("random", player.Env{})
-	seen := map[string]bool{}
+	seen := map[Reason]bool{}
 	for i := 0; i < 300; i++ {
 		g, err := Play(context.Background(), a, b, GameSeed(3, i), 200, nil, nil)
 		if err != nil {
@@ -149,19 +149,19 @@ func TestRefereeEndsGamesRight(t *testing.T) {
 		mover := last.Turn()
 		seen[g.Reason] = true
 		switch g.Reason {
-		case ReasonEscape:
+		case ByEscape:
 			if !g.Moves[len(g.Moves)-1].IsEscape() || g.Outcome != engine.WinFor(mover) {
 				t.Fatalf("game %d: escape?", i)
 			}
-		case ReasonBluesTaken:
+		case ByBluesTaken:
 			if final.Blues(mover.Other()) != 0 || g.Outcome != engine.WinFor(mover) {
 				t.Fatalf("game %d: blues taken?", i)
 			}
-		case ReasonRedsGiven:
+		case ByRedsGiven:
 			if final.Reds(mover.Other()) != 0 || g.Outcome != engine.WinFor(mover.Other()) {
 				t.Fatalf("game %d: reds given?", i)
 			}
-		case ReasonPlyLimit:
+		case ByPlyLimit:
 			if final.Ply() != 200 || g.Outcome != engine.Draw {
 				t.Fatalf("game %d: draw?", i)
 			}
@@ -169,7 +169,7 @@ func TestRefereeEndsGamesRight(t *testing.T) {
 			t.Fatalf("game %d: reason %q", i, g.Reason)
 		}
 	}
-	for _, r := range []string{ReasonEscape, ReasonBluesTaken, ReasonRedsGiven} {
+	for _, r := range []Reason{ByEscape, ByBluesTaken, ByRedsGiven} {
 		if !seen[r] {
 			t.Errorf("no game ended by %s", r)
 		}
@@ -187,7 +187,7 @@ func (cheater) Move(ctx context.Context, v *player.View) (engine.Move, error) {
 func TestIllegalMoveLoses(t *testing.T) {
 	r, _ := player.New("random", player.Env{})
 	g, err := Play(context.Background(), cheater{}, r, 1, 200, nil, nil)
-	if err != nil || g.Reason != ReasonIllegal || g.Outcome != engine.SecondWins || !strings.Contains(g.Detail, "a3a4") {
+	if err != nil || g.Reason != ByIllegalMove || g.Outcome != engine.SecondWins || !strings.Contains(g.Detail, "a3a4") {
 		t.Fatalf("%+v %v", g, err)
 	}
 }

@@ -22,7 +22,7 @@ func (g Game) WriteEnd(w io.Writer, names [2]string, plyLimit int, agents [2]pla
 	final := rec.Final()
 	for side, a := range agents {
 		h, ok := a.(*player.Interruptible)
-		if !ok || h.Stopped == nil || g.Reason != ReasonError {
+		if !ok || h.Stopped == nil || g.Reason != ByAgentError {
 			continue
 		}
 		name := engine.Player(side).Name()

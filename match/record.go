@@ -34,7 +34,7 @@ type Record struct {
 func RecordOf(g Game, i int, first, second string, plyLimit int) Record {
 	r := Record{Game: i, Seed: g.Seed, First: first, Second: second,
 		FirstReds: g.FirstReds.String(), SecondReds: g.SecondReds.String(),
-		Moves: make([]string, len(g.Moves)), Reason: g.Reason, Detail: g.Detail,
+		Moves: make([]string, len(g.Moves)), Reason: string(g.Reason), Detail: g.Detail,
 		Plies: len(g.Moves), PlyLimit: plyLimit}
 	for j, m := range g.Moves {
 		r.Moves[j] = m.String()
@@ -98,8 +98,13 @@ func ParseRecord(line string) (Record, error) {
 // Replay plays the record's game from its placements and returns the
 // positions before each move and after the last (every colour shown), and
 // the moves. It fails, naming the move, when a move is not legal or the
-// result disagrees with the moves.
+// result disagrees with the moves, and with ErrNotPlayed for a game
+// forfeited before a player placed its pieces (a referee's record of a
+// player that never answered, say), which has no position.
 func (rec *Record) Replay() ([]engine.Position, []engine.Move, error) {
+	if len(rec.Moves) == 0 && Reason(rec.Reason).Forfeit() && (rec.FirstReds == "" || rec.SecondReds == "") {
+		return nil, nil, fmt.Errorf("match: game %d: %w", rec.Game, ErrNotPlayed)
+	}
 	fr, err := engine.ParsePlacement(rec.FirstReds)
 	if err != nil {
 		return nil, nil, fmt.Errorf("match: game %d: first_reds: %w", rec.Game, err)
@@ -127,7 +132,7 @@ func (rec *Record) Replay() ([]engine.Position, []engine.Move, error) {
 	if w, ok := p.Outcome().Winner(); ok {
 		want = map[engine.Player]string{engine.First: "first", engine.Second: "second"}[w]
 	}
-	forfeit := rec.Reason == ReasonIllegal || rec.Reason == ReasonError
+	forfeit := Reason(rec.Reason).Forfeit()
 	if want != rec.Result && !(forfeit && want == "draw" && p.Outcome() == engine.Ongoing) {
 		return positions, moves, fmt.Errorf("match: game %d: the moves end in %s, the record says %s", rec.Game, want, rec.Result)
 	}

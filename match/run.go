@@ -92,7 +92,7 @@ type Summary struct {
 	WinCI    [2]float64             `json:"win_ci"`   // 95% Wilson interval of wins/games
 	AsFirst  SideStats              `json:"as_first"`
 	AsSecond SideStats              `json:"as_second"`
-	Reasons  map[string]ReasonStats `json:"reasons"`
+	Reasons  map[Reason]ReasonStats `json:"reasons"`
 	TimeA    TimeStats              `json:"time_a"`
 	TimeB    TimeStats              `json:"time_b"`
 	AvgPlies float64                `json:"avg_plies"`
@@ -130,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	specA, _ := player.ParseSpec(cfg.A)
 	specB, _ := player.ParseSpec(cfg.B)
-	sum := &Summary{A: specA.String(), B: specB.String(), Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Reasons: map[string]ReasonStats{}, TimeKind: "wall"}
+	sum := &Summary{A: specA.String(), B: specB.String(), Seed: cfg.Seed, PlyLimit: cfg.PlyLimit, Reasons: map[Reason]ReasonStats{}, TimeKind: "wall"}
 	if _, ok := cputime.Thread(); ok && cfg.CPUTime {
 		sum.TimeKind = "cpu"
 	}
@@ -247,7 +247,7 @@ func (s *Summary) add(r result, a, b string) {
 		rs.B++
 	}
 	s.Reasons[g.Reason] = rs
-	if g.Reason == ReasonIllegal || g.Reason == ReasonError {
+	if g.Reason == ByIllegalMove || g.Reason == ByAgentError {
 		s.Problems = append(s.Problems, fmt.Sprintf("game %d: %s: %s", r.i, g.Reason, g.Detail))
 	}
 	addTime(&s.TimeA, g, aSide)
@@ -309,7 +309,7 @@ func (s *Summary) Text() string {
 		if !ok {
 			continue
 		}
-		if r == ReasonPlyLimit {
+		if r == ByPlyLimit {
 			fmt.Fprintf(&b, "  %-12s %s\n", r, words.Count(rs.Draws, "draw"))
 			continue
 		}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -61,12 +62,20 @@ func (rec *Record) Line() string {
 
 // WriteReplay writes the game move by move: every position with every
 // colour shown and its position string, then the move played in it, and
-// at the end the result. A record whose moves do not replay is written as
+// at the end the result (only the result for a game forfeited before it
+// began). A record whose moves do not replay is written as
 // far as they do, and the error returned.
 func (rec *Record) WriteReplay(w io.Writer) error {
 	positions, moves, err := rec.Replay()
 	fmt.Fprintf(w, "game %d (seed %d): first %s (reds %s), second %s (reds %s)\n", rec.Game, rec.Seed, rec.First, rec.FirstReds, rec.Second, rec.SecondReds)
 	if len(positions) == 0 {
+		if errors.Is(err, ErrNotPlayed) {
+			fmt.Fprintf(w, "result: %s (%s) before the game began\n", rec.Result, rec.Reason)
+			if rec.Detail != "" {
+				fmt.Fprintf(w, "detail: %s\n", rec.Detail)
+			}
+			return nil
+		}
 		return err
 	}
 	for i, m := range moves {

@@ -24,21 +24,5 @@ func (a *randomAgent) NewGame(side engine.Player, seed uint64) engine.Placement 
 }
 
 func (a *randomAgent) Move(ctx context.Context, v *View) (engine.Move, error) {
-	p := &v.pos
-	if esc := escapeSquares(p, p.Turn()); esc != 0 {
-		var ml engine.MoveList
-		ml.Generate(p)
-		m, _ := escapeMove(&ml)
-		return m, nil
-	}
-	return p.RandomMove(a.rng), nil
-}
-
-// escapeSquares returns pl's pieces that may escape now.
-func escapeSquares(p *engine.Position, pl engine.Player) uint64 {
-	esc := p.Pieces(pl, engine.Blue)
-	if u := p.Pieces(pl, engine.Unknown); u != 0 && p.HiddenBlues(pl) > 0 {
-		esc |= u
-	}
-	return esc & engine.Exits(pl)
+	return v.pos.EscapeOrRandom(a.rng, engine.NoMove), nil
 }

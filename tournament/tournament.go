@@ -468,7 +468,7 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Game, error) 
 			}
 			rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
 			return Game{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
-				Result: rec.Result, Reason: g.Reason, Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}, nil
+				Result: rec.Result, Reason: string(g.Reason), Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}, nil
 		}
 	}, func(_ int, r Game) error {
 		// Each game is written as it ends, whatever the order, in one
