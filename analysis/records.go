@@ -194,19 +194,16 @@ func gameFromBoards(boards []engine.GATBoard, end string) (match.Record, error) 
 		return rec, err
 	}
 	last := positions[len(positions)-1]
-	switch {
-	case last.Outcome() == engine.Ongoing:
+	if last.Outcome() == engine.Ongoing {
+		// the server drew it at a limit of its own
 		rec.Reason = match.ReasonPlyLimit
-	case strings.HasSuffix(rec.Moves[len(rec.Moves)-1], "0") || strings.HasSuffix(rec.Moves[len(rec.Moves)-1], "7"):
-		rec.Reason = match.ReasonEscape
-	default:
-		w, _ := last.Outcome().Winner()
-		if last.Reds(w.Other()) > 0 && last.Blues(w.Other()) == 0 {
-			rec.Reason = match.ReasonBluesTaken
-		} else {
-			rec.Reason = match.ReasonRedsGiven
-		}
+		return rec, nil
 	}
+	lastMove, err := engine.ParseMove(rec.Moves[len(rec.Moves)-1])
+	if err != nil {
+		return rec, err
+	}
+	rec.Reason = string(match.ReasonOf(last.EndAfter(lastMove, 0)))
 	return rec, nil
 }
 

@@ -131,17 +131,8 @@ func (v *gameView) userMove(text string) (engine.Move, int, error) {
 func (g *game) play(m engine.Move) {
 	g.pos.Make(m.Plain())
 	g.moves = append(g.moves, m.Plain())
-	switch o := g.pos.OutcomeWithLimit(g.plyLimit); {
-	case o == engine.Draw:
-		g.reason = match.ReasonPlyLimit
-	case m.IsEscape():
-		g.reason = match.ReasonEscape
-	case o != engine.Ongoing:
-		w, _ := o.Winner()
-		g.reason = match.ReasonRedsGiven
-		if g.pos.Blues(w.Other()) == 0 {
-			g.reason = match.ReasonBluesTaken
-		}
+	if e := g.pos.EndAfter(m.Plain(), g.plyLimit); e != engine.NotEnded {
+		g.reason = string(match.ReasonOf(e))
 	}
 	g.ended()
 }
