@@ -24,7 +24,7 @@ type human struct {
 
 func newHuman(o *options, env Env) (Agent, error) {
 	if env.In == nil || env.Out == nil {
-		return nil, errors.New("human needs a terminal (use it with geister play)")
+		return nil, ErrNoTerminal
 	}
 	return &human{placer: newPlacer(o), in: bufio.NewReader(env.In), out: env.Out}, nil
 }
@@ -104,3 +104,8 @@ func (a *human) Move(ctx context.Context, v *View) (engine.Move, error) {
 		}
 	}
 }
+
+// ErrNoTerminal is New's error for the human agent in an Env without a
+// terminal (Env.In and Env.Out): a program that offers it says where it
+// can be played.
+var ErrNoTerminal = errors.New("player: the human agent needs a terminal (Env.In and Env.Out)")
