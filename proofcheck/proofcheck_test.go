@@ -123,7 +123,7 @@ func TestMutationsRefused(t *testing.T) {
 		pos    string
 		prover engine.Player
 	}{
-		{"6/6/u2B2/2u3/2R3/3B2 f R1r1 0", engine.First}, // 15 plies
+		{"6/6/u2B2/2u3/2R3/3B2 f R1r1 0", engine.First},  // 15 plies
 		{"6/b5/2U1b1/2r3/3U2/6 s R1r1 0", engine.Second}, // 13 plies, the opponent to move
 		{"uu1B2/6/R5/6/6/6 f R1r1 0", engine.First},      // 5 plies
 	} {
