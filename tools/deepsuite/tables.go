@@ -39,7 +39,8 @@ const noWinBound = 25
 // search of a win within noWinBound plies, without tables, took at least
 // hardNodes nodes), drawn uniformly from the complete classes of the store
 // in dir whose longest DTW reaches minDTW (seed: each class draws from
-// engine.NewRand(seed + its index)); every answer is the tables'.
+// engine.NewRand(seed + its index)), each position once (its mirror image
+// counted as the same); every answer is the tables'.
 func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowins int, hardNodes uint64, maxDraws int, seed uint64) error {
 	if dir == "" {
 		return fmt.Errorf("the deep kind needs -tables DIR")
@@ -68,6 +69,7 @@ func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowin
 	got := map[int]int{}
 	gotClass := map[[2]int]int{}
 	found := 0
+	seen := map[purple.Key]bool{} // positions written, mirror images as one
 	for ci, c := range classes {
 		r := engine.NewRand(seed + uint64(ci))
 		nw := 0
@@ -98,6 +100,9 @@ func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowin
 			if err != nil {
 				continue // a position the tables do not index (the game is over)
 			}
+			if _, _, k := purple.Canonical(&p, engine.First); seen[k] {
+				continue
+			}
 			line := TablesLine{Position: p.String(), Prover: "f", Class: c.String(), Pieces: c.Pieces(), Seed: seed + uint64(ci), Draw: draw}
 			switch {
 			case v == purple.Win && n >= minDTW && n <= maxDTW:
@@ -123,6 +128,8 @@ func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowin
 			default:
 				continue
 			}
+			_, _, k := purple.Canonical(&p, engine.First)
+			seen[k] = true
 			found++
 			if err := enc.Encode(line); err != nil {
 				return err
