@@ -11,13 +11,13 @@ import (
 	"github.com/geister-solver/geister/proofcheck"
 )
 
-// TestProofsOfDeepSuite writes the proof of every deep-suite win found by
+// TestProofsOfDeepWins writes the proof of every deep-suite win found by
 // --shortest (no tables: the proof goes down to positions won by the
 // rules), reads it back from its text, and checks it with proofcheck: it
 // must hold and prove exactly the suite's DTW (a proof of fewer plies
 // would contradict the DTW the tables and Certify confirm). Four
 // positions by default, all with GEISTER_LONG=1.
-func TestProofsOfDeepSuite(t *testing.T) {
+func TestProofsOfDeepWins(t *testing.T) {
 	suite := readDeepSuite(t)
 	if !longtest.Enabled() {
 		suite = sampleOf(suite, 4)
