@@ -22,6 +22,7 @@ import (
 
 	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/proof"
 	"github.com/geister-solver/geister/purple"
 )
 
@@ -77,6 +78,9 @@ type Options struct {
 	// ErrNotHeld. Table answers are exact, with the opponent's forced win
 	// (LossPlies) for a no-win.
 	LookupOnly bool
+	// Proof asks, for a win, for its proof (Answer.Proof): the tree of a
+	// winning strategy that package proofcheck checks by the rules alone.
+	Proof bool
 }
 
 // ErrNotHeld is LookupOnly's answer for a position that neither the
@@ -113,6 +117,9 @@ type Answer struct {
 	// Interrupted is set by Batch on an Unknown answer that the batch's
 	// context, not the position's budget, cut short (or never started).
 	Interrupted bool
+	// Proof: with Options.Proof, a win's proof (nil when the budget ran
+	// out before it was built).
+	Proof *proof.Proof
 }
 
 // Solver solves positions, reusing its transposition table.
@@ -179,6 +186,9 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 	}
 
 	err := s.solve(&a, bound)
+	if err == nil && a.Result == Win && s.opts.Proof {
+		err = s.buildProof(&a)
+	}
 	a.Nodes = s.nodes
 	if err == nil && s.opts.Store != nil {
 		s.recordStore(&a, bound)

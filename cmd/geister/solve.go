@@ -39,6 +39,7 @@ type solveCmd struct {
 	svgDir    string
 	storeOpts cliflags.Store
 	quiet     bool
+	proofFile string
 }
 
 // declare declares the flags on fs.
@@ -56,6 +57,7 @@ func (cmd *solveCmd) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&cmd.svgDir, "svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
 	cmd.storeOpts = cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress lines on standard error")
+	fs.StringVar(&cmd.proofFile, "proof", "", "write the proof of the win (its winning strategy as a tree, checked by geister verify --proof FILE) to FILE; one position only")
 }
 
 // parsed notes which flags were given.
@@ -78,9 +80,13 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 	); err != nil {
 		return err
 	}
+	single := len(args) == 1 && args[0] != "-"
+	if cmd.proofFile != "" && !single {
+		return usagef("--proof writes the proof of one position given as the only operand (not of several, nor of -)")
+	}
 	opts := solver.Options{
 		MaxNodes: cmd.nodes, MaxPlies: cmd.maxPlies, Shortest: cmd.shortest,
-		PlyLimit: cmd.plyLimit, TTMegabytes: cmd.ttMB,
+		PlyLimit: cmd.plyLimit, TTMegabytes: cmd.ttMB, Proof: cmd.proofFile != "",
 	}
 	src, err := cmd.tf.Open(cmd.storeOpts, warner(e.Stderr))
 	if err != nil {
@@ -93,7 +99,6 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	single := len(args) == 1 && args[0] != "-"
 	threads := cliflags.Threads(cmd.threads)
 	if single && cmd.given.Changed("threads") && threads > 1 {
 		opts.Threads, threads = threads, 1 // one position: every thread on it (dfpn.Parallel)
@@ -120,6 +125,12 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 			}
 			if _, perr := web.LineFiles(dir, j.Pos, a.PV, "svg"); perr != nil {
 				fmt.Fprintf(e.Stderr, "geister solve: pictures of %s: %v\n", j.Text, perr)
+				failed = true
+			}
+		}
+		if cmd.proofFile != "" && err == nil {
+			if perr := writeProof(e, cmd.proofFile, a); perr != nil {
+				fmt.Fprintf(e.Stderr, "geister solve: %v\n", perr)
 				failed = true
 			}
 		}

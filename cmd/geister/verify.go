@@ -19,7 +19,7 @@ import (
 
 var verifyCommand = command{
 	Name:    "verify",
-	Args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR]",
+	Args:    "FILE | - | --table DIR [CLASS...] | --store [--store-dir DIR] | --proof FILE",
 	Summary: "re-check the wins claimed by solve --json (and endgame tables, the proof store)",
 	Details: helpText("verify"),
 	Flags:   commandFlags[verifyCmd],
@@ -40,6 +40,7 @@ type verifyCmd struct {
 	sample    int
 	seed      uint64
 	nodes     uint64
+	proofFile string
 }
 
 // declare declares the flags on fs.
@@ -55,6 +56,7 @@ func (cmd *verifyCmd) declare(fs *pflag.FlagSet) {
 	fs.IntVar(&cmd.sample, "sample", 0, "random sample size: with --table, positions of each class compared with df-pn (default 200); with --store, entries re-searched (default 100); 0: none")
 	fs.Uint64Var(&cmd.seed, "seed", 1, "seed of the random sample")
 	fs.Uint64Var(&cmd.nodes, "nodes", 300_000, "with --table: df-pn budget of each comparison (searched positions; an unknown counts as no disagreement)")
+	fs.StringVar(&cmd.proofFile, "proof", "", "check the proof file written by solve --proof instead, by the rules alone (its table leaves in the tables of --table DIR, verified first)")
 	cli.Alias(fs, "samples", "sample")
 	cli.Alias(fs, "sample-nodes", "nodes")
 }
@@ -71,6 +73,15 @@ func (cmd *verifyCmd) run(e *env, args []string) error {
 		return usagef("--sample and --time must not be negative, --tt at least 1")
 	}
 	checkStore := cmd.store.On || cmd.storeDir != ""
+	if cmd.proofFile != "" {
+		if checkStore || len(args) != 0 {
+			return usagef("--proof FILE checks one proof file: no operands, no --store")
+		}
+		if err := cli.OnlyWith(cmd.given, cli.OnlyIf(false, "--%s does not apply with --proof", "exact", "sample", "samples", "seed", "nodes", "sample-nodes", "tt")); err != nil {
+			return err
+		}
+		return verifyProof(e, cmd.proofFile, cmd.table, cmd.timeLimit, cmd.jsonOut)
+	}
 	if err := cli.OnlyWith(cmd.given,
 		cli.OnlyIf(cmd.table != "" || checkStore, "--%s applies only with --table or --store", "sample", "samples", "seed"),
 		cli.OnlyIf(cmd.table != "", "--%s applies only with --table", "nodes", "sample-nodes"),

@@ -18,6 +18,22 @@
 //     maker (package puzzles, seed -seed + 3), up to -n of them spread
 //     over the classes; the DTW is the table's.
 //
+// With -kinds deep it writes solver/testdata/tables_suite.jsonl instead
+// (tables.go): wins of 17 to -deep-max-dtw plies (-deep-per-dtw of each
+// DTW, at most a third of them from one class) and -deep-nowins hard
+// no-wins (a df-pn search of a win within 25 plies, without tables, takes
+// at least -deep-hard-nodes nodes), drawn uniformly from every complete
+// class of the store -tables DIR whose longest DTW is 17 or more, the
+// prover to move, their answers the tables'. The recorded suite:
+//
+//	go run ./tools/deepsuite -kinds deep -tables DIR -deep-draws 2000000 -deep-per-dtw 36 -deep-nowins 0 > solver/testdata/tables_suite.jsonl
+//	go run ./tools/deepsuite -kinds deep -tables DIR -deep-draws 2000000 -deep-per-dtw 0 -deep-nowins 42 >> solver/testdata/tables_suite.jsonl
+//
+// with DIR the complete tables of up to six pieces (geister build
+// --pieces 6): 158 wins (36 of 17, 19, 21 and 23 plies, 14 of 25: the
+// rarest), then 42 no-wins, 200 lines (seed 1418 and up, the default
+// -seed plus 4).
+//
 // A draw is kept when a quick df-pn search (300,000 nodes; 1,000,000 for
 // random6) proves a win of 13 plies or more and the exact search
 // (--shortest, 40 million nodes) finds a DTW of 13–21; at most a third
@@ -41,6 +57,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/geister-solver/geister/engine"
@@ -59,8 +76,20 @@ func main() {
 	random6Tries := flag.Int("random6-tries", 60_000, "random6 draws looked at, at most")
 	longWins := flag.String("longwins", "", "a long_wins.jsonl file whose lines to add")
 	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order (random, game, random6, tables)")
-	tables := flag.String("tables", "", "with -kinds tables: the endgame table store to draw from")
+	tables := flag.String("tables", "", "with -kinds tables or deep: the endgame table store to draw from")
+	deepDTW := flag.Int("deep-max-dtw", 25, "with -kinds deep: the longest DTW drawn (the shortest is 17)")
+	perDTW := flag.Int("deep-per-dtw", 17, "with -kinds deep: wins wanted of each DTW")
+	noWins := flag.Int("deep-nowins", 50, "with -kinds deep: hard no-wins wanted")
+	hardNodes := flag.Uint64("deep-hard-nodes", 20_000, "with -kinds deep: the df-pn nodes that make a no-win hard")
+	deepDraws := flag.Int("deep-draws", 3_000_000, "with -kinds deep: draws looked at, at most, of each class")
 	flag.Parse()
+	if slices.Contains(strings.Split(*kinds, ","), "deep") {
+		if err := fromTablesDeep(json.NewEncoder(os.Stdout), *tables, 17, *deepDTW, *perDTW, *noWins, *hardNodes, *deepDraws, *seed+4); err != nil {
+			fmt.Fprintln(os.Stderr, "deepsuite:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(strings.Split(*kinds, ","), *n, *seed, *tries, *gameTries, *random6Tries, *longWins, *tables); err != nil {
 		fmt.Fprintln(os.Stderr, "deepsuite:", err)
 		os.Exit(1)

@@ -1,0 +1,231 @@
+package solver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
+	"github.com/geister-solver/geister/internal/longtest"
+	"github.com/geister-solver/geister/proof"
+	"github.com/geister-solver/geister/proofcheck"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/tablebase"
+)
+
+// tablesPosition is a line of testdata/tables_suite.jsonl (written by
+// tools/deepsuite -kinds deep): a position of a table class of at most six
+// pieces, the prover to move, with the tables' exact answer.
+type tablesPosition struct {
+	Position string `json:"position"`
+	Prover   string `json:"prover"`
+	Result   string `json:"result"` // "win" or "no-win"
+	DTW      int    `json:"dtw"`
+	Class    string `json:"class"`
+	Pieces   int    `json:"pieces"`
+	p        engine.Position
+	prover   engine.Player
+}
+
+// tablesNoWinBound is the bound of "a win within D plies?" for the
+// suite's no-wins (the longest win it holds).
+const tablesNoWinBound = 25
+
+func readTablesSuite(tb testing.TB) []tablesPosition {
+	tb.Helper()
+	f, err := os.Open("testdata/tables_suite.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []tablesPosition
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		var w tablesPosition
+		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
+			tb.Fatalf("tables_suite.jsonl line %d: %v", n, err)
+		}
+		if w.p, err = engine.ParsePosition(w.Position); err != nil {
+			tb.Fatalf("tables_suite.jsonl line %d: %v", n, err)
+		}
+		var ok bool
+		if w.prover, ok = engine.ParsePlayer(w.Prover); !ok || (w.Result == "win") != (w.DTW > 0) || (w.Result != "win" && w.Result != "no-win") {
+			tb.Fatalf("tables_suite.jsonl line %d: prover %q, result %q, dtw %d", n, w.Prover, w.Result, w.DTW)
+		}
+		out = append(out, w)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	if len(out) == 0 {
+		tb.Fatal("tables_suite.jsonl is empty")
+	}
+	return out
+}
+
+// TestTablesSuite checks the solver on testdata/tables_suite.jsonl, whose
+// answers are the endgame tables' (retrograde analysis, independent of
+// df-pn): --shortest without tables gives exactly the tables' DTW of every
+// win, and no win for every no-win; the proof of every win, written and
+// read back, holds by the rules alone (proofcheck) at exactly the DTW.
+// The recorded answers are checked against tables too: built here for the
+// classes of at most five pieces, and read from $GEISTER_TABLES, when it
+// holds a class, for the others. By default three positions (the first
+// win of 17 plies, the first of 19, the first no-win); all 200 with
+// GEISTER_LONG=1.
+func TestTablesSuite(t *testing.T) {
+	suite := readTablesSuite(t)
+	long := longtest.Enabled()
+	if !long {
+		var sample []tablesPosition
+		for _, want := range []int{17, 19, 0} {
+			i := slices.IndexFunc(suite, func(w tablesPosition) bool { return w.DTW == want })
+			if i >= 0 {
+				sample = append(sample, suite[i])
+			}
+		}
+		suite = sample
+	}
+	var dbs []*tablebase.DB
+	if long {
+		dbs = suiteTables(t, suite)
+	}
+	ctx := context.Background()
+	for _, w := range suite {
+		c, _ := purple.ClassOf(&w.p, w.prover)
+		for _, db := range dbs {
+			if !db.Has(c) {
+				continue
+			}
+			v, n, err := db.ProbeValue(&w.p, w.prover)
+			if err != nil || (v == purple.Win) != (w.DTW > 0) || (v == purple.Win && n != w.DTW) {
+				t.Errorf("%s: the tables say %v in %d (%v), recorded %s in %d", w.Position, v, n, err, w.Result, w.DTW)
+			}
+			break
+		}
+		s := New(Options{TTMegabytes: 64, Shortest: true, Proof: true})
+		a, err := s.Solve(ctx, w.p, w.prover)
+		if err != nil {
+			t.Fatalf("%s: %v", w.Position, err)
+		}
+		if w.DTW == 0 {
+			if a.Result != NoWin {
+				t.Errorf("%s: %v, the tables say no win", w.Position, a.Result)
+			}
+			continue
+		}
+		if a.Result != Win || !a.Exact || a.Plies != w.DTW || a.Proof == nil {
+			t.Errorf("%s: %v in %d (exact %v), the tables' DTW is %d", w.Position, a.Result, a.Plies, a.Exact, w.DTW)
+			continue
+		}
+		var buf bytes.Buffer
+		if err := a.Proof.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		size := buf.Len()
+		p, err := proof.Read(&buf)
+		if err != nil {
+			t.Fatalf("%s: the proof read back: %v", w.Position, err)
+		}
+		rep, err := proofcheck.Check(ctx, p, proofcheck.Options{})
+		if err != nil || rep.Plies != w.DTW {
+			t.Errorf("%s: the proof: %v, a win within %d, the DTW is %d", w.Position, err, rep.Plies, w.DTW)
+		}
+		if testing.Verbose() {
+			t.Logf("%s %s dtw %d: proof %d nodes, %d bytes, checked in %v", w.Position, w.Class, w.DTW, rep.Nodes, size, rep.Elapsed)
+		}
+	}
+}
+
+// suiteTables returns the tables the suite's answers are checked against:
+// those of $GEISTER_TABLES (read-only), when it is a store, and tables
+// built here for the classes of at most five pieces it does not hold.
+func suiteTables(t *testing.T, suite []tablesPosition) []*tablebase.DB {
+	t.Helper()
+	var dbs []*tablebase.DB
+	if dir := os.Getenv("GEISTER_TABLES"); dir != "" {
+		if db, err := tablebase.OpenReadOnly(dir); err == nil {
+			t.Cleanup(func() { db.Close() })
+			dbs = append(dbs, db)
+		}
+	}
+	var classes []purple.Class
+	for _, w := range suite {
+		c, ok := purple.ClassOf(&w.p, w.prover)
+		if !ok || w.Pieces > 5 || slices.Contains(classes, c) || (len(dbs) > 0 && dbs[0].Has(c)) {
+			continue
+		}
+		classes = append(classes, c)
+	}
+	if len(classes) > 0 {
+		db, err := tablebase.Open(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		if _, err := tablebase.Build(context.Background(), db, classes, tablebase.BuildOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		dbs = append(dbs, db)
+	}
+	return dbs
+}
+
+// BenchmarkTablesSuite solves every position of
+// testdata/tables_suite.jsonl from a fresh solver, one thread, no tables:
+// "a win within DTW plies?" (maxplies; a no-win within 25) and the exact
+// DTW (shortest); it reports the distribution of the searching thread's
+// CPU time per position (p50, p90, p99, max) and of the nodes, and fails
+// on an answer that is not the tables'. Run with -benchtime 1x -cpu 1.
+func BenchmarkTablesSuite(b *testing.B) {
+	suite := readTablesSuite(b)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for _, mode := range []string{"maxplies", "shortest"} {
+		var cpu []time.Duration
+		var nodes []int
+		for i := 0; i < b.N; i++ {
+			for _, w := range suite {
+				o := Options{TTMegabytes: 128}
+				switch {
+				case mode == "shortest":
+					o.Shortest = true
+				case w.DTW > 0:
+					o.MaxPlies = w.DTW
+				default:
+					o.MaxPlies = tablesNoWinBound
+				}
+				s := New(o)
+				t0, _ := cputime.Thread()
+				a, err := s.Solve(context.Background(), w.p, w.prover)
+				t1, _ := cputime.Thread()
+				ok := err == nil && ((w.DTW == 0 && a.Result == NoWin) ||
+					(w.DTW > 0 && a.Result == Win && (mode != "shortest" || (a.Plies == w.DTW && a.Exact))))
+				if !ok {
+					b.Fatalf("%s (%s): %v in %d (exact %v), the tables: %s in %d: %v", w.Position, mode, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
+				}
+				cpu = append(cpu, t1-t0)
+				nodes = append(nodes, int(a.Nodes))
+			}
+		}
+		slices.Sort(cpu)
+		slices.Sort(nodes)
+		q := func(f float64) int { return min(len(cpu)-1, int(f*float64(len(cpu)))) }
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		for _, p := range []struct {
+			name string
+			f    float64
+		}{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}} {
+			b.ReportMetric(ms(cpu[q(p.f)]), mode+"-"+p.name+"-cpu-ms")
+		}
+		b.ReportMetric(float64(nodes[q(0.5)]), mode+"-p50-nodes")
+		b.ReportMetric(float64(nodes[len(nodes)-1]), mode+"-max-nodes")
+	}
+}
