@@ -1,0 +1,403 @@
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
+	"github.com/geister-solver/geister/purple"
+	"github.com/geister-solver/geister/sampling"
+)
+
+var beliefUCTOptions = []Option{
+	{"time", "duration", "1s", "time a move for the search (wall clock; critical moves take up to 3 times as much, never over 8s in all); 0 = no time bound. Given iterations and no time, there is no time bound"},
+	{"iterations", "int", "0", "UCT iterations a move over all its worlds (critical moves up to 3 times as many); 0 = bounded by time only"},
+	{"worlds", "int", "8", "worlds drawn from the belief a move, one UCT search each, their root statistics summed"},
+	{"infer", "bool", "true", "draw worlds by the opponent's red likelihood (paper 004 §5.4); false: uniformly among the colourings that agree with what was seen"},
+	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
+	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
+	{"final", "float", "0.1", "c of formula (4): the root move maximising mean + c * policy probability"},
+	{"dfpn", "int", "20000", "df-pn node budget of the root sure-win check (the proven-loss checks share as much); 0 = off (the tables still answer)"},
+	{"tables", "bool", "true", "use the endgame tables (when present): sure wins and losses at the root, exact values at the search's leaves"},
+}
+
+// hardCap bounds a move in time mode, whatever the critical-move
+// extension and the checks take (GAT allows 10 s).
+const hardCap = 8 * time.Second
+
+// lossCheckNodes and lossCheckPlies bound one df-pn question "does the
+// opponent surely win in this world after this move?" beyond the tables.
+const (
+	lossCheckNodes = 300
+	lossCheckPlies = 7
+)
+
+// beliefUCT is determinized UCT over a belief about the opponent's
+// colours, with exact knowledge wherever it applies:
+//
+//   - a sure win (the tables, or df-pn over the purple game within a node
+//     budget) is played at once; once proven, a win is re-proven every
+//     move with a larger budget, so it is never thrown away;
+//   - a move after which the opponent surely wins in every world the
+//     belief gives weight to (its colours those of the world, ours hidden
+//     from it: the tables, or a bounded df-pn) is never chosen while some
+//     move is not proven lost;
+//   - otherwise several worlds are drawn from the belief, each searched
+//     by UCT with the policy HAF as the root prior (paper 004's method C),
+//     the tables' exact values replacing playouts at leaves in their
+//     material; the root statistics of all worlds are summed and the move
+//     maximising mean + c·π is played. When the two best moves are close,
+//     the search goes on (up to three times the budget).
+type beliefUCT struct {
+	placer
+	budget     time.Duration
+	iterations int
+	worlds     int
+	infer      bool
+	w          *haf.Weights
+	final      float64
+	dfpn       uint64
+	tables     purple.Tables
+
+	side   engine.Player
+	rng    *engine.Rand
+	belief colourBelief
+	like   *sampling.Tracker // red likelihoods (infer=true)
+	uct    *sampling.UCT
+	// uctOpts and uctSeed make the game's UCT searcher at its first
+	// search.
+	uctOpts sampling.UCTOptions
+	uctSeed uint64
+	exact  *exactKnowledge
+	limit  int
+	proven bool // the last move was a proven sure win
+
+	// Last says how the last move was found.
+	Last BeliefUCTStats
+}
+
+// BeliefUCTStats say how a beliefuct move was found.
+type BeliefUCTStats struct {
+	Source     string // "escape", "only", "win" (a proven sure win), "search"
+	Plies      int    // with Source "win": the length of the proven win
+	Worlds     int    // worlds searched
+	Iterations int    // UCT iterations in all
+	Avoided    int    // moves proven lost, left out
+	Probes     int    // table probes at the leaves
+	Extended   bool   // a critical move: the search went on
+	Children   []sampling.RootChild
+}
+
+func newBeliefUCT(o *options, env Env) (Agent, error) {
+	a := &beliefUCT{placer: newPlacer(o), budget: o.duration("time"), iterations: o.int("iterations"),
+		worlds: o.int("worlds"), infer: o.bool("infer"), dfpn: o.uint64("dfpn")}
+	if _, hasTime := o.vals["time"]; a.iterations > 0 && !hasTime {
+		a.budget = 0
+	}
+	if a.iterations == 0 && a.budget == 0 {
+		return nil, errorf("iterations=0 needs a time budget (time=...)")
+	}
+	if a.worlds < 1 || a.worlds > 1000 {
+		return nil, errorf("worlds=%d: want 1 to 1000", a.worlds)
+	}
+	if a.iterations > 0 && a.iterations < a.worlds {
+		return nil, errorf("iterations=%d: want at least one a world (worlds=%d)", a.iterations, a.worlds)
+	}
+	if o.bool("haf") {
+		w, err := haf.Load(o.raw("weights"))
+		if err != nil {
+			return nil, err
+		}
+		a.w, a.final = w, o.float("final")
+	} else {
+		for _, k := range []string{"weights", "final"} {
+			if _, ok := o.vals[k]; ok {
+				return nil, errorf("option %s applies only with haf=true", k)
+			}
+		}
+	}
+	if o.bool("tables") {
+		a.tables = env.Tables
+	}
+	return a, nil
+}
+
+func (a *beliefUCT) NewGame(side engine.Player, seed uint64) engine.Placement {
+	a.rng = a.rand(seed)
+	a.side = side
+	a.belief = newUniformBelief(side)
+	a.like = sampling.NewTracker(side)
+	a.exact = nil
+	a.proven = false
+	uo := sampling.UCTOptions{Iterations: 1}
+	if a.w != nil {
+		uo, _ = sampling.HAFOptions(uo, sampling.MethodC, a.w, side, sampling.Negate, a.final)
+	}
+	a.uct = nil
+	a.uctOpts = uo
+	a.uctSeed = a.rng.Uint64()
+	return a.place(a.rng, nil)
+}
+
+func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
+	if a.rng == nil || a.side != v.Me() {
+		a.NewGame(v.Me(), 0)
+	}
+	start := time.Now()
+	a.Last = BeliefUCTStats{}
+	p := v.Position()
+	var ml engine.MoveList
+	ml.Generate(&p)
+	if ml.N == 0 {
+		return engine.NoMove, errors.New("no legal move")
+	}
+	if err := a.belief.Sync(&p, v.history); err != nil {
+		return engine.NoMove, err
+	}
+	if err := a.like.Sync(&p, v.history); err != nil {
+		return engine.NoMove, err
+	}
+	if m, ok := escapeMove(&ml); ok {
+		a.Last.Source = "escape"
+		return m, nil
+	}
+	if ml.N == 1 {
+		a.Last.Source = "only"
+		return ml.Moves[0], nil
+	}
+	if a.exact == nil || a.limit != v.PlyLimit() {
+		a.limit = v.PlyLimit()
+		a.exact = newExactKnowledge(a.side, a.tables, a.limit, 4)
+		a.uct = nil
+	}
+	if a.budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, start.Add(hardCap))
+		defer cancel()
+	}
+	if m, plies, ok := a.sureWin(ctx, &p, start); ok {
+		a.proven = true
+		a.Last.Source, a.Last.Plies = "win", plies
+		return m, nil
+	}
+	a.proven = false
+	lost := a.provenLosses(ctx, &p, &ml)
+	m, err := a.search(ctx, &p, &ml, lost, start)
+	if err != nil {
+		return engine.NoMove, err
+	}
+	if !p.IsLegal(m) {
+		return engine.NoMove, fmt.Errorf("search returned %s, not legal in %s", m, p.String())
+	}
+	return m.Plain(), nil
+}
+
+// sureWin asks the tables and df-pn for a sure win. A win proven at the
+// last move is re-proven with 16 times the budget (and up to the hard
+// cap): the opponent's reply shortened it, so it is there to find.
+func (a *beliefUCT) sureWin(ctx context.Context, p *engine.Position, start time.Time) (engine.Move, int, bool) {
+	nodes := a.dfpn
+	if nodes == 0 {
+		if a.tables == nil || !tablesCover(a.tables, p, a.side) {
+			return engine.NoMove, 0, false
+		}
+		nodes = 1 // the tables answer at the root
+	}
+	if a.proven {
+		nodes *= 16
+	} else if a.budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, start.Add(a.budget/2))
+		defer cancel()
+	}
+	return a.exact.sureWin(ctx, p, nodes)
+}
+
+// provenLosses returns, for each legal move (by index in ml), whether the
+// opponent surely wins after it in every world the belief gives weight
+// to. The checks share a budget of dfpn nodes; a move not settled within
+// it counts as not lost.
+func (a *beliefUCT) provenLosses(ctx context.Context, p *engine.Position, ml *engine.MoveList) []bool {
+	lost := make([]bool, ml.N)
+	worlds := a.belief.Worlds(p)
+	if len(worlds) == 0 {
+		return lost
+	}
+	budget := a.dfpn
+	per := uint64(lossCheckNodes)
+	if budget == 0 {
+		per = 0
+	}
+	n := 0
+	for i, m := range ml.Slice() {
+		all := true
+		for k := range worlds {
+			if worlds[k].P <= 0 {
+				continue
+			}
+			q := worlds[k].Pos
+			q.Make(m)
+			if o := q.OutcomeWithLimit(a.limit); o != engine.Ongoing {
+				if w, ok := o.Winner(); ok && w != a.side {
+					continue
+				}
+				all = false
+				break
+			}
+			if per > 0 && budget < per {
+				per = 0
+			}
+			ok, used := a.exact.oppWins(ctx, &q, per, lossCheckPlies)
+			budget -= min(used, budget)
+			if !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			lost[i] = true
+			n++
+		}
+	}
+	if n == ml.N {
+		// Every move is proven lost: keep them all, the search picks the
+		// one that loses least often against a fallible opponent.
+		return make([]bool, ml.N)
+	}
+	a.Last.Avoided = n
+	return lost
+}
+
+// search runs UCT on worlds drawn from the belief and returns the best
+// move not proven lost.
+func (a *beliefUCT) search(ctx context.Context, p *engine.Position, ml *engine.MoveList, lost []bool, start time.Time) (engine.Move, error) {
+	if a.uct == nil {
+		uo := a.uctOpts
+		if a.exact.tables != nil {
+			uo.Playout = a.exact.playout
+		}
+		uo.Iterations = a.perWorld()
+		a.uct = sampling.NewUCT(uo, a.uctSeed)
+	}
+	type agg struct{ visits, wins, prior float64 }
+	stats := make([]agg, ml.N)
+	index := func(m engine.Move) int {
+		for i, x := range ml.Slice() {
+			if x.Plain() == m.Plain() {
+				return i
+			}
+		}
+		return -1
+	}
+	probes0 := a.exact.Probes
+	round := func(worlds int, from, to time.Duration) error {
+		for k := 0; k < worlds; k++ {
+			wctx, cancel := ctx, context.CancelFunc(func() {})
+			if a.budget > 0 {
+				wctx, cancel = context.WithDeadline(ctx, start.Add(from+(to-from)*time.Duration(k+1)/time.Duration(worlds)))
+			}
+			w := a.sample(p)
+			r, err := a.uct.Search(wctx, &w, a.limit)
+			cancel()
+			if err != nil {
+				return err
+			}
+			a.Last.Worlds++
+			a.Last.Iterations += r.Iterations
+			for _, c := range r.Children {
+				if i := index(c.Move); i >= 0 {
+					stats[i].visits += float64(c.Visits)
+					stats[i].wins += c.Mean * float64(c.Visits)
+					stats[i].prior += c.Prior
+				}
+			}
+			if ctx.Err() != nil {
+				break
+			}
+		}
+		return nil
+	}
+	choose := func() (best, second int, bestV, secondV float64) {
+		best, second, bestV, secondV = -1, -1, math.Inf(-1), math.Inf(-1)
+		for i, s := range stats {
+			if lost[i] {
+				continue
+			}
+			v := s.visits
+			if a.w != nil {
+				mean := 0.0
+				if s.visits > 0 {
+					mean = s.wins / s.visits
+				}
+				v = mean + a.final*s.prior/float64(a.Last.Worlds)
+			}
+			switch {
+			case v > bestV:
+				second, secondV = best, bestV
+				best, bestV = i, v
+			case v > secondV:
+				second, secondV = i, v
+			}
+		}
+		return
+	}
+	if err := round(a.worlds, 0, a.budget); err != nil {
+		return engine.NoMove, err
+	}
+	best, second, bv, sv := choose()
+	if second >= 0 && a.critical(stats[best].visits, stats[second].visits, bv, sv) && ctx.Err() == nil {
+		a.Last.Extended = true
+		if err := round(2*a.worlds, a.budget, 3*a.budget); err != nil {
+			return engine.NoMove, err
+		}
+		best, _, _, _ = choose()
+	}
+	a.Last.Source = "search"
+	a.Last.Probes = a.exact.Probes - probes0
+	for i, s := range stats {
+		rc := sampling.RootChild{Move: ml.Moves[i], Visits: int(s.visits)}
+		if s.visits > 0 {
+			rc.Mean = s.wins / s.visits
+		}
+		if a.Last.Worlds > 0 {
+			rc.Prior = s.prior / float64(a.Last.Worlds)
+		}
+		a.Last.Children = append(a.Last.Children, rc)
+	}
+	if best < 0 {
+		return engine.NoMove, errors.New("the search found no move")
+	}
+	return ml.Moves[best], nil
+}
+
+// critical reports whether the two best root moves are too close to tell
+// apart: their scores differ by less than two standard errors of a mean
+// over the fewer visits.
+func (a *beliefUCT) critical(n1, n2, v1, v2 float64) bool {
+	n := min(n1, n2)
+	if n < 1 {
+		return true
+	}
+	return v1-v2 < 2*0.5/math.Sqrt(n)
+}
+
+// perWorld returns the iterations of one world's search (unbounded in
+// time mode: the deadline ends it).
+func (a *beliefUCT) perWorld() int {
+	if a.iterations > 0 {
+		return a.iterations / a.worlds
+	}
+	return math.MaxInt32
+}
+
+// sample draws a world from the belief (or the red likelihoods).
+func (a *beliefUCT) sample(p *engine.Position) engine.Position {
+	if a.infer {
+		return a.like.World(p, a.like.SampleLikely(a.rng))
+	}
+	return a.belief.Sample(a.rng, p)
+}
