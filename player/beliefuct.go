@@ -72,9 +72,9 @@ type beliefUCT struct {
 	// search.
 	uctOpts sampling.UCTOptions
 	uctSeed uint64
-	exact  *exactKnowledge
-	limit  int
-	proven bool // the last move was a proven sure win
+	exact   *exactKnowledge
+	limit   int
+	proven  bool // the last move was a proven sure win
 
 	// Last says how the last move was found.
 	Last BeliefUCTStats
