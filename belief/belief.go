@@ -1,0 +1,301 @@
+package belief
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
+	"github.com/geister-solver/geister/sampling"
+)
+
+// Belief is one player's belief over the opponent's colours during a
+// game: a probability for each of the 70 placements of the opponent's
+// pieces by their start letters A–H (engine.Placement, bit i: piece 'A'+i
+// red). Placements that a capture contradicts, or the reds the opponent
+// has left, have probability 0; the others are weighted by the move model
+// of Options. A Belief follows one game at a time and is not safe for
+// concurrent use.
+type Belief struct {
+	me   engine.Player
+	opts Options
+	w    *haf.Weights
+	t    *sampling.Tracker
+	// p[a]: the probability of engine.Placements[a].
+	p [70]float64
+	// blue[i]: the probability that piece 'A'+i is blue.
+	blue [8]float64
+	// Observations of the current Sync, scored once it ends.
+	obs []observation
+	// What the player had lost at the end of the last Sync, for the
+	// capture counts the policy reads.
+	lost, lostRed int
+	ct            haf.ColourTerms
+	// moves is the move list of the Sync under way.
+	moves []engine.Move
+	// q is the distribution the queries read: p, or the red likelihoods'
+	// weights for the RedLike model.
+	q [70]float64
+	// updates counts the opponent moves scored since the game started.
+	updates int
+	// err is why the model's weights could not be loaded.
+	err error
+}
+
+// observation is one opponent move as it was made: the board before it,
+// read from the tracker, and which move it was.
+type observation struct {
+	move  engine.Move
+	piece int
+	sq    [8]engine.Square
+	own   uint64
+}
+
+// New starts a belief for player me (whose own colours are known) at the
+// start of a game. A zero Options field takes its default
+// (DefaultOptions).
+func New(me engine.Player, opts Options) *Belief {
+	opts = opts.withDefaults()
+	b := &Belief{me: me, opts: opts, w: opts.Weights, t: sampling.NewTracker(me)}
+	if b.w == nil && opts.Model == HAF {
+		b.w, b.err = haf.Builtin(haf.DefaultWeights)
+	}
+	b.t.LikeStep = opts.LikeStep
+	b.reset(nil)
+	return b
+}
+
+// Me returns the player whose belief this is.
+func (b *Belief) Me() engine.Player { return b.me }
+
+// Options returns the options the belief runs with, defaults filled in.
+func (b *Belief) Options() Options { return b.opts }
+
+// reset makes every placement equally likely; with pos it also takes the
+// player's losses from pos (a game met in the middle).
+func (b *Belief) reset(pos *engine.Position) {
+	for a := range b.p {
+		b.p[a] = 1.0 / 70
+	}
+	b.lost, b.lostRed = 0, 0
+	if pos != nil {
+		b.lost, b.lostRed = 8-pos.Count(b.me), 4-pos.Reds(b.me)
+	}
+	b.updates = 0
+	b.obs = b.obs[:0]
+	b.update()
+}
+
+// Sync catches up with a game as me sees it: pos is the current position
+// with the opponent's pieces hidden, moves every move from the start (as
+// player.View gives them: NumMoves/MoveAt). It reads only moves it has
+// not seen; a different history restarts it. With no moves and a
+// position other than a start it starts from pos (every placement that
+// agrees with pos's counts equally likely). It returns an error, and
+// starts again at the next call, when the moves do not lead to pos.
+//
+// Call it after every move of the opponent (as an agent does at each of
+// its turns): the policy reads how many pieces of each colour both sides
+// have lost, and a call that covers several captures of one side learns
+// only their total, so the colours are then taken as lost reds first.
+func (b *Belief) Sync(pos *engine.Position, moves []engine.Move) error {
+	if b.err != nil {
+		return fmt.Errorf("belief: %w", b.err)
+	}
+	b.moves = moves
+	defer func() { b.moves = nil }()
+	if len(moves) == 0 || !b.t.Continues(moves) {
+		if len(moves) == 0 {
+			b.reset(pos)
+		} else {
+			b.reset(nil)
+		}
+	}
+	b.obs = b.obs[:0]
+	var before func(i, c int)
+	if b.opts.Model == HAF {
+		before = b.observe
+	}
+	if err := b.t.SyncEach(pos, moves, before); err != nil {
+		b.reset(nil)
+		return fmt.Errorf("belief: %w", err)
+	}
+	if b.opts.Model == HAF {
+		if err := b.scoreObservations(pos); err != nil {
+			b.reset(nil)
+			return err
+		}
+	}
+	b.lost, b.lostRed = 8-pos.Count(b.me), 4-pos.Reds(b.me)
+	b.update()
+	return nil
+}
+
+// update zeroes the placements the tracker rules out, applies the red
+// likelihood model, normalises and computes the blue marginals. If every
+// placement the tracker allows had weight 0 (which the mixture with the
+// uniform model prevents) the allowed ones become equally likely.
+func (b *Belief) update() {
+	sum := 0.0
+	for a, pl := range engine.Placements {
+		if !b.t.Consistent(pl) {
+			b.p[a] = 0
+			continue
+		}
+		sum += b.p[a]
+	}
+	if !(sum > 0) {
+		sum = 0
+		for a, pl := range engine.Placements {
+			if b.t.Consistent(pl) {
+				b.p[a] = 1
+				sum++
+			}
+		}
+	}
+	if sum == 0 {
+		// Nothing agrees with what was seen (a position no game reaches);
+		// stay defined: every placement equally likely.
+		for a := range b.p {
+			b.p[a] = 1.0 / 70
+		}
+		sum = 1
+	}
+	for a := range b.p {
+		b.p[a] /= sum
+	}
+	b.marginals()
+}
+
+// marginals sets q, the distribution the queries read, and the blue
+// marginals.
+func (b *Belief) marginals() {
+	b.q = b.p
+	if b.opts.Model == RedLike {
+		b.redLike()
+	}
+	b.blue = [8]float64{}
+	for a, pl := range engine.Placements {
+		for m := ^uint8(pl); m != 0; m &= m - 1 {
+			b.blue[bits.TrailingZeros8(m)] += b.q[a]
+		}
+	}
+}
+
+// redLike sets q to the RedLike model's weights of the allowed
+// placements.
+func (b *Belief) redLike() {
+	sum := 0.0
+	for a, pl := range engine.Placements {
+		if b.p[a] == 0 {
+			continue
+		}
+		v := 1.0
+		for i := 0; i < 8; i++ {
+			if b.t.Square(i) == engine.NoSquare {
+				continue
+			}
+			l := min(max(b.t.Like(i), likeFloor), 1-likeFloor)
+			if uint8(pl)&(1<<i) != 0 {
+				v *= l
+			} else {
+				v *= 1 - l
+			}
+		}
+		b.q[a] = v
+		sum += v
+	}
+	for a := range b.q {
+		b.q[a] /= sum
+	}
+}
+
+// P returns the probability of the opponent's placement pl (bit i: piece
+// 'A'+i red, the letters of its start squares).
+func (b *Belief) P(pl engine.Placement) float64 {
+	for a, x := range engine.Placements {
+		if x == pl {
+			return b.q[a]
+		}
+	}
+	return 0
+}
+
+// PieceBlue returns the probability that opponent piece i (0–7 for A–H)
+// is blue.
+func (b *Belief) PieceBlue(i int) float64 { return b.blue[i&7] }
+
+// Square returns where opponent piece i (0–7 for A–H) stands, NoSquare
+// once it has left the board.
+func (b *Belief) Square(i int) engine.Square { return b.t.Square(i) }
+
+// PBlue returns the probability that the opponent's piece on square sq
+// is blue (0 for a square without an opponent piece).
+func (b *Belief) PBlue(sq engine.Square) float64 {
+	for i := 0; i < 8; i++ {
+		if b.t.Square(i) == sq && sq != engine.NoSquare {
+			return b.blue[i]
+		}
+	}
+	return 0
+}
+
+// World is one colouring of the opponent's pieces on the board with its
+// probability: Pos shows every colour.
+type World struct {
+	Pos engine.Position
+	P   float64
+}
+
+// Worlds returns the colourings of the opponent's pieces on the board
+// that the belief gives weight to, with their probabilities (summing to
+// 1), most likely first, each as a position with every colour shown (pos
+// with the opponent's colours filled in). pos is the position of the
+// last Sync. Placements that differ only in captured pieces make one
+// world.
+func (b *Belief) Worlds(pos *engine.Position) []World {
+	p := &b.q
+	on := b.t.OnBoard()
+	var mass [256]float64
+	var keys []uint8
+	for a, pl := range engine.Placements {
+		if p[a] == 0 {
+			continue
+		}
+		k := uint8(pl) & on
+		if mass[k] == 0 {
+			keys = append(keys, k)
+		}
+		mass[k] += p[a]
+	}
+	sort.SliceStable(keys, func(i, j int) bool { return mass[keys[i]] > mass[keys[j]] })
+	out := make([]World, len(keys))
+	for i, k := range keys {
+		out[i] = World{Pos: b.t.World(pos, engine.Placement(k)), P: mass[k]}
+	}
+	return out
+}
+
+// Sample draws one world from the belief: pos (the position of the last
+// Sync) with the opponent's colours filled in.
+func (b *Belief) Sample(r *engine.Rand, pos *engine.Position) engine.Position {
+	return b.t.World(pos, b.Draw(r))
+}
+
+// Draw draws one placement of the opponent's pieces from the belief.
+func (b *Belief) Draw(r *engine.Rand) engine.Placement {
+	p := &b.q
+	x := float64(r.Uint64()>>11) / (1 << 53)
+	last := engine.Placements[0]
+	for a, pl := range engine.Placements {
+		if p[a] == 0 {
+			continue
+		}
+		last = pl
+		if x -= p[a]; x < 0 {
+			return pl
+		}
+	}
+	return last
+}

@@ -1,0 +1,26 @@
+// Package belief is a player's belief over the opponent's hidden colours
+// during a game: a probability for each placement of the opponent's eight
+// pieces (which four are red, at most C(8,4) = 70 placements) that
+// agrees with what the player has seen (the colours its captures
+// revealed, the reds the opponent has left), updated after every move of
+// the opponent by an opponent model.
+//
+// The default model (HAF) weighs a placement by how likely the
+// opponent's moves were if its colours were those: each move's
+// probability under the HAF policy (package haf; the opponent's moves
+// scored from its own side), mixed with a uniform choice among the legal
+// moves so that opponents who do not play like the policy leave the
+// belief uncertain rather than wrong. The other models are the uniform
+// belief and paper 004's red likelihood alone, for comparison.
+//
+// The pieces are followed by identity (sampling.Tracker): a placement
+// names the opponent's pieces by the letters A–H of their start squares.
+//
+//	b := belief.New(engine.First, belief.DefaultOptions())
+//	err := b.Sync(&view, moves) // at every turn: the view and every move so far
+//	p := b.PBlue(sq)            // the chance the piece on sq is blue
+//	worlds := b.Worlds(&view)   // colourings, likeliest first
+//	w := b.Sample(rng, &view)   // one colouring drawn from the belief
+//
+// docs/belief.md measures the models on recorded games.
+package belief

@@ -1,0 +1,120 @@
+package belief
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
+)
+
+// observe records the opponent's move moves[i] of piece c, the tracker
+// showing the board as it stood before the move. The move is scored when
+// the Sync ends, once the colours its captures revealed are known.
+func (b *Belief) observe(i, c int) {
+	o := observation{move: b.moves[i].Plain(), piece: c, own: b.t.Own()}
+	for j := range o.sq {
+		o.sq[j] = b.t.Square(j)
+	}
+	b.obs = append(b.obs, o)
+}
+
+// hidden returns the opponent's view of the board of o for the policy:
+// its pieces by letter, the player's squares and what both sides had
+// lost. pos is the position at the end of the Sync.
+func (b *Belief) hidden(o *observation, pos *engine.Position) haf.Hidden {
+	h := haf.Hidden{Side: b.me.Other(), Pieces: o.sq, Opp: o.own}
+	var gone uint8
+	for j, s := range o.sq {
+		if s == engine.NoSquare {
+			gone |= 1 << j
+		}
+	}
+	// The opponent's losses: each capture's colours, the reds first where
+	// one Sync saw several captures.
+	oppRed := 0
+	for _, r := range b.t.Reveals() {
+		if k := bits.OnesCount8(r.Mask & gone); k > 0 {
+			oppRed += min(r.Reds, k)
+		}
+	}
+	oppLost := bits.OnesCount8(gone)
+	// The player's losses: known at the last Sync; those since, the reds
+	// first.
+	lost := 8 - bits.OnesCount64(o.own)
+	lostRed := b.lostRed
+	if lost > b.lost {
+		lostRed += min(lost-b.lost, max(0, 4-pos.Reds(b.me)-b.lostRed))
+	}
+	h.Counts = [4]int{lost - lostRed, lostRed, oppLost - oppRed, oppRed}
+	return h
+}
+
+// scoreObservations multiplies every placement's probability by the
+// likelihood of each opponent move of this Sync.
+func (b *Belief) scoreObservations(pos *engine.Position) error {
+	for k := range b.obs {
+		o := &b.obs[k]
+		h := b.hidden(o, pos)
+		if err := b.w.ColourTerms(&h, &b.ct); err != nil {
+			return fmt.Errorf("belief: the opponent's move %s: %w", o.move, err)
+		}
+		seen := -1
+		for i := 0; i < b.ct.N; i++ {
+			if b.ct.Moves[i] == o.move {
+				seen = i
+				break
+			}
+		}
+		if seen < 0 {
+			return fmt.Errorf("belief: the opponent's move %s is not one of its moves", o.move)
+		}
+		b.likelihood(seen)
+		b.updates++
+	}
+	return nil
+}
+
+// likelihood multiplies each placement's probability by the likelihood
+// of move seen of b.ct and normalises.
+func (b *Belief) likelihood(seen int) {
+	ct := &b.ct
+	eps := b.opts.Mix
+	beta := b.opts.Sharpness
+	sum := 0.0
+	var d [engine.MaxMoves]float64
+	for a, pl := range engine.Placements {
+		if b.p[a] == 0 {
+			continue
+		}
+		red := uint8(pl)
+		if ct.Escape[seen] && red>>uint(ct.Piece[seen])&1 != 0 {
+			b.p[a] = 0
+			continue
+		}
+		n := 0
+		top := math.Inf(-1)
+		for i := 0; i < ct.N; i++ {
+			if ct.Escape[i] && red>>uint(ct.Piece[i])&1 != 0 {
+				d[i] = math.Inf(-1)
+				continue
+			}
+			n++
+			d[i] = beta * ct.Score(i, red)
+			top = max(top, d[i])
+		}
+		z := 0.0
+		for i := 0; i < ct.N; i++ {
+			z += math.Exp(d[i] - top)
+		}
+		pi := math.Exp(d[seen]-top) / z
+		b.p[a] *= eps/float64(n) + (1-eps)*pi
+		sum += b.p[a]
+	}
+	if sum > 0 {
+		for a := range b.p {
+			b.p[a] /= sum
+		}
+	}
+}
