@@ -21,7 +21,7 @@ var beliefUCTOptions = []Option{
 	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
 	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
 	{"final", "float", "0.1", "c of formula (4): the root move maximising mean + c * policy probability"},
-	{"dfpn", "int", "20000", "df-pn node budget of the root sure-win check (the proven-loss checks share as much); 0 = off (the tables still answer)"},
+	{"dfpn", "int", "100000", "df-pn node budget of the root sure-win check (the proven-loss checks share as much); 0 = off (the tables still answer)"},
 	{"tables", "bool", "true", "use the endgame tables (when present): sure wins and losses at the root, exact values at the search's leaves"},
 }
 
@@ -74,7 +74,7 @@ type beliefUCT struct {
 	uctSeed uint64
 	exact   *exactKnowledge
 	limit   int
-	proven  bool // the last move was a proven sure win
+	proven  int // the plies of the sure win proven at the last move (0: none)
 
 	// Last says how the last move was found.
 	Last BeliefUCTStats
@@ -132,7 +132,7 @@ func (a *beliefUCT) NewGame(side engine.Player, seed uint64) engine.Placement {
 	a.belief = newUniformBelief(side)
 	a.like = sampling.NewTracker(side)
 	a.exact = nil
-	a.proven = false
+	a.proven = 0
 	uo := sampling.UCTOptions{Iterations: 1}
 	if a.w != nil {
 		uo, _ = sampling.HAFOptions(uo, sampling.MethodC, a.w, side, sampling.Negate, a.final)
@@ -180,11 +180,11 @@ func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
 		defer cancel()
 	}
 	if m, plies, ok := a.sureWin(ctx, &p, start); ok {
-		a.proven = true
+		a.proven = plies
 		a.Last.Source, a.Last.Plies = "win", plies
 		return m, nil
 	}
-	a.proven = false
+	a.proven = 0
 	lost := a.provenLosses(ctx, &p, &ml)
 	m, err := a.search(ctx, &p, &ml, lost, start)
 	if err != nil {
@@ -196,25 +196,38 @@ func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
 	return m.Plain(), nil
 }
 
-// sureWin asks the tables and df-pn for a sure win. A win proven at the
-// last move is re-proven with 16 times the budget (and up to the hard
-// cap): the opponent's reply shortened it, so it is there to find.
+// sureWin asks the tables and df-pn for a sure win: one of at most 9
+// plies, then 13 (bounded searches prove those with far fewer nodes),
+// each with a quarter of the budget, then one of any length with the
+// other half. A win of n plies proven at the last move is re-proven as a
+// win within n-2 plies (it is there whatever the opponent replied) with
+// 16 times the budget, up to the hard cap, so that it is never thrown
+// away.
 func (a *beliefUCT) sureWin(ctx context.Context, p *engine.Position, start time.Time) (engine.Move, int, bool) {
 	nodes := a.dfpn
 	if nodes == 0 {
 		if a.tables == nil || !tablesCover(a.tables, p, a.side) {
 			return engine.NoMove, 0, false
 		}
-		nodes = 1 // the tables answer at the root
+		return a.exact.sureWin(ctx, p, 1, 0) // the tables answer at the root
 	}
-	if a.proven {
-		nodes *= 16
-	} else if a.budget > 0 {
+	if a.proven > 0 {
+		if m, plies, ok := a.exact.sureWin(ctx, p, 16*nodes, max(a.proven-2, 1)); ok {
+			return m, plies, ok
+		}
+		return a.exact.sureWin(ctx, p, 16*nodes, 0)
+	}
+	if a.budget > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, start.Add(a.budget/2))
 		defer cancel()
 	}
-	return a.exact.sureWin(ctx, p, nodes)
+	for _, d := range []int{9, 13} {
+		if m, plies, ok := a.exact.sureWin(ctx, p, nodes/4, d); ok {
+			return m, plies, ok
+		}
+	}
+	return a.exact.sureWin(ctx, p, nodes/2, 0)
 }
 
 // provenLosses returns, for each legal move (by index in ml), whether the

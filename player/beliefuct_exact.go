@@ -50,9 +50,10 @@ func (e *exactKnowledge) solver(k solverKey) *solver.Solver {
 }
 
 // sureWin returns our winning move in p (our view: our colours shown, the
-// opponent's hidden), if the tables or df-pn within nodes prove one.
-func (e *exactKnowledge) sureWin(ctx context.Context, p *engine.Position, nodes uint64) (engine.Move, int, bool) {
-	a, err := e.solver(solverKey{nodes: nodes}).Solve(ctx, *p, e.me)
+// opponent's hidden), if the tables or df-pn within nodes prove one of at
+// most maxPlies plies (0: any length).
+func (e *exactKnowledge) sureWin(ctx context.Context, p *engine.Position, nodes uint64, maxPlies int) (engine.Move, int, bool) {
+	a, err := e.solver(solverKey{nodes: nodes, maxPlies: maxPlies}).Solve(ctx, *p, e.me)
 	if err != nil || a.Result != solver.Win || a.Move == engine.NoMove || !p.IsLegal(a.Move) {
 		return engine.NoMove, 0, false
 	}
