@@ -37,6 +37,8 @@ type Belief struct {
 	// q is the distribution the queries read: p, or the red likelihoods'
 	// weights for the RedLike model.
 	q [70]float64
+	// escaped marks the opponent's pieces that escaped: blue.
+	escaped uint8
 	// updates counts the opponent moves scored since the game started.
 	updates int
 	// err is why the model's weights could not be loaded.
@@ -57,11 +59,10 @@ type observation struct {
 // (DefaultOptions).
 func New(me engine.Player, opts Options) *Belief {
 	opts = opts.withDefaults()
-	b := &Belief{me: me, opts: opts, w: opts.Weights, t: sampling.NewTracker(me)}
+	b := &Belief{me: me, opts: opts, w: opts.Weights}
 	if b.w == nil && opts.Model == HAF {
 		b.w, b.err = haf.Builtin(haf.DefaultWeights)
 	}
-	b.t.LikeStep = opts.LikeStep
 	b.reset(nil)
 	return b
 }
@@ -75,6 +76,8 @@ func (b *Belief) Options() Options { return b.opts }
 // reset makes every placement equally likely; with pos it also takes the
 // player's losses from pos (a game met in the middle).
 func (b *Belief) reset(pos *engine.Position) {
+	b.t = sampling.NewTracker(b.me)
+	b.t.LikeStep = b.opts.LikeStep
 	for a := range b.p {
 		b.p[a] = 1.0 / 70
 	}
@@ -83,6 +86,7 @@ func (b *Belief) reset(pos *engine.Position) {
 		b.lost, b.lostRed = 8-pos.Count(b.me), 4-pos.Reds(b.me)
 	}
 	b.updates = 0
+	b.escaped = 0
 	b.obs = b.obs[:0]
 	b.update()
 }
@@ -113,11 +117,7 @@ func (b *Belief) Sync(pos *engine.Position, moves []engine.Move) error {
 		}
 	}
 	b.obs = b.obs[:0]
-	var before func(i, c int)
-	if b.opts.Model == HAF {
-		before = b.observe
-	}
-	if err := b.t.SyncEach(pos, moves, before); err != nil {
+	if err := b.t.SyncEach(pos, moves, b.observe); err != nil {
 		b.reset(nil)
 		return fmt.Errorf("belief: %w", err)
 	}
@@ -139,7 +139,7 @@ func (b *Belief) Sync(pos *engine.Position, moves []engine.Move) error {
 func (b *Belief) update() {
 	sum := 0.0
 	for a, pl := range engine.Placements {
-		if !b.t.Consistent(pl) {
+		if !b.allowed(pl) {
 			b.p[a] = 0
 			continue
 		}
@@ -148,7 +148,7 @@ func (b *Belief) update() {
 	if !(sum > 0) {
 		sum = 0
 		for a, pl := range engine.Placements {
-			if b.t.Consistent(pl) {
+			if b.allowed(pl) {
 				b.p[a] = 1
 				sum++
 			}
@@ -166,6 +166,12 @@ func (b *Belief) update() {
 		b.p[a] /= sum
 	}
 	b.marginals()
+}
+
+// allowed reports whether placement pl agrees with what was seen: the
+// captures, the reds left, the escapes.
+func (b *Belief) allowed(pl engine.Placement) bool {
+	return uint8(pl)&b.escaped == 0 && b.t.Consistent(pl)
 }
 
 // marginals sets q, the distribution the queries read, and the blue

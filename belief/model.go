@@ -13,6 +13,12 @@ import (
 // showing the board as it stood before the move. The move is scored when
 // the Sync ends, once the colours its captures revealed are known.
 func (b *Belief) observe(i, c int) {
+	if b.moves[i].IsEscape() {
+		b.escaped |= 1 << c
+	}
+	if b.opts.Model != HAF {
+		return
+	}
 	o := observation{move: b.moves[i].Plain(), piece: c, own: b.t.Own()}
 	for j := range o.sq {
 		o.sq[j] = b.t.Square(j)
