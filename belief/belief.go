@@ -2,6 +2,7 @@ package belief
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"sort"
 
@@ -178,8 +179,11 @@ func (b *Belief) allowed(pl engine.Placement) bool {
 // marginals.
 func (b *Belief) marginals() {
 	b.q = b.p
-	if b.opts.Model == RedLike {
-		b.redLike()
+	switch {
+	case b.opts.Model == RedLike:
+		b.redLike(1)
+	case b.opts.Model == HAF && b.opts.LikeWeight > 0:
+		b.redLike(b.opts.LikeWeight)
 	}
 	b.blue = [8]float64{}
 	for a, pl := range engine.Placements {
@@ -189,12 +193,14 @@ func (b *Belief) marginals() {
 	}
 }
 
-// redLike sets q to the RedLike model's weights of the allowed
-// placements.
-func (b *Belief) redLike() {
+// redLike multiplies q by the red likelihoods' weight of each placement
+// to the power g, and normalises: the product over the opponent's pieces
+// on the board of L (red) or 1−L (blue), L the piece's red likelihood
+// kept within [likeFloor, 1−likeFloor].
+func (b *Belief) redLike(g float64) {
 	sum := 0.0
 	for a, pl := range engine.Placements {
-		if b.p[a] == 0 {
+		if b.q[a] == 0 {
 			continue
 		}
 		v := 1.0
@@ -209,8 +215,11 @@ func (b *Belief) redLike() {
 				v *= 1 - l
 			}
 		}
-		b.q[a] = v
-		sum += v
+		if g != 1 {
+			v = math.Pow(v, g)
+		}
+		b.q[a] *= v
+		sum += b.q[a]
 	}
 	for a := range b.q {
 		b.q[a] /= sum

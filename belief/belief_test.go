@@ -216,8 +216,9 @@ func TestContradictions(t *testing.T) {
 // the start with those colours (every position shown), ruled out when a
 // capture shows another colour than the real game's or a move is not
 // legal, and otherwise weighted by the product over the opponent's moves
-// of ε/n + (1−ε)·softmax(β·h)[move], h from ScoreMoves from the
-// opponent's side. It returns the posterior after each ply.
+// of ε·u + (1−ε)·softmax(β·h)[move], h from ScoreMoves from the
+// opponent's side, u uniform over the legal moves but for the escapes
+// (1 − MissedEscape shared among them when there are any). It returns the posterior after each ply.
 func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Options) [][70]float64 {
 	opp := me.Other()
 	real := g.positions()
@@ -279,7 +280,23 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 				for ml.Moves[k] != m {
 					k++
 				}
-				logw[a] += math.Log(opts.Mix/float64(ml.N) + (1-opts.Mix)*pi[k])
+				// The robust part: uniform, but an escape when one is legal
+				// (with probability 1 − MissedEscape).
+				esc := 0
+				for _, x := range ml.Slice() {
+					if x.IsEscape() {
+						esc++
+					}
+				}
+				u := 1 / float64(ml.N)
+				if esc > 0 && esc < ml.N {
+					if m.IsEscape() {
+						u = (1 - MissedEscape) / float64(esc)
+					} else {
+						u = MissedEscape / float64(ml.N-esc)
+					}
+				}
+				logw[a] += math.Log(opts.Mix*u + (1-opts.Mix)*pi[k])
 			}
 			p.Make(m)
 			// What the player saw: the opponent's reds left.

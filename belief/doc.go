@@ -8,10 +8,11 @@
 // The default model (HAF) weighs a placement by how likely the
 // opponent's moves were if its colours were those: each move's
 // probability under the HAF policy (package haf; the opponent's moves
-// scored from its own side), mixed with a uniform choice among the legal
-// moves so that opponents who do not play like the policy leave the
-// belief uncertain rather than wrong. The other models are the uniform
-// belief and paper 004's red likelihood alone, for comparison.
+// scored from its own side), mixed with a robust model (a uniform choice
+// among the legal moves, but an escape whenever one is legal) so that
+// opponents who do not play like the policy leave the belief uncertain
+// rather than wrong. The other models are the uniform belief and paper
+// 004's red likelihood alone, for comparison.
 //
 // The pieces are followed by identity (sampling.Tracker): a placement
 // names the opponent's pieces by the letters A–H of their start squares.

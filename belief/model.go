@@ -99,12 +99,15 @@ func (b *Belief) likelihood(seen int) {
 			b.p[a] = 0
 			continue
 		}
-		n := 0
+		n, esc := 0, 0
 		top := math.Inf(-1)
 		for i := 0; i < ct.N; i++ {
-			if ct.Escape[i] && red>>uint(ct.Piece[i])&1 != 0 {
-				d[i] = math.Inf(-1)
-				continue
+			if ct.Escape[i] {
+				if red>>uint(ct.Piece[i])&1 != 0 {
+					d[i] = math.Inf(-1)
+					continue
+				}
+				esc++
 			}
 			n++
 			d[i] = beta * ct.Score(i, red)
@@ -115,7 +118,7 @@ func (b *Belief) likelihood(seen int) {
 			z += math.Exp(d[i] - top)
 		}
 		pi := math.Exp(d[seen]-top) / z
-		b.p[a] *= eps/float64(n) + (1-eps)*pi
+		b.p[a] *= eps*robust(ct.Escape[seen], n, esc) + (1-eps)*pi
 		sum += b.p[a]
 	}
 	if sum > 0 {
@@ -123,4 +126,22 @@ func (b *Belief) likelihood(seen int) {
 			b.p[a] /= sum
 		}
 	}
+}
+
+// MissedEscape is the robust model's probability that an opponent who
+// could escape (a blue on its exit) makes another move: every program
+// measured here escapes when it can, a person may not see it.
+const MissedEscape = 0.01
+
+// robust is the likelihood of a move under the robust part of the
+// mixture: uniform among the n legal moves, except that when esc of them
+// are escapes the opponent escapes with probability 1 − MissedEscape.
+func robust(escape bool, n, esc int) float64 {
+	switch {
+	case esc == 0 || esc == n:
+		return 1 / float64(n)
+	case escape:
+		return (1 - MissedEscape) / float64(esc)
+	}
+	return MissedEscape / float64(n-esc)
 }

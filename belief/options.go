@@ -68,17 +68,22 @@ type Options struct {
 	// Weights are the θ of the HAF model (nil: the built-in default,
 	// haf.DefaultWeights).
 	Weights *haf.Weights
-	// Mix is the uniform model's share ε of the HAF model's mixture,
-	// in (0, 1]: a move has likelihood ε/n + (1−ε)·π, n the legal moves
-	// of the placement and π the policy's probability. It keeps
+	// Mix is the robust model's share ε of the HAF model's mixture, in
+	// (0, 1]: a move has likelihood ε·u + (1−ε)·π, π the policy's
+	// probability and u uniform over the placement's legal moves, except
+	// that an opponent who can escape does (1 − MissedEscape). It keeps
 	// opponents that do not play like the policy from making the belief
 	// overconfident.
 	Mix float64
 	// Sharpness β scales the policy's scores before the softmax,
 	// π ∝ exp(β·h); 1 is the policy's own softmax (paper 004 (2)).
 	Sharpness float64
+	// LikeWeight, when above 0, multiplies the HAF model's probabilities
+	// by the RedLike model's weights to this power (a product of the two
+	// models); 0 leaves the HAF model alone.
+	LikeWeight float64
 	// LikeStep is the red likelihood's step (sampling.Tracker.LikeStep)
-	// for the RedLike model.
+	// for the RedLike model and LikeWeight.
 	LikeStep float64
 }
 

@@ -36,12 +36,14 @@ import (
 func main() {
 	mix := flag.Float64("mix", belief.DefaultMix, "the uniform model's share of the HAF model's mixture")
 	sharp := flag.Float64("sharpness", belief.DefaultSharpness, "the HAF model's sharpness β")
+	likeW := flag.Float64("like-weight", 0, "the HAF model's product with the red likelihood, to this power (0: none)")
 	grid := flag.Bool("grid", false, "print the HAF model's log-loss over a grid of mixtures and sharpnesses")
 	mixes := flag.String("mixes", "0.02,0.05,0.1,0.2,0.3,0.5,0.7", "the grid's mixtures")
 	sharps := flag.String("sharpnesses", "0.5,1,1.5,2", "the grid's sharpnesses")
+	likes := flag.String("like-weights", "0", "the grid's red likelihood weights")
 	phases := flag.String("phases", "20,60", "plies where the game's phases start")
 	flag.Parse()
-	if err := run(os.Stdout, flag.Args(), *mix, *sharp, *grid, *mixes, *sharps, *phases); err != nil {
+	if err := run(os.Stdout, flag.Args(), belief.Options{Mix: *mix, Sharpness: *sharp, LikeWeight: *likeW}, *grid, *mixes, *sharps, *likes, *phases); err != nil {
 		fmt.Fprintln(os.Stderr, "beliefeval:", err)
 		os.Exit(1)
 	}
@@ -197,7 +199,7 @@ func (s stat) String() string {
 
 var models = []belief.Model{belief.Uniform, belief.RedLike, belief.HAF}
 
-func run(w io.Writer, files []string, mix, sharp float64, grid bool, mixes, sharps, phaseText string) error {
+func run(w io.Writer, files []string, haf belief.Options, grid bool, mixes, sharps, likes, phaseText string) error {
 	if len(files) == 0 {
 		return fmt.Errorf("no record files (usage: beliefeval [flags] FILE.jsonl...)")
 	}
@@ -234,9 +236,13 @@ func run(w io.Writer, files []string, mix, sharp float64, grid bool, mixes, shar
 		if err != nil {
 			return fmt.Errorf("--sharpnesses: %w", err)
 		}
-		return printGrid(w, games, groups, names, ms, ss, cuts)
+		ls, err := floats(likes)
+		if err != nil {
+			return fmt.Errorf("--like-weights: %w", err)
+		}
+		return printGrid(w, games, groups, names, ms, ss, ls, cuts)
 	}
-	return printReport(w, games, groups, names, belief.Options{Mix: mix, Sharpness: sharp}, cuts)
+	return printReport(w, games, groups, names, haf, cuts)
 }
 
 func phaseName(cuts []int, ph int) string {
@@ -302,7 +308,7 @@ func printReport(w io.Writer, games []sideGame, groups map[string][]int, names [
 		}
 		scores[m] = sc
 	}
-	fmt.Fprintf(w, "HAF model: mix %g, sharpness %g\n\n", haf.Mix, haf.Sharpness)
+	fmt.Fprintf(w, "HAF model: mix %g, sharpness %g, red likelihood weight %g\n\n", haf.Mix, haf.Sharpness, haf.LikeWeight)
 	for _, name := range names {
 		idx := groups[name]
 		fmt.Fprintf(w, "### belief about %s (%d game sides)\n\n", name, len(idx))
@@ -332,24 +338,26 @@ func printReport(w io.Writer, games []sideGame, groups map[string][]int, names [
 	return nil
 }
 
-func printGrid(w io.Writer, games []sideGame, groups map[string][]int, names []string, mixes, sharps []float64, cuts []int) error {
-	fmt.Fprintf(w, "| mix | sharpness | %s | mean over agents |\n", strings.Join(names, " | "))
-	fmt.Fprintf(w, "|---|---|%s---|\n", strings.Repeat("---|", len(names)))
-	for _, s := range sharps {
-		for _, m := range mixes {
-			sc, err := evalAll(games, belief.Options{Model: belief.HAF, Mix: m, Sharpness: s}, cuts)
-			if err != nil {
-				return err
+func printGrid(w io.Writer, games []sideGame, groups map[string][]int, names []string, mixes, sharps, likes []float64, cuts []int) error {
+	fmt.Fprintf(w, "| mix | sharpness | like weight | %s | mean over agents |\n", strings.Join(names, " | "))
+	fmt.Fprintf(w, "|---|---|---|%s---|\n", strings.Repeat("---|", len(names)))
+	for _, l := range likes {
+		for _, s := range sharps {
+			for _, m := range mixes {
+				sc, err := evalAll(games, belief.Options{Model: belief.HAF, Mix: m, Sharpness: s, LikeWeight: l}, cuts)
+				if err != nil {
+					return err
+				}
+				var cells []string
+				sum := 0.0
+				for _, name := range names {
+					ll, _, has := perGame(sc, groups[name], -1)
+					st := meanOf(kept(ll, has))
+					cells = append(cells, fmt.Sprintf("%.4f", st.mean))
+					sum += st.mean
+				}
+				fmt.Fprintf(w, "| %g | %g | %g | %s | %.4f |\n", m, s, l, strings.Join(cells, " | "), sum/float64(len(names)))
 			}
-			var cells []string
-			sum := 0.0
-			for _, name := range names {
-				ll, _, has := perGame(sc, groups[name], -1)
-				st := meanOf(kept(ll, has))
-				cells = append(cells, fmt.Sprintf("%.4f", st.mean))
-				sum += st.mean
-			}
-			fmt.Fprintf(w, "| %g | %g | %s | %.4f |\n", m, s, strings.Join(cells, " | "), sum/float64(len(names)))
 		}
 	}
 	return nil
