@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/geister-solver/geister/belief"
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/haf"
 	"github.com/geister-solver/geister/purple"
@@ -17,7 +18,7 @@ var beliefUCTOptions = []Option{
 	{"time", "duration", "1s", "time a move for the search (wall clock; critical moves take up to 3 times as much, never over 8s in all); 0 = no time bound. Given iterations and no time, there is no time bound"},
 	{"iterations", "int", "0", "UCT iterations a move over all its worlds (critical moves up to 3 times as many); 0 = bounded by time only"},
 	{"worlds", "int", "8", "worlds drawn from the belief a move, one UCT search each, their root statistics summed"},
-	{"infer", "bool", "true", "draw worlds by the opponent's red likelihood (paper 004 §5.4); false: uniformly among the colourings that agree with what was seen"},
+	{"belief", "haf|uniform|redlike", "haf", "how the worlds are weighed: haf = by the likelihood of the opponent's moves under the HAF policy mixed with uniform moves (package belief); uniform = every colouring that agrees with what was seen alike; redlike = paper 004 §5.4's red likelihood"},
 	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
 	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
 	{"final", "float", "0.1", "c of formula (4): the root move maximising mean + c * policy probability"},
@@ -57,7 +58,7 @@ type beliefUCT struct {
 	budget     time.Duration
 	iterations int
 	worlds     int
-	infer      bool
+	model      belief.Model
 	w          *haf.Weights
 	final      float64
 	dfpn       uint64
@@ -65,8 +66,7 @@ type beliefUCT struct {
 
 	side   engine.Player
 	rng    *engine.Rand
-	belief colourBelief
-	like   *sampling.Tracker // red likelihoods (infer=true)
+	belief *belief.Belief
 	uct    *sampling.UCT
 	// uctOpts and uctSeed make the game's UCT searcher at its first
 	// search.
@@ -94,7 +94,12 @@ type BeliefUCTStats struct {
 
 func newBeliefUCT(o *options, env Env) (Agent, error) {
 	a := &beliefUCT{placer: newPlacer(o), budget: o.duration("time"), iterations: o.int("iterations"),
-		worlds: o.int("worlds"), infer: o.bool("infer"), dfpn: o.uint64("dfpn")}
+		worlds: o.int("worlds"), dfpn: o.uint64("dfpn")}
+	m, err := belief.ParseModel(o.raw("belief"))
+	if err != nil {
+		return nil, err
+	}
+	a.model = m
 	if _, hasTime := o.vals["time"]; a.iterations > 0 && !hasTime {
 		a.budget = 0
 	}
@@ -129,8 +134,12 @@ func newBeliefUCT(o *options, env Env) (Agent, error) {
 func (a *beliefUCT) NewGame(side engine.Player, seed uint64) engine.Placement {
 	a.rng = a.rand(seed)
 	a.side = side
-	a.belief = newUniformBelief(side)
-	a.like = sampling.NewTracker(side)
+	bo := belief.DefaultOptions()
+	bo.Model = a.model
+	if a.w != nil {
+		bo.Weights = a.w
+	}
+	a.belief = belief.New(side, bo)
 	a.exact = nil
 	a.proven = 0
 	uo := sampling.UCTOptions{Iterations: 1}
@@ -156,9 +165,6 @@ func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
 		return engine.NoMove, errors.New("no legal move")
 	}
 	if err := a.belief.Sync(&p, v.history); err != nil {
-		return engine.NoMove, err
-	}
-	if err := a.like.Sync(&p, v.history); err != nil {
 		return engine.NoMove, err
 	}
 	if m, ok := escapeMove(&ml); ok {
@@ -407,10 +413,7 @@ func (a *beliefUCT) perWorld() int {
 	return math.MaxInt32
 }
 
-// sample draws a world from the belief (or the red likelihoods).
+// sample draws a world from the belief.
 func (a *beliefUCT) sample(p *engine.Position) engine.Position {
-	if a.infer {
-		return a.like.World(p, a.like.SampleLikely(a.rng))
-	}
 	return a.belief.Sample(a.rng, p)
 }
