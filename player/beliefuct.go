@@ -17,7 +17,7 @@ import (
 var beliefUCTOptions = []Option{
 	{"time", "duration", "1s", "time a move for the search (wall clock; critical moves take up to 3 times as much, never over 8s in all); 0 = no time bound. Given iterations and no time, there is no time bound"},
 	{"iterations", "int", "0", "UCT iterations a move over all its worlds (critical moves up to 3 times as many); 0 = bounded by time only"},
-	{"worlds", "int", "8", "worlds drawn from the belief a move, one UCT search each, their root statistics summed"},
+	{"worlds", "int", "0", "0 = one search tree for all worlds, each iteration in a world drawn from the belief (information-set UCT); N = N separate UCT searches, each in one world drawn from the belief, their root statistics summed"},
 	{"belief", "haf|uniform|redlike", "haf", "how the worlds are weighed: haf = by the likelihood of the opponent's moves under the HAF policy mixed with uniform moves (package belief); uniform = every colouring that agrees with what was seen alike; redlike = paper 004 §5.4's red likelihood"},
 	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
 	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
@@ -68,6 +68,7 @@ type beliefUCT struct {
 	rng    *engine.Rand
 	belief *belief.Belief
 	uct    *sampling.UCT
+	tree   *isTree
 	// uctOpts and uctSeed make the game's UCT searcher at its first
 	// search.
 	uctOpts sampling.UCTOptions
@@ -106,8 +107,8 @@ func newBeliefUCT(o *options, env Env) (Agent, error) {
 	if a.iterations == 0 && a.budget == 0 {
 		return nil, errorf("iterations=0 needs a time budget (time=...)")
 	}
-	if a.worlds < 1 || a.worlds > 1000 {
-		return nil, errorf("worlds=%d: want 1 to 1000", a.worlds)
+	if a.worlds > 1000 {
+		return nil, errorf("worlds=%d: want 0 to 1000", a.worlds)
 	}
 	if a.iterations > 0 && a.iterations < a.worlds {
 		return nil, errorf("iterations=%d: want at least one a world (worlds=%d)", a.iterations, a.worlds)
@@ -178,7 +179,7 @@ func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
 	if a.exact == nil || a.limit != v.PlyLimit() {
 		a.limit = v.PlyLimit()
 		a.exact = newExactKnowledge(a.side, a.tables, a.limit, 4)
-		a.uct = nil
+		a.uct, a.tree = nil, nil
 	}
 	if a.budget > 0 {
 		var cancel context.CancelFunc
@@ -192,7 +193,11 @@ func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
 	}
 	a.proven = 0
 	lost := a.provenLosses(ctx, &p, &ml)
-	m, err := a.search(ctx, &p, &ml, lost, start)
+	search := a.search
+	if a.worlds == 0 {
+		search = a.searchTree
+	}
+	m, err := search(ctx, &p, &ml, lost, start)
 	if err != nil {
 		return engine.NoMove, err
 	}
@@ -402,6 +407,81 @@ func (a *beliefUCT) critical(n1, n2, v1, v2 float64) bool {
 		return true
 	}
 	return v1-v2 < 2*0.5/math.Sqrt(n)
+}
+
+// searchTree runs information-set UCT (isTree) on the worlds of the
+// belief and returns the best move not proven lost.
+func (a *beliefUCT) searchTree(ctx context.Context, p *engine.Position, ml *engine.MoveList, lost []bool, start time.Time) (engine.Move, error) {
+	if a.tree == nil {
+		pf := sampling.PlayoutFunc(func(p *engine.Position, r *engine.Rand, limit int) engine.Outcome {
+			b, _ := sampling.BoardOf(p)
+			return b.PlayoutSquareFirst(r, limit)
+		})
+		if a.exact.tables != nil {
+			pf = a.exact.playout
+		}
+		a.tree = newISTree(a.uctSeed, pf)
+	}
+	ws := a.belief.Worlds(p)
+	if len(ws) == 0 {
+		return engine.NoMove, errors.New("no colouring of the opponent's pieces agrees with what was seen")
+	}
+	var prior []float64
+	if a.w != nil {
+		prior = make([]float64, ml.N)
+		q := sampling.NewHAFPolicy(a.w, a.side, sampling.Negate)
+		q.Prior(&ws[0].Pos, ml.Slice(), prior)
+	}
+	probes0 := a.exact.Probes
+	var deadline time.Time
+	if a.budget > 0 {
+		deadline = start.Add(a.budget)
+	}
+	r := a.tree.search(ctx, ws, ml, prior, lost, a.limit, a.iterations, deadline, false)
+	a.Last.Worlds, a.Last.Iterations = len(ws), r.Iterations
+	best, second := a.rankChildren(r.Children, lost)
+	if second >= 0 && ctx.Err() == nil && a.critical(float64(r.Children[best].Visits), float64(r.Children[second].Visits), a.childScore(r.Children[best]), a.childScore(r.Children[second])) {
+		a.Last.Extended = true
+		if a.budget > 0 {
+			deadline = start.Add(3 * a.budget)
+		}
+		r = a.tree.search(ctx, ws, ml, prior, lost, a.limit, 2*a.iterations, deadline, true)
+		a.Last.Iterations += r.Iterations
+		best, _ = a.rankChildren(r.Children, lost)
+	}
+	a.Last.Source, a.Last.Children = "search", r.Children
+	a.Last.Probes = a.exact.Probes - probes0
+	if best < 0 {
+		return engine.NoMove, errors.New("the search found no move")
+	}
+	return ml.Moves[best], nil
+}
+
+// childScore is the final choice's score of a root move: formula (4)'s
+// mean + c·π with the policy, else the visits.
+func (a *beliefUCT) childScore(c sampling.RootChild) float64 {
+	if a.w != nil {
+		return c.Mean + a.final*c.Prior
+	}
+	return float64(c.Visits)
+}
+
+// rankChildren returns the indices of the best and second-best root
+// moves not proven lost (-1: none).
+func (a *beliefUCT) rankChildren(cs []sampling.RootChild, lost []bool) (best, second int) {
+	best, second = -1, -1
+	for i, c := range cs {
+		if lost[i] {
+			continue
+		}
+		switch v := a.childScore(c); {
+		case best < 0 || v > a.childScore(cs[best]):
+			best, second = i, best
+		case second < 0 || v > a.childScore(cs[second]):
+			second = i
+		}
+	}
+	return best, second
 }
 
 // perWorld returns the iterations of one world's search (unbounded in
