@@ -192,7 +192,13 @@ func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
 		return m, nil
 	}
 	a.proven = 0
-	lost := a.provenLosses(ctx, &p, &ml)
+	lctx := ctx
+	if a.budget > 0 {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithDeadline(ctx, start.Add(a.budget/2))
+		defer cancel()
+	}
+	lost := a.provenLosses(lctx, &p, &ml)
 	search := a.search
 	if a.worlds == 0 {
 		search = a.searchTree

@@ -43,7 +43,6 @@ type isTree struct {
 	path     []int32
 	ml       engine.MoveList
 	work     engine.Position
-	board    sampling.Board
 	cum      []float64
 	worlds   []engine.Position
 }
