@@ -15,8 +15,8 @@ import (
 )
 
 var beliefUCTOptions = []Option{
-	{"time", "duration", "1s", "time a move for the search (wall clock; critical moves take up to 3 times as much, never over 8s in all); 0 = no time bound. Given iterations and no time, there is no time bound"},
-	{"iterations", "int", "0", "UCT iterations a move over all its worlds (critical moves up to 3 times as many); 0 = bounded by time only"},
+	{"time", "duration", "700ms", "time a move (wall clock; a critical move, whose two best moves the search cannot tell apart, takes up to twice as much, never over 8s in all); 0 = no time bound. Given iterations and no time, there is no time bound"},
+	{"iterations", "int", "0", "UCT iterations a move over all its worlds (critical moves up to twice as many); 0 = bounded by time only"},
 	{"worlds", "int", "0", "0 = one search tree for all worlds, each iteration in a world drawn from the belief (information-set UCT); N = N separate UCT searches, each in one world drawn from the belief, their root statistics summed"},
 	{"belief", "haf|uniform|redlike", "haf", "how the worlds are weighed: haf = by the likelihood of the opponent's moves under the HAF policy mixed with uniform moves (package belief); uniform = every colouring that agrees with what was seen alike; redlike = paper 004 §5.4's red likelihood"},
 	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
@@ -52,7 +52,7 @@ const (
 //     the tables' exact values replacing playouts at leaves in their
 //     material; the root statistics of all worlds are summed and the move
 //     maximising mean + c·π is played. When the two best moves are close,
-//     the search goes on (up to three times the budget).
+//     the search goes on (up to twice the budget).
 type beliefUCT struct {
 	placer
 	budget     time.Duration
@@ -381,7 +381,7 @@ func (a *beliefUCT) search(ctx context.Context, p *engine.Position, ml *engine.M
 	best, second, bv, sv := choose()
 	if second >= 0 && a.critical(stats[best].visits, stats[second].visits, bv, sv) && ctx.Err() == nil {
 		a.Last.Extended = true
-		if err := round(2*a.worlds, a.budget, 3*a.budget); err != nil {
+		if err := round(a.worlds, a.budget, 2*a.budget); err != nil {
 			return engine.NoMove, err
 		}
 		best, _, _, _ = choose()
@@ -449,9 +449,9 @@ func (a *beliefUCT) searchTree(ctx context.Context, p *engine.Position, ml *engi
 	if second >= 0 && ctx.Err() == nil && a.critical(float64(r.Children[best].Visits), float64(r.Children[second].Visits), a.childScore(r.Children[best]), a.childScore(r.Children[second])) {
 		a.Last.Extended = true
 		if a.budget > 0 {
-			deadline = start.Add(3 * a.budget)
+			deadline = start.Add(2 * a.budget)
 		}
-		r = a.tree.search(ctx, ws, ml, prior, lost, a.limit, 2*a.iterations, deadline, true)
+		r = a.tree.search(ctx, ws, ml, prior, lost, a.limit, a.iterations, deadline, true)
 		a.Last.Iterations += r.Iterations
 		best, _ = a.rankChildren(r.Children, lost)
 	}
