@@ -23,8 +23,13 @@ type Belief struct {
 	opts Options
 	w    *haf.Weights
 	t    *sampling.Tracker
-	// p[a]: the probability of engine.Placements[a].
-	p [70]float64
+	// p[a]: the probability of engine.Placements[a]; pt[t][a] the joint
+	// probability of opponent type t (0: HAF, 1: generic) and the
+	// placement, p[a] = pt[0][a] + pt[1][a].
+	p  [70]float64
+	pt [2][70]float64
+	// gen are the generic model's weights.
+	gen *GenericWeights
 	// blue[i]: the probability that piece 'A'+i is blue.
 	blue [8]float64
 	// Observations of the current Sync, scored once it ends.
@@ -60,8 +65,11 @@ type observation struct {
 // (DefaultOptions).
 func New(me engine.Player, opts Options) *Belief {
 	opts = opts.withDefaults()
-	b := &Belief{me: me, opts: opts, w: opts.Weights}
-	if b.w == nil && opts.Model == HAF {
+	b := &Belief{me: me, opts: opts, w: opts.Weights, gen: opts.Generic}
+	if b.gen == nil {
+		b.gen = &DefaultGeneric
+	}
+	if b.w == nil && opts.Model.readsMoves() {
 		b.w, b.err = haf.Builtin(haf.DefaultWeights)
 	}
 	b.reset(nil)
@@ -74,13 +82,17 @@ func (b *Belief) Me() engine.Player { return b.me }
 // Options returns the options the belief runs with, defaults filled in.
 func (b *Belief) Options() Options { return b.opts }
 
-// reset makes every placement equally likely; with pos it also takes the
-// player's losses from pos (a game met in the middle).
+// reset makes every placement equally likely and gives the opponent
+// types their prior; with pos it also takes the player's losses from pos
+// (a game met in the middle).
 func (b *Belief) reset(pos *engine.Position) {
 	b.t = sampling.NewTracker(b.me)
 	b.t.LikeStep = b.opts.LikeStep
-	for a := range b.p {
-		b.p[a] = 1.0 / 70
+	prior := b.opts.typePrior()
+	for t := range b.pt {
+		for a := range b.pt[t] {
+			b.pt[t][a] = prior[t] / 70
+		}
 	}
 	b.lost, b.lostRed = 0, 0
 	if pos != nil {
@@ -122,7 +134,7 @@ func (b *Belief) Sync(pos *engine.Position, moves []engine.Move) error {
 		b.reset(nil)
 		return fmt.Errorf("belief: %w", err)
 	}
-	if b.opts.Model == HAF {
+	if b.opts.Model.readsMoves() {
 		if err := b.scoreObservations(pos); err != nil {
 			b.reset(nil)
 			return err
@@ -133,40 +145,60 @@ func (b *Belief) Sync(pos *engine.Position, moves []engine.Move) error {
 	return nil
 }
 
-// update zeroes the placements the tracker rules out, applies the red
-// likelihood model, normalises and computes the blue marginals. If every
-// placement the tracker allows had weight 0 (which the mixture with the
-// uniform model prevents) the allowed ones become equally likely.
+// update zeroes the placements the tracker rules out, normalises, and
+// computes the placements' probabilities (summed over the opponent
+// types) and the blue marginals. If every placement the tracker allows
+// had weight 0 (which the mixtures with the robust model prevent) the
+// allowed ones become equally likely under the types' prior.
 func (b *Belief) update() {
 	sum := 0.0
 	for a, pl := range engine.Placements {
 		if !b.allowed(pl) {
-			b.p[a] = 0
+			b.pt[0][a], b.pt[1][a] = 0, 0
 			continue
 		}
-		sum += b.p[a]
+		sum += b.pt[0][a] + b.pt[1][a]
 	}
 	if !(sum > 0) {
+		prior := b.opts.typePrior()
 		sum = 0
 		for a, pl := range engine.Placements {
-			if b.allowed(pl) {
-				b.p[a] = 1
+			if b.allowed(pl) || b.none() {
+				b.pt[0][a], b.pt[1][a] = prior[0], prior[1]
 				sum++
 			}
 		}
 	}
-	if sum == 0 {
-		// Nothing agrees with what was seen (a position no game reaches);
-		// stay defined: every placement equally likely.
-		for a := range b.p {
-			b.p[a] = 1.0 / 70
-		}
-		sum = 1
-	}
 	for a := range b.p {
-		b.p[a] /= sum
+		b.pt[0][a] /= sum
+		b.pt[1][a] /= sum
+		b.p[a] = b.pt[0][a] + b.pt[1][a]
 	}
 	b.marginals()
+}
+
+// none reports whether no placement agrees with what was seen (a
+// position no game reaches): the belief then stays defined, every
+// placement equally likely.
+func (b *Belief) none() bool {
+	for _, pl := range engine.Placements {
+		if b.allowed(pl) {
+			return false
+		}
+	}
+	return true
+}
+
+// TypeWeights returns the probabilities that the opponent moves like the
+// HAF policy and like programs in general (the generic model): under
+// Model Average they are learned from its moves, under HAF and Generic
+// fixed at 1 and 0.
+func (b *Belief) TypeWeights() (haf, generic float64) {
+	for a := range b.p {
+		haf += b.pt[0][a]
+		generic += b.pt[1][a]
+	}
+	return haf, generic
 }
 
 // allowed reports whether placement pl agrees with what was seen: the

@@ -89,7 +89,7 @@ func eachPly(t *testing.T, g *game, me engine.Player, opts Options, f func(i int
 	}
 }
 
-var allModels = []Model{HAF, Uniform, RedLike}
+var allModels = []Model{Average, HAF, Generic, Uniform, RedLike}
 
 // TestSumsToOne checks every model on random games: the placements'
 // probabilities, the worlds' and the marginals agree and sum to one; the
@@ -211,19 +211,24 @@ func TestContradictions(t *testing.T) {
 	}
 }
 
-// bruteForce is the HAF model's posterior computed the slow, direct way:
-// for each of the 70 placements of the opponent, the game replayed from
-// the start with those colours (every position shown), ruled out when a
-// capture shows another colour than the real game's or a move is not
-// legal, and otherwise weighted by the product over the opponent's moves
-// of ε·u + (1−ε)·softmax(β·h)[move], h from ScoreMoves from the
-// opponent's side, u uniform over the legal moves but for the escapes
-// (1 − MissedEscape shared among them when there are any). It returns the posterior after each ply.
+// bruteForce is the move models' posterior computed the slow, direct
+// way: for each of the 70 placements of the opponent, the game replayed
+// from the start with those colours (every position shown), ruled out
+// when a capture shows another colour than the real game's or a move is
+// not legal, and otherwise weighted, for each opponent type, by the
+// product over the opponent's moves of ε·u + (1−ε)·softmax(logits)[move]
+// (the HAF type: logits β·h, h from ScoreMoves from the opponent's side;
+// the generic type: the generic weights' logits of MoveFeatures), u
+// uniform over the legal moves but for the escapes (1 − MissedEscape
+// shared among them when there are any); the types weighed by their
+// prior. It returns the posterior after each ply.
 func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Options) [][70]float64 {
+	opts = opts.withDefaults()
+	prior := opts.typePrior()
 	opp := me.Other()
 	real := g.positions()
 	var post [][70]float64
-	var logw [70]float64
+	var logw [2][70]float64
 	var dead [70]bool
 	var pos [70]engine.Position
 	for a, pl := range engine.Placements {
@@ -233,29 +238,37 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 			pos[a] = engine.StartPosition(pl, g.second)
 		}
 	}
-	emit := func(ply int) {
+	emit := func() {
 		var out [70]float64
 		top := math.Inf(-1)
 		for a := range out {
-			if !dead[a] {
-				top = max(top, logw[a])
+			for ty := range logw {
+				if !dead[a] && prior[ty] > 0 {
+					top = max(top, logw[ty][a])
+				}
 			}
 		}
 		sum := 0.0
 		for a := range out {
-			if !dead[a] {
-				out[a] = math.Exp(logw[a] - top)
-				sum += out[a]
+			if dead[a] {
+				continue
 			}
+			for ty := range logw {
+				if prior[ty] > 0 {
+					out[a] += prior[ty] * math.Exp(logw[ty][a]-top)
+				}
+			}
+			sum += out[a]
 		}
 		for a := range out {
 			out[a] /= sum
 		}
 		post = append(post, out)
 	}
-	emit(0)
+	emit()
 	var h [engine.MaxMoves]float64
 	var pi [engine.MaxMoves]float64
+	gen := DefaultGeneric
 	for i, m := range g.moves {
 		for a := range pos {
 			if dead[a] {
@@ -269,13 +282,6 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 			if p.Turn() == opp {
 				var ml engine.MoveList
 				ml.Generate(p)
-				if err := w.ScoreMoves(p, opp, ml.Slice(), h[:ml.N]); err != nil {
-					t.Fatal(err)
-				}
-				for k := range h[:ml.N] {
-					h[k] *= opts.Sharpness
-				}
-				haf.Softmax(pi[:ml.N], h[:ml.N])
 				k := 0
 				for ml.Moves[k] != m {
 					k++
@@ -296,7 +302,24 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 						u = MissedEscape / float64(ml.N-esc)
 					}
 				}
-				logw[a] += math.Log(opts.Mix*u + (1-opts.Mix)*pi[k])
+				if err := w.ScoreMoves(p, opp, ml.Slice(), h[:ml.N]); err != nil {
+					t.Fatal(err)
+				}
+				for j := range h[:ml.N] {
+					h[j] *= opts.Sharpness
+				}
+				haf.Softmax(pi[:ml.N], h[:ml.N])
+				logw[0][a] += math.Log(opts.Mix*u + (1-opts.Mix)*pi[k])
+				for j, x := range ml.Slice() {
+					f := MoveFeatures(p, x)
+					c := 0
+					if p.Pieces(opp, engine.Red)&x.From().Bit() != 0 {
+						c = 1
+					}
+					h[j] = gen.Logit(c, &f)
+				}
+				haf.Softmax(pi[:ml.N], h[:ml.N])
+				logw[1][a] += math.Log(opts.GenericMix*u + (1-opts.GenericMix)*pi[k])
 			}
 			p.Make(m)
 			// What the player saw: the opponent's reds left.
@@ -304,21 +327,23 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 				dead[a] = true
 			}
 		}
-		emit(i + 1)
+		emit()
 	}
 	return post
 }
 
-// TestBruteForce checks the HAF model against bruteForce on random games
-// (moves half the policy's, half random), for both players and several
-// mixtures and sharpnesses, after every ply.
+// TestBruteForce checks the move models against bruteForce on random
+// games (moves half the policy's, half random), for both players and
+// several settings, after every ply.
 func TestBruteForce(t *testing.T) {
 	w := weights(t)
-	games := randomGames(t, 4, 3, 0.6)
+	games := randomGames(t, 3, 3, 0.6)
 	for _, opts := range []Options{
-		{Mix: 0.3, Sharpness: 1},
-		{Mix: 0.05, Sharpness: 2},
-		{Mix: 0.9, Sharpness: 0.5},
+		{Model: HAF, Mix: 0.3, Sharpness: 1},
+		{Model: HAF, Mix: 0.05, Sharpness: 2},
+		{Model: Generic, GenericMix: 0.2},
+		{Model: Average},
+		{Model: Average, Mix: 0.9, Sharpness: 0.5, GenericMix: 0.05, GenericPrior: 0.2},
 	} {
 		opts.Weights = w
 		for gi := range games {
@@ -329,8 +354,8 @@ func TestBruteForce(t *testing.T) {
 					for a, pl := range engine.Placements {
 						got := b.P(pl)
 						if math.Abs(got-want[i][a]) > 1e-6*max(1, want[i][a]) {
-							t.Fatalf("mix %g sharpness %g game %d ply %d me %s: P(%s) = %.9g, brute force %.9g",
-								opts.Mix, opts.Sharpness, gi, i, me, pl, got, want[i][a])
+							t.Fatalf("%s mix %g sharpness %g game %d ply %d me %s: P(%s) = %.9g, brute force %.9g",
+								opts.Model, opts.Mix, opts.Sharpness, gi, i, me, pl, got, want[i][a])
 						}
 					}
 				})
@@ -493,4 +518,22 @@ func FuzzParseModel(f *testing.F) {
 			t.Fatalf("%q: %v does not round-trip", s, m)
 		}
 	})
+}
+
+// TestTypeWeights checks that the averaged model learns that an opponent
+// playing the HAF policy (every move the policy's) is of the HAF type.
+func TestTypeWeights(t *testing.T) {
+	games := randomGames(t, 4, 6, 1)
+	for gi := range games {
+		g := &games[gi]
+		for _, me := range []engine.Player{engine.First, engine.Second} {
+			var h, gen float64
+			eachPly(t, g, me, Options{}, func(i int, b *Belief, v *engine.Position) {
+				h, gen = b.TypeWeights()
+			})
+			if math.Abs(h+gen-1) > 1e-9 || h < 0.99 || len(g.moves) < 20 {
+				t.Errorf("game %d (%d plies), me %s: type weights HAF %g, generic %g; want HAF above 0.99", gi, len(g.moves), me, h, gen)
+			}
+		}
+	}
 }

@@ -16,7 +16,7 @@ func (b *Belief) observe(i, c int) {
 	if b.moves[i].IsEscape() {
 		b.escaped |= 1 << c
 	}
-	if b.opts.Model != HAF {
+	if !b.opts.Model.readsMoves() {
 		return
 	}
 	o := observation{move: b.moves[i].Plain(), piece: c, own: b.t.Own()}
@@ -76,53 +76,65 @@ func (b *Belief) scoreObservations(pos *engine.Position) error {
 		if seen < 0 {
 			return fmt.Errorf("belief: the opponent's move %s is not one of its moves", o.move)
 		}
-		b.likelihood(seen)
+		b.likelihood(o, seen)
 		b.updates++
 	}
 	return nil
 }
 
-// likelihood multiplies each placement's probability by the likelihood
-// of move seen of b.ct and normalises.
-func (b *Belief) likelihood(seen int) {
+// likelihood multiplies each placement's probability under each
+// opponent type by the likelihood of move seen of b.ct (observation o)
+// and normalises.
+func (b *Belief) likelihood(o *observation, seen int) {
 	ct := &b.ct
-	eps := b.opts.Mix
+	epsH, epsG := b.opts.Mix, b.opts.GenericMix
 	beta := b.opts.Sharpness
+	prior := b.opts.typePrior()
+	var lg [engine.MaxMoves][2]float64
+	if prior[1] > 0 {
+		b.genericLogits(o, &lg)
+	}
 	sum := 0.0
-	var d [engine.MaxMoves]float64
+	var dh, dg [engine.MaxMoves]float64
 	for a, pl := range engine.Placements {
 		if b.p[a] == 0 {
 			continue
 		}
 		red := uint8(pl)
 		if ct.Escape[seen] && red>>uint(ct.Piece[seen])&1 != 0 {
-			b.p[a] = 0
+			b.pt[0][a], b.pt[1][a] = 0, 0
 			continue
 		}
 		n, esc := 0, 0
-		top := math.Inf(-1)
 		for i := 0; i < ct.N; i++ {
+			c := int(red>>uint(ct.Piece[i])) & 1
 			if ct.Escape[i] {
-				if red>>uint(ct.Piece[i])&1 != 0 {
-					d[i] = math.Inf(-1)
+				if c != 0 {
+					dh[i], dg[i] = math.Inf(-1), math.Inf(-1)
 					continue
 				}
 				esc++
 			}
 			n++
-			d[i] = beta * ct.Score(i, red)
-			top = max(top, d[i])
+			if prior[0] > 0 {
+				dh[i] = beta * ct.Score(i, red)
+			}
+			dg[i] = lg[i][c]
 		}
-		z := 0.0
-		for i := 0; i < ct.N; i++ {
-			z += math.Exp(d[i] - top)
+		u := robust(ct.Escape[seen], n, esc)
+		if prior[0] > 0 {
+			b.pt[0][a] *= epsH*u + (1-epsH)*softmaxAt(dh[:ct.N], seen)
 		}
-		pi := math.Exp(d[seen]-top) / z
-		b.p[a] *= eps*robust(ct.Escape[seen], n, esc) + (1-eps)*pi
+		if prior[1] > 0 {
+			b.pt[1][a] *= epsG*u + (1-epsG)*softmaxAt(dg[:ct.N], seen)
+		}
+		b.p[a] = b.pt[0][a] + b.pt[1][a]
 		sum += b.p[a]
 	}
 	if sum > 0 {
 		for a := range b.p {
+			b.pt[0][a] /= sum
+			b.pt[1][a] /= sum
 			b.p[a] /= sum
 		}
 	}

@@ -41,9 +41,20 @@ func main() {
 	mixes := flag.String("mixes", "0.02,0.05,0.1,0.2,0.3,0.5,0.7", "the grid's mixtures")
 	sharps := flag.String("sharpnesses", "0.5,1,1.5,2", "the grid's sharpnesses")
 	likes := flag.String("like-weights", "0", "the grid's red likelihood weights")
+	gmixes := flag.String("generic-mixes", "0.1", "the grid's generic mixtures")
+	gmix := flag.Float64("generic-mix", belief.DefaultGenericMix, "the robust model's share of the generic model's mixture")
+	modelName := flag.String("model", "average", "the model of the grid and of the report's last column: haf, generic or average")
+	fit := flag.String("fit", "", "fit the generic model to the moves of these agents (names, comma separated) and print its weights")
 	phases := flag.String("phases", "20,60", "plies where the game's phases start")
 	flag.Parse()
-	if err := run(os.Stdout, flag.Args(), belief.Options{Mix: *mix, Sharpness: *sharp, LikeWeight: *likeW}, *grid, *mixes, *sharps, *likes, *phases); err != nil {
+	if *fit != "" {
+		if err := fitGeneric(os.Stdout, flag.Args(), strings.Split(*fit, ",")); err != nil {
+			fmt.Fprintln(os.Stderr, "beliefeval:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(os.Stdout, flag.Args(), belief.Options{Mix: *mix, Sharpness: *sharp, LikeWeight: *likeW, GenericMix: *gmix}, *modelName, *grid, *mixes, *sharps, *likes, *gmixes, *phases); err != nil {
 		fmt.Fprintln(os.Stderr, "beliefeval:", err)
 		os.Exit(1)
 	}
@@ -197,9 +208,14 @@ func (s stat) String() string {
 	return fmt.Sprintf("%.3f ± %.3f", s.mean, s.half)
 }
 
-var models = []belief.Model{belief.Uniform, belief.RedLike, belief.HAF}
+var models = []belief.Model{belief.Uniform, belief.RedLike, belief.HAF, belief.Generic, belief.Average}
 
-func run(w io.Writer, files []string, haf belief.Options, grid bool, mixes, sharps, likes, phaseText string) error {
+func run(w io.Writer, files []string, haf belief.Options, modelName string, grid bool, mixes, sharps, likes, gmixes, phaseText string) error {
+	model, err := belief.ParseModel(modelName)
+	if err != nil {
+		return fmt.Errorf("--model: %w", err)
+	}
+	haf.Model = model
 	if len(files) == 0 {
 		return fmt.Errorf("no record files (usage: beliefeval [flags] FILE.jsonl...)")
 	}
@@ -240,7 +256,11 @@ func run(w io.Writer, files []string, haf belief.Options, grid bool, mixes, shar
 		if err != nil {
 			return fmt.Errorf("--like-weights: %w", err)
 		}
-		return printGrid(w, games, groups, names, ms, ss, ls, cuts)
+		gs, err := floats(gmixes)
+		if err != nil {
+			return fmt.Errorf("--generic-mixes: %w", err)
+		}
+		return printGrid(w, games, groups, names, haf, ms, ss, ls, gs, cuts)
 	}
 	return printReport(w, games, groups, names, haf, cuts)
 }
@@ -308,22 +328,22 @@ func printReport(w io.Writer, games []sideGame, groups map[string][]int, names [
 		}
 		scores[m] = sc
 	}
-	fmt.Fprintf(w, "HAF model: mix %g, sharpness %g, red likelihood weight %g\n\n", haf.Mix, haf.Sharpness, haf.LikeWeight)
+	fmt.Fprintf(w, "HAF model: mix %g, sharpness %g, red likelihood weight %g; generic model: mix %g; the last column: %s minus each model\n\n", haf.Mix, haf.Sharpness, haf.LikeWeight, haf.GenericMix, haf.Model)
 	for _, name := range names {
 		idx := groups[name]
 		fmt.Fprintf(w, "### belief about %s (%d game sides)\n\n", name, len(idx))
-		fmt.Fprintln(w, "| plies | model | log-loss | accuracy | HAF − this, log-loss |")
+		fmt.Fprintf(w, "| plies | model | log-loss | accuracy | %s − this, log-loss |\n", haf.Model)
 		fmt.Fprintln(w, "|---|---|---|---|---|")
 		for ph := -1; ph < len(cuts); ph++ {
 			label := "all"
 			if ph >= 0 {
 				label = phaseName(cuts, ph)
 			}
-			hll, _, has := perGame(scores[belief.HAF], idx, ph)
+			hll, _, has := perGame(scores[haf.Model], idx, ph)
 			for _, m := range models {
 				ll, acc, _ := perGame(scores[m], idx, ph)
 				diff := "–"
-				if m != belief.HAF {
+				if m != haf.Model {
 					d := make([]float64, len(ll))
 					for i := range ll {
 						d[i] = hll[i] - ll[i]
@@ -338,25 +358,28 @@ func printReport(w io.Writer, games []sideGame, groups map[string][]int, names [
 	return nil
 }
 
-func printGrid(w io.Writer, games []sideGame, groups map[string][]int, names []string, mixes, sharps, likes []float64, cuts []int) error {
-	fmt.Fprintf(w, "| mix | sharpness | like weight | %s | mean over agents |\n", strings.Join(names, " | "))
-	fmt.Fprintf(w, "|---|---|---|%s---|\n", strings.Repeat("---|", len(names)))
+func printGrid(w io.Writer, games []sideGame, groups map[string][]int, names []string, base belief.Options, mixes, sharps, likes, gmixes []float64, cuts []int) error {
+	fmt.Fprintf(w, "%s model\n\n", base.Model)
+	fmt.Fprintf(w, "| mix | sharpness | like weight | generic mix | %s | mean over agents |\n", strings.Join(names, " | "))
+	fmt.Fprintf(w, "|---|---|---|---|%s---|\n", strings.Repeat("---|", len(names)))
 	for _, l := range likes {
 		for _, s := range sharps {
 			for _, m := range mixes {
-				sc, err := evalAll(games, belief.Options{Model: belief.HAF, Mix: m, Sharpness: s, LikeWeight: l}, cuts)
-				if err != nil {
-					return err
+				for _, gm := range gmixes {
+					sc, err := evalAll(games, belief.Options{Model: base.Model, Mix: m, Sharpness: s, LikeWeight: l, GenericMix: gm}, cuts)
+					if err != nil {
+						return err
+					}
+					var cells []string
+					sum := 0.0
+					for _, name := range names {
+						ll, _, has := perGame(sc, groups[name], -1)
+						st := meanOf(kept(ll, has))
+						cells = append(cells, fmt.Sprintf("%.4f", st.mean))
+						sum += st.mean
+					}
+					fmt.Fprintf(w, "| %g | %g | %g | %g | %s | %.4f |\n", m, s, l, gm, strings.Join(cells, " | "), sum/float64(len(names)))
 				}
-				var cells []string
-				sum := 0.0
-				for _, name := range names {
-					ll, _, has := perGame(sc, groups[name], -1)
-					st := meanOf(kept(ll, has))
-					cells = append(cells, fmt.Sprintf("%.4f", st.mean))
-					sum += st.mean
-				}
-				fmt.Fprintf(w, "| %g | %g | %g | %s | %.4f |\n", m, s, l, strings.Join(cells, " | "), sum/float64(len(names)))
 			}
 		}
 	}
