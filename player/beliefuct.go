@@ -434,9 +434,7 @@ func (a *beliefUCT) searchTree(ctx context.Context, p *engine.Position, ml *engi
 	}
 	var prior []float64
 	if a.w != nil {
-		prior = make([]float64, ml.N)
-		q := sampling.NewHAFPolicy(a.w, a.side, sampling.Negate)
-		q.Prior(&ws[0].Pos, ml.Slice(), prior)
+		prior = a.rootPrior(p, ml)
 	}
 	probes0 := a.exact.Probes
 	var deadline time.Time
@@ -461,6 +459,31 @@ func (a *beliefUCT) searchTree(ctx context.Context, p *engine.Position, ml *engi
 		return engine.NoMove, errors.New("the search found no move")
 	}
 	return ml.Moves[best], nil
+}
+
+// priorMix is the uniform share of the root prior: the policy can be
+// nearly sure of one move (0.94 of it on a quiet move, 0.0003 on taking
+// a charging piece next to our exit, in a game lost to chototsu), and
+// formula (3) then never tries the others.
+const priorMix = 0.25
+
+// rootPrior returns the root moves' prior: the HAF policy's probabilities
+// as the player sees the position (the opponent's colours hidden, as the
+// policy plays), mixed with the uniform choice.
+func (a *beliefUCT) rootPrior(p *engine.Position, ml *engine.MoveList) []float64 {
+	prior := make([]float64, ml.N)
+	h := make([]float64, ml.N)
+	if err := a.w.ScoreMoves(p, a.side, ml.Slice(), h); err != nil {
+		for i := range prior {
+			prior[i] = 1 / float64(ml.N)
+		}
+		return prior
+	}
+	haf.Softmax(prior, h)
+	for i := range prior {
+		prior[i] = (1-priorMix)*prior[i] + priorMix/float64(ml.N)
+	}
+	return prior
 }
 
 // childScore is the final choice's score of a root move: formula (4)'s
