@@ -5,14 +5,18 @@
 // revealed, the reds the opponent has left), updated after every move of
 // the opponent by an opponent model.
 //
-// The default model (HAF) weighs a placement by how likely the
-// opponent's moves were if its colours were those: each move's
-// probability under the HAF policy (package haf; the opponent's moves
-// scored from its own side), mixed with a robust model (a uniform choice
-// among the legal moves, but an escape whenever one is legal) so that
-// opponents who do not play like the policy leave the belief uncertain
-// rather than wrong. The other models are the uniform belief and paper
-// 004's red likelihood alone, for comparison.
+// A move model gives the probability of each opponent move under each
+// placement: the HAF policy (package haf; the opponent's moves scored
+// from its own side with the placement's colours), or a generic model of
+// how programs move their blues and reds (GenericWeights), each mixed
+// with a robust model (a uniform choice among the legal moves, but an
+// escape whenever one is legal) so that no move rules a placement out.
+// The default model (Average) averages over the two: it learns from the
+// moves whether the opponent plays like the policy, and weighs the
+// placements accordingly; alone, the HAF model reads the policy's own
+// moves almost perfectly but other programs' worse than no inference at
+// all. The uniform belief and paper 004's red likelihood are there for
+// comparison.
 //
 // The pieces are followed by identity (sampling.Tracker): a placement
 // names the opponent's pieces by the letters A–H of their start squares.
