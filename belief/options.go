@@ -90,8 +90,8 @@ func ParseModel(s string) (Model, error) {
 // Defaults of Options, chosen on games apart from those the measurement
 // reports (docs/belief.md).
 const (
-	DefaultMix          = 0.3
-	DefaultSharpness    = 1.0
+	DefaultMix          = 0.1
+	DefaultSharpness    = 1.5
 	DefaultLikeStep     = 0.1
 	DefaultGenericMix   = 0.6
 	DefaultGenericPrior = 0.5
