@@ -214,7 +214,7 @@ func (b *Belief) marginals() {
 	switch {
 	case b.opts.Model == RedLike:
 		b.redLike(1)
-	case b.opts.Model == HAF && b.opts.LikeWeight > 0:
+	case b.opts.Model.readsMoves() && b.opts.LikeWeight > 0:
 		b.redLike(b.opts.LikeWeight)
 	}
 	b.blue = [8]float64{}

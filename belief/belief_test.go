@@ -91,17 +91,22 @@ func eachPly(t *testing.T, g *game, me engine.Player, opts Options, f func(i int
 
 var allModels = []Model{Average, HAF, Generic, Uniform, RedLike}
 
+// allOptions are every model, and the average one with the red
+// likelihood's product.
+var allOptions = []Options{{Model: Average}, {Model: HAF}, {Model: Generic}, {Model: Uniform}, {Model: RedLike}, {Model: Average, LikeWeight: 0.5}}
+
 // TestSumsToOne checks every model on random games: the placements'
 // probabilities, the worlds' and the marginals agree and sum to one; the
 // worlds come likeliest first and show the opponent's colours on exactly
 // the squares it occupies.
 func TestSumsToOne(t *testing.T) {
 	games := randomGames(t, 6, 1, 0.5)
-	for _, model := range allModels {
+	for _, opts := range allOptions {
+		model := opts.Model
 		for gi := range games {
 			g := &games[gi]
 			for _, me := range []engine.Player{engine.First, engine.Second} {
-				eachPly(t, g, me, Options{Model: model}, func(i int, b *Belief, v *engine.Position) {
+				eachPly(t, g, me, opts, func(i int, b *Belief, v *engine.Position) {
 					sum := 0.0
 					for _, pl := range engine.Placements {
 						p := b.P(pl)
@@ -155,7 +160,8 @@ func TestSumsToOne(t *testing.T) {
 func TestContradictions(t *testing.T) {
 	games := randomGames(t, 12, 2, 0.7)
 	escapes := 0
-	for _, model := range allModels {
+	for _, opts := range allOptions {
+		model := opts.Model
 		for gi := range games {
 			g := &games[gi]
 			ps := g.positions()
@@ -168,7 +174,7 @@ func TestContradictions(t *testing.T) {
 				home := engine.HomeSquares(opp)
 				copy(sq[:], home[:])
 				var gone, escaped uint8
-				eachPly(t, g, me, Options{Model: model}, func(i int, b *Belief, v *engine.Position) {
+				eachPly(t, g, me, opts, func(i int, b *Belief, v *engine.Position) {
 					if i > 0 {
 						m := g.moves[i-1]
 						for j := range sq {

@@ -123,9 +123,10 @@ type Options struct {
 	// the opponent moves like programs in general rather than like the
 	// HAF policy, in (0, 1).
 	GenericPrior float64
-	// LikeWeight, when above 0, multiplies the HAF model's probabilities
+	// LikeWeight, when above 0, multiplies the move models' probabilities
 	// by the RedLike model's weights to this power (a product of the two
-	// models); 0 leaves the HAF model alone.
+	// models); 0 leaves them alone. It did not help on the tuning games
+	// (docs/belief.md).
 	LikeWeight float64
 	// LikeStep is the red likelihood's step (sampling.Tracker.LikeStep)
 	// for the RedLike model and LikeWeight.
