@@ -8,7 +8,7 @@
 //	go run ./tools/beliefeval --grid FILE.jsonl...
 //
 // It prints, for the beliefs about each agent (grouped by the agent's
-// name), the log-loss (natural log, per piece and turn) and the accuracy
+// spec, options included), the log-loss (natural log, per piece and turn) and the accuracy
 // (the piece called blue when P > 0.5; 0.5 counts half) of the uniform
 // belief, paper 004's red likelihood and the HAF model, per phase of the
 // game (the plies played), each the mean over games with its 95%
@@ -75,7 +75,7 @@ func floats(s string) ([]float64, error) {
 // sideGame is one side of one recorded game: the observer's views at its
 // turns, the moves so far, and the truth it is scored against.
 type sideGame struct {
-	group string // the opponent agent's name
+	group string // the opponent agent's spec
 	me    engine.Player
 	turns []turn
 }
@@ -110,7 +110,6 @@ func load(files []string) ([]sideGame, error) {
 				if me == engine.Second {
 					opp = rec.First
 				}
-				opp, _, _ = strings.Cut(opp, ":")
 				g := sideGame{group: opp, me: me}
 				for i, p := range ps {
 					if p.Turn() != me || p.Outcome() != engine.Ongoing || i == 0 {
