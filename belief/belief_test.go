@@ -543,3 +543,69 @@ func TestTypeWeights(t *testing.T) {
 		}
 	}
 }
+
+// genericGames plays n games in which both sides draw their moves from
+// the generic model's softmax with their true colours.
+func genericGames(n int, seed uint64) []game {
+	r := engine.NewRand(seed)
+	var out []game
+	for len(out) < n {
+		g := game{first: r.RandomPlacement(), second: r.RandomPlacement()}
+		p := engine.StartPosition(g.first, g.second)
+		var lo [engine.MaxMoves]float64
+		for p.OutcomeWithLimit(200) == engine.Ongoing {
+			var ml engine.MoveList
+			ml.Generate(&p)
+			for j, m := range ml.Slice() {
+				f := MoveFeatures(&p, m)
+				c := 0
+				if p.Pieces(p.Turn(), engine.Red)&m.From().Bit() != 0 {
+					c = 1
+				}
+				lo[j] = DefaultGeneric.Logit(c, &f)
+			}
+			haf.Softmax(lo[:ml.N], lo[:ml.N])
+			x := float64(r.Uint64()>>11) / (1 << 53)
+			k := ml.N - 1
+			for j, v := range lo[:ml.N] {
+				if x < v {
+					k = j
+					break
+				}
+				x -= v
+			}
+			p.Make(ml.Moves[k])
+			g.moves = append(g.moves, ml.Moves[k])
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// TestTypeWeightsGeneric checks that the averaged model learns that an
+// opponent drawing its moves from the generic model is of the generic
+// type, once it has made 30 moves.
+func TestTypeWeightsGeneric(t *testing.T) {
+	games := genericGames(6, 7)
+	checked := 0
+	for gi := range games {
+		g := &games[gi]
+		if len(g.moves) < 60 {
+			continue
+		}
+		checked++
+		g.moves = g.moves[:60]
+		for _, me := range []engine.Player{engine.First, engine.Second} {
+			var gen float64
+			eachPly(t, g, me, Options{}, func(i int, b *Belief, v *engine.Position) {
+				_, gen = b.TypeWeights()
+			})
+			if gen < 0.99 {
+				t.Errorf("game %d, me %s: generic type weight %g after 30 opponent moves; want above 0.99", gi, me, gen)
+			}
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("only %d games of 60 plies", checked)
+	}
+}
