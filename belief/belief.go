@@ -299,7 +299,7 @@ type World struct {
 // that the belief gives weight to, with their probabilities (summing to
 // 1), most likely first, each as a position with every colour shown (pos
 // with the opponent's colours filled in). pos is the position of the
-// last Sync. Placements that differ only in captured pieces make one
+// last Sync (colours it shows of the opponent are not used). Placements that differ only in captured pieces make one
 // world.
 func (b *Belief) Worlds(pos *engine.Position) []World {
 	p := &b.q
@@ -317,17 +317,28 @@ func (b *Belief) Worlds(pos *engine.Position) []World {
 		mass[k] += p[a]
 	}
 	sort.SliceStable(keys, func(i, j int) bool { return mass[keys[i]] > mass[keys[j]] })
+	v := b.unseen(pos)
 	out := make([]World, len(keys))
 	for i, k := range keys {
-		out[i] = World{Pos: b.t.World(pos, engine.Placement(k)), P: mass[k]}
+		out[i] = World{Pos: b.t.World(&v, engine.Placement(k)), P: mass[k]}
 	}
 	return out
 }
 
+// unseen returns pos with the opponent's colours hidden (pos may show
+// them: the worlds are made from what the player sees either way).
+func (b *Belief) unseen(pos *engine.Position) engine.Position {
+	v := *pos
+	v.Hide(b.me.Other())
+	return v
+}
+
 // Sample draws one world from the belief: pos (the position of the last
-// Sync) with the opponent's colours filled in.
+// Sync; colours it shows of the opponent are not used) with the
+// opponent's colours filled in.
 func (b *Belief) Sample(r *engine.Rand, pos *engine.Position) engine.Position {
-	return b.t.World(pos, b.Draw(r))
+	v := b.unseen(pos)
+	return b.t.World(&v, b.Draw(r))
 }
 
 // Draw draws one placement of the opponent's pieces from the belief.

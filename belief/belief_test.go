@@ -136,6 +136,14 @@ func TestSumsToOne(t *testing.T) {
 					if math.Abs(sum-1) > 1e-9 {
 						t.Fatalf("%s game %d ply %d: worlds sum to %g", model, gi, i, sum)
 					}
+					// The referee's position (every colour shown) gives the same
+					// worlds: its opponent colours are not read.
+					ref := g.positions()[i]
+					for k, w := range b.Worlds(&ref) {
+						if w.Pos != ws[k].Pos || w.P != ws[k].P {
+							t.Fatalf("%s game %d ply %d: world %d from the referee's position %s, from the view %s", model, gi, i, k, w.Pos.String(), ws[k].Pos.String())
+						}
+					}
 					// The marginal of each square against the worlds.
 					for sq := engine.Square(0); sq < 64; sq++ {
 						want := 0.0
