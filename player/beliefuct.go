@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/geister-solver/geister/belief"
@@ -18,13 +19,24 @@ var beliefUCTOptions = []Option{
 	{"time", "duration", "700ms", "time a move (wall clock; a critical move, whose two best moves the search cannot tell apart, takes up to twice as much, never over 8s in all); 0 = no time bound. Given iterations and no time, there is no time bound"},
 	{"iterations", "int", "0", "UCT iterations a move over all its worlds (critical moves up to twice as many); 0 = bounded by time only"},
 	{"worlds", "int", "0", "0 = one search tree for all worlds, each iteration in a world drawn from the belief (information-set UCT); N = N separate UCT searches, each in one world drawn from the belief, their root statistics summed"},
-	{"belief", "haf|uniform|redlike", "haf", "how the worlds are weighed: haf = by the likelihood of the opponent's moves under the HAF policy mixed with uniform moves (package belief); uniform = every colouring that agrees with what was seen alike; redlike = paper 004 §5.4's red likelihood"},
+	{"belief", "model", belief.DefaultOptions().Model.String(), "the colour belief's opponent model (package belief): " + beliefModels},
 	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
 	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
 	{"final", "float", "0.1", "c of formula (4): the root move maximising mean + c * policy probability"},
 	{"dfpn", "int", "100000", "df-pn node budget of the root sure-win check (the proven-loss checks share as much); 0 = off (the tables still answer)"},
 	{"tables", "bool", "true", "use the endgame tables (when present): sure wins and losses at the root, exact values at the search's leaves"},
 }
+
+// beliefModels names the models of package belief for the help text.
+var beliefModels = func() string {
+	var names []string
+	for m := belief.Model(0); m < 16; m++ {
+		if back, err := belief.ParseModel(m.String()); err == nil && back == m {
+			names = append(names, m.String())
+		}
+	}
+	return strings.Join(names, ", ") + "; uniform = no inference from the opponent's moves"
+}()
 
 // hardCap bounds a move in time mode, whatever the critical-move
 // extension and the checks take (GAT allows 10 s).
