@@ -16,7 +16,8 @@
 // red-chototsu, chototsu, naotti10, naotti11, purplemax, keeper,
 // keeper-purplemax, hayazashi (the GAT2021 champion's policy, package
 // haf), mc, upp, uct, expectimax (packages sampling and expectimax),
-// human. Every agent takes reds=XXXX (the letters A–H of its red pieces:
+// beliefuct (the strongest, also named best: information-set UCT over a
+// belief about the opponent's colours with the tables and df-pn), human. Every agent takes reds=XXXX (the letters A–H of its red pieces:
 // A–D the front row, E–H the back row, each from the player's own left)
 // and seed=N.
 package player

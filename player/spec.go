@@ -105,6 +105,7 @@ var agentTypes = []agentType{
 	{AgentInfo{"upp", "UPP: Monte Carlo over worlds drawn by their values, which the last move's playouts update (paper 001 §3)", uppOptions}, newSampling(true)},
 	{AgentInfo{"uct", "UCT (UCB1, c = sqrt 2) over one world drawn by red likelihood, square-first random playouts (paper 004 §5.1, §5.3, §5.4)", uctOptions}, newUCT},
 	{AgentInfo{"expectimax", "expectimax: hidden colours as chance nodes between max and min (paper 003 §3), Naotti1.1's evaluation, endgame tables, df-pn sure-win check", expectimaxOptions}, newExpectimax},
+	{AgentInfo{"beliefuct", "the strongest here (alias best): UCT over several worlds drawn from a belief about the opponent's colours, the HAF policy as root prior, endgame-table values at the leaves; proven sure wins played and kept, moves proven lost (the opponent surely wins in every world) avoided (docs/players.md)", beliefUCTOptions}, newBeliefUCT},
 	{AgentInfo{"human", "a person at the terminal: shows the board and the legal moves, reads moves like d5d4 or d5^", nil}, newHuman},
 }
 
@@ -223,6 +224,8 @@ func findType(name string) *agentType {
 		name = "naotti10"
 	case "naotti1.1":
 		name = "naotti11"
+	case "best":
+		name = "beliefuct"
 	}
 	for i := range agentTypes {
 		if agentTypes[i].Name == name {

@@ -77,7 +77,23 @@ func (t *Tracker) reset() {
 // the board get the letters from A in square order, the rest count as
 // captured with the reds the counts say.
 func (t *Tracker) Sync(p *engine.Position, moves []engine.Move) error {
-	if len(moves) < len(t.moves) || !samePrefix(moves, t.moves) {
+	return t.SyncEach(p, moves, nil)
+}
+
+// Continues reports whether moves extend (or repeat) the moves the
+// tracker has seen, so that Sync would apply only the new ones rather
+// than start again.
+func (t *Tracker) Continues(moves []engine.Move) bool {
+	return len(moves) >= len(t.moves) && samePrefix(moves, t.moves)
+}
+
+// SyncEach is Sync that calls before(i, c), when before is not nil, for
+// each opponent move moves[i] it applies, just before applying it: c is
+// the moving piece (0–7 for A–H), and the tracker's Square, OnBoard and
+// Own show the board as it stood before the move. A Sync that starts
+// again calls it for every opponent move from the first.
+func (t *Tracker) SyncEach(p *engine.Position, moves []engine.Move, before func(i, c int)) error {
+	if !t.Continues(moves) {
 		t.reset()
 	}
 	if len(moves) == 0 && (p.Ply() != 0 || p.Occupied(t.me.Other()) != t.onBoard() || p.Occupied(t.me) != t.own) {
@@ -109,6 +125,9 @@ func (t *Tracker) Sync(p *engine.Position, moves []engine.Move) error {
 			if c < 0 {
 				t.reset()
 				return fmt.Errorf("sampling: move %d (%s) does not move an opponent piece", i+1, m)
+			}
+			if before != nil {
+				before(i, int(c))
 			}
 			t.likeUpdate(c, m)
 			t.id[from] = -1
@@ -180,6 +199,9 @@ func (t *Tracker) onBoard() uint64 {
 // Square returns where opponent piece i (0–7 for A–H) stands, or NoSquare
 // when it has been captured (or escaped).
 func (t *Tracker) Square(i int) engine.Square { return t.sq[i] }
+
+// Own returns the squares of the player's own pieces.
+func (t *Tracker) Own() uint64 { return t.own }
 
 // OnBoard returns the mask of the opponent's pieces still on the board.
 func (t *Tracker) OnBoard() uint8 {

@@ -1,0 +1,232 @@
+package player
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/geister-solver/geister/belief"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/sampling"
+)
+
+// isNode is a node of the information-set tree: the move that led to it,
+// its children, visits and the half points (a win 2, a draw 1) of the
+// player who made the move.
+type isNode struct {
+	move   engine.Move
+	first  int32 // first child, or -1 before expansion
+	nkids  uint8
+	visits int32
+	wins   int32
+	prior  float32
+}
+
+// isTree is information-set UCT over the worlds of a belief: one tree of
+// moves from the root (what the player sees), each iteration played in a
+// world drawn from the belief. Apart from escapes, which moves are legal
+// does not depend on the hidden colours (a piece may step onto any enemy
+// piece), so the tree's moves are the same in every world; a side that
+// can escape in the iteration's world does (every agent here does, and it
+// wins at once), which makes that node a win for it in that world. The
+// root's moves have the HAF prior (paper 004's formula (3)); below it,
+// UCB1. Leaves are played out by square-first random moves or valued by
+// the tables (exactKnowledge.playout).
+type isTree struct {
+	nodes    []isNode
+	rng      *engine.Rand
+	c        float64
+	cbase    float64
+	cinit    float64
+	maxNodes int
+	playout  sampling.PlayoutFunc
+	path     []int32
+	ml       engine.MoveList
+	work     engine.Position
+	cum      []float64
+	worlds   []engine.Position
+}
+
+func newISTree(seed uint64, playout sampling.PlayoutFunc) *isTree {
+	return &isTree{rng: engine.NewRand(seed), c: math.Sqrt2, cbase: 19652, cinit: 1.25, maxNodes: 1 << 21, playout: playout}
+}
+
+// treeResult is what a search found at the root.
+type treeResult struct {
+	Iterations int
+	Children   []sampling.RootChild
+}
+
+// search runs iterations (or until deadline or ctx ends, checked every 64
+// iterations) from the root whose legal moves are ml: ws are the
+// colourings of the root (the player's view) with their probabilities;
+// prior, when not nil, gives the root moves' prior; skip[i] leaves root
+// move ml[i] out of the search. With more, the tree of the last search
+// (of the same root) is searched further.
+func (t *isTree) search(ctx context.Context, ws []belief.World, ml *engine.MoveList, prior []float64, skip []bool, limit, iterations int, deadline time.Time, more bool) treeResult {
+	t.worlds, t.cum = t.worlds[:0], t.cum[:0]
+	total := 0.0
+	for _, w := range ws {
+		if w.P <= 0 {
+			continue
+		}
+		total += w.P
+		t.worlds = append(t.worlds, w.Pos)
+		t.cum = append(t.cum, total)
+	}
+	for i, m := range ml.Slice() {
+		if more {
+			break
+		}
+		if i == 0 {
+			t.nodes = append(t.nodes[:0], isNode{first: 1, nkids: uint8(ml.N)})
+		}
+		n := isNode{move: m, first: -1}
+		if prior != nil {
+			n.prior = float32(prior[i])
+		}
+		if skip[i] {
+			n.visits = -1 // never selected
+		}
+		t.nodes = append(t.nodes, n)
+	}
+	it := 0
+	for iterations <= 0 || it < iterations {
+		if it&63 == 0 && it > 0 && (!deadline.IsZero() && time.Now().After(deadline) || ctx.Err() != nil) {
+			break
+		}
+		t.iterate(t.draw(total), limit, prior != nil)
+		it++
+	}
+	res := treeResult{Iterations: it}
+	for i := 0; i < ml.N; i++ {
+		c := &t.nodes[1+i]
+		rc := sampling.RootChild{Move: c.move, Prior: float64(c.prior)}
+		if c.visits > 0 {
+			rc.Visits = int(c.visits)
+			rc.Mean = float64(c.wins) / float64(2*c.visits)
+		}
+		res.Children = append(res.Children, rc)
+	}
+	return res
+}
+
+// draw returns a world drawn by the probabilities.
+func (t *isTree) draw(total float64) *engine.Position {
+	x := float64(t.rng.Uint64()>>11) / (1 << 53) * total
+	for i, c := range t.cum {
+		if x < c {
+			return &t.worlds[i]
+		}
+	}
+	return &t.worlds[len(t.worlds)-1]
+}
+
+// canEscape reports whether the side to move in world p has a blue on one
+// of its exits.
+func canEscape(p *engine.Position) bool {
+	return p.Pieces(p.Turn(), engine.Blue)&engine.Exits(p.Turn()) != 0
+}
+
+// iterate is one iteration in world w.
+func (t *isTree) iterate(w *engine.Position, limit int, rootPrior bool) {
+	t.work = *w
+	p := &t.work
+	me := p.Turn()
+	t.path = append(t.path[:0], 0)
+	cur := int32(0)
+	o := engine.Ongoing
+	for {
+		if o = p.OutcomeWithLimit(limit); o != engine.Ongoing {
+			break
+		}
+		if len(t.path) > 1 && canEscape(p) {
+			o = engine.WinFor(p.Turn())
+			break
+		}
+		n := &t.nodes[cur]
+		if n.first < 0 {
+			if n.visits < 1 || len(t.nodes)+engine.MaxMoves > t.maxNodes || !t.expand(cur, p) {
+				o = t.playout(p, t.rng, limit)
+				break
+			}
+			n = &t.nodes[cur]
+			cur = n.first + int32(t.rng.Intn(int(n.nkids)))
+			p.Make(t.nodes[cur].move)
+			t.path = append(t.path, cur)
+			continue
+		}
+		cur = t.selectChild(cur, rootPrior && cur == 0)
+		p.Make(t.nodes[cur].move)
+		t.path = append(t.path, cur)
+	}
+	mover := me.Other() // who made the root's move: nobody; its children's: me
+	for _, i := range t.path {
+		n := &t.nodes[i]
+		n.visits++
+		n.wins += int32(2 * sampling.Result(o, mover))
+		mover = mover.Other()
+	}
+}
+
+// expand gives node i (position p) a child for every legal move but the
+// escapes; false when there is none.
+func (t *isTree) expand(i int32, p *engine.Position) bool {
+	t.ml.Generate(p)
+	first := int32(len(t.nodes))
+	k := 0
+	for _, m := range t.ml.Slice() {
+		if m.IsEscape() {
+			continue
+		}
+		t.nodes = append(t.nodes, isNode{move: m, first: -1})
+		k++
+	}
+	if k == 0 {
+		return false
+	}
+	t.nodes[i].first, t.nodes[i].nkids = first, uint8(k)
+	return true
+}
+
+// selectChild returns the child of node i with the greatest UCB value:
+// formula (3) with the prior at the root, else UCB1 (unvisited first).
+// Root children with negative visits are left out.
+func (t *isTree) selectChild(i int32, prior bool) int32 {
+	n := t.nodes[i]
+	kids := t.nodes[n.first : n.first+int32(n.nkids)]
+	best, bestV := -1, math.Inf(-1)
+	N := float64(n.visits)
+	if prior {
+		cs := math.Log((N+t.cbase+1)/t.cbase) + t.cinit
+		sq := math.Sqrt(N)
+		for k := range kids {
+			c := &kids[k]
+			if c.visits < 0 {
+				continue
+			}
+			w := 0.0
+			if c.visits > 0 {
+				w = float64(c.wins) / float64(2*c.visits)
+			}
+			if v := w + cs*float64(c.prior)*sq/float64(1+c.visits); v > bestV {
+				best, bestV = k, v
+			}
+		}
+		return n.first + int32(best)
+	}
+	lnN := math.Log(N)
+	for k := range kids {
+		c := &kids[k]
+		if c.visits < 0 {
+			continue
+		}
+		if c.visits == 0 {
+			return n.first + int32(k)
+		}
+		if v := float64(c.wins)/float64(2*c.visits) + t.c*math.Sqrt(lnN/float64(c.visits)); v > bestV {
+			best, bestV = k, v
+		}
+	}
+	return n.first + int32(best)
+}
