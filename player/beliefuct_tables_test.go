@@ -56,7 +56,7 @@ func TestBeliefUCTWithTables(t *testing.T) {
 	}
 	wins, avoided := 0, 0
 	c, _ := purple.ParseClass("1B1R-2U1r")
-	err = db.Scan(context.Background(), c, func(p engine.Position, v tablebase.Value) error {
+	err = db.Scan(context.Background(), c, func(p engine.Position, v tablebase.Entry) error {
 		if p.Turn() != engine.First || wins >= 30 && avoided >= 30 {
 			return nil
 		}

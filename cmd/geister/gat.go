@@ -54,7 +54,7 @@ func (cmd *gatConnectCmd) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&cmd.host, "host", "127.0.0.1", "the server's host name or address")
 	fs.IntVar(&cmd.port, "port", gat.FirstPort, "the server's port: 10000 for the first player, 10001 for the second")
 	fs.StringVar(&cmd.side, "side", "", "first or second (default: first on port 10000, second on 10001; needed on other ports)")
-	fs.StringVar(&cmd.agent, "agent", "purplemax", "the agent that plays (a spec, see below)")
+	fs.StringVar(&cmd.agent, "agent", "best", "the agent that plays (a spec, see below; best names the strongest agent here)")
 	fs.IntVar(&cmd.games, "games", 1, "games to play")
 	fs.Uint64Var(&cmd.seed, "seed", 1, "seed of the agent's random choices: game K's seed derives from it")
 	fs.DurationVar(&cmd.tpm, "time-per-move", 8*time.Second, "the agent's time for a move (the tournament server allows 10s)")
