@@ -135,7 +135,11 @@ type ClassReport struct {
 	Examples        []*Example `json:"examples"`
 	Counterexamples []*Example `json:"counterexamples,omitempty"`
 	Listed          int        `json:"listed"`
-	ElapsedMS       float64    `json:"elapsed_ms"`
+	// States, for a class solved by retrograde analysis: every state of
+	// the keeper game (not only those meeting the hypothesis), by K's
+	// pieces on N's exits, value state and side to move.
+	States    []CensusRow `json:"states,omitempty"`
+	ElapsedMS float64     `json:"elapsed_ms"`
 	// Partial is set on a class the check was interrupted in.
 	Partial bool `json:"partial,omitempty"`
 }
@@ -461,6 +465,9 @@ func (k *checkRun) class(c purple.Class) (*ClassReport, error) {
 		r.Counterexamples = append(r.Counterexamples, ex)
 	}
 	r.Listed = len(r.Counterexamples)
+	if r.Source == "retrograde" {
+		r.States, _ = k.solved.Census(c)
+	}
 	r.ElapsedMS = msSince(start)
 	k.progressf(true, "%s: %d positions, %d N wins (%s) in %v", c, r.Positions, r.NWins, r.Source, time.Since(start).Round(time.Millisecond))
 	return r, nil

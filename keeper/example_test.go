@@ -17,7 +17,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	g, err := keeper.NewGame(pos, engine.First, engine.NoSquare, keeper.Paper, nil, nil)
+	g, err := keeper.NewGame(pos, engine.First, engine.NoSquare, keeper.Literal8bAs7, nil, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -38,16 +38,16 @@ func ExampleHidden() {
 		fmt.Println(err)
 		return
 	}
-	corrected, err := keeper.ParseReading("paper,8b=corrected")
+	corrected, err := keeper.ParseReading("literal-8b-corrected")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, r := range []keeper.Reading{keeper.Paper, corrected} {
+	for _, r := range []keeper.Reading{keeper.Literal8bAs7, corrected} {
 		st, plies := keeper.NewHidden(r, nil).Win(pos, keeper.BeliefOf(engine.NoSquare), 5, 0)
 		fmt.Println(r, st == keeper.HiddenWin, plies)
 	}
 	// Output:
-	// paper true 5
-	// paper,8b=corrected false 0
+	// literal-8b-as-7 true 5
+	// literal-8b-corrected false 0
 }

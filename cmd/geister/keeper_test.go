@@ -210,7 +210,7 @@ func keeperAlgorithm(t *testing.T, dir string) {
 	// A reading written out field by field, and the value hidden from N.
 	k = runKeeper(t, "--table", dir, "--max-pieces", "4", "--algorithm", "--reading", "agent,8b=corrected", "--hidden-values", "--json")
 	r = k.Classes[0]
-	if k.Reading != "paper,7=any,8b=corrected,9b=exit-first" || r.NWins != 0 || r.NWinsHidden == nil || *r.NWinsHidden != 0 {
+	if k.Reading != "literal-7-any-8b-corrected-9b-exit-first" || r.NWins != 0 || r.NWinsHidden == nil || *r.NWinsHidden != 0 {
 		t.Errorf("reading %q: %+v", k.Reading, r)
 	}
 }
