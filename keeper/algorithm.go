@@ -378,8 +378,6 @@ func dedupe(dst []Choice, start int) []Choice {
 	return out
 }
 
-var dirs = [4]int{8, -8, 1, -1}
-
 // targets returns the board squares next to s that K may enter: empty
 // squares (quiet) and squares of opponent pieces (captures).
 func (b *Board) targets(s engine.Square) (quiet, capt uint64) {

@@ -15,8 +15,8 @@ type CensusRow struct {
 	// Theorem 1's situation (both keepers home), 1 or 0 a keeper moved
 	// away (step 7, 8 or 9 moves keepers).
 	KOnExits int `json:"k_on_exits"`
-	// Value: "none", "blue" (one of N's blues holds the value 1) or "red".
-	Value   string `json:"value"`
+	// ValueOn: "none", "blue" (one of N's blues holds the value 1) or "red".
+	ValueOn string `json:"value_on"`
 	NToMove bool   `json:"n_to_move"`
 	States  uint64 `json:"states"`
 	NWins   uint64 `json:"n_wins"`
@@ -103,7 +103,7 @@ func (s *Solved) Census(c purple.Class) ([]CensusRow, bool) {
 				if row.States == 0 {
 					continue
 				}
-				row.KOnExits, row.Value, row.NToMove = on, valueNames[v], side == 0
+				row.KOnExits, row.ValueOn, row.NToMove = on, valueNames[v], side == 0
 				out = append(out, row)
 			}
 		}

@@ -36,7 +36,7 @@ func TestCensus(t *testing.T) {
 	}
 	var home [2]CensusRow // no value; N, K to move
 	for _, r := range rows {
-		if r.KOnExits == 2 && r.Value == "none" {
+		if r.KOnExits == 2 && r.ValueOn == "none" {
 			home[map[bool]int{true: 0, false: 1}[r.NToMove]] = r
 		}
 	}

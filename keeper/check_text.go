@@ -50,7 +50,7 @@ func (r *ClassReport) WriteText(w io.Writer, o CheckOptions) {
 			if row.NToMove {
 				side = "N to move"
 			}
-			fmt.Fprintf(w, "  %d on exits, value %-4s %s: %d of %d (even %d of %d, odd %d of %d)\n", row.KOnExits, row.Value, side,
+			fmt.Fprintf(w, "  %d on exits, value %-4s %s: %d of %d (even %d of %d, odd %d of %d)\n", row.KOnExits, row.ValueOn, side,
 				row.NWins, row.States, row.NWinsByParity[0], row.StatesByParity[0], row.NWinsByParity[1], row.StatesByParity[1])
 		}
 	}

@@ -168,7 +168,7 @@ func (s *Solved) Stats(c purple.Class) (states, wins uint64, ok bool) {
 // is not solved, or p is no state of the game (K shows a colour, the game
 // is over, a value on a square that holds no piece of N's, or a value
 // where the algorithm can hold none).
-func (s *Solved) Value(p *engine.Position, n engine.Player, marked engine.Square) (Value, bool) {
+func (s *Solved) Value(p *engine.Position, n engine.Player, marked engine.Square) (NWin, bool) {
 	q := *p
 	if n == engine.Second {
 		q = p.Swapped()
@@ -178,11 +178,11 @@ func (s *Solved) Value(p *engine.Position, n engine.Player, marked engine.Square
 	}
 	c, ok := purple.ClassOf(&q, engine.First)
 	if !ok || q.Outcome() != engine.Ongoing {
-		return Value{}, false
+		return NWin{}, false
 	}
 	t := s.tabs[c]
 	if t == nil {
-		return Value{}, false
+		return NWin{}, false
 	}
 	st := state{
 		k: engine.Compact(q.Occupied(engine.Second)),
@@ -195,12 +195,12 @@ func (s *Solved) Value(p *engine.Position, n engine.Player, marked engine.Square
 	if marked != engine.NoSquare {
 		m := cbit[marked]
 		if m&(st.b|st.r) == 0 || t.marks == 1 {
-			return Value{}, false
+			return NWin{}, false
 		}
 		st.slot = slotOf(st.b|st.r, m)
 	}
 	v := t.val[t.index(&st)]
-	return Value{Win: v != 0, Plies: int(v)}, true
+	return NWin{Win: v != 0, Plies: int(v)}, true
 }
 
 // Progress reports a running SolveClasses.

@@ -2,11 +2,15 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/geister-solver/geister/engine"
 
 	"github.com/geister-solver/geister/internal/cli"
 	"github.com/geister-solver/geister/internal/cliflags"
@@ -41,8 +45,25 @@ var keeperCommand = command{
 		threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
 		jsonOut := fs.Bool("json", false, `print one JSON object {"classes":[...],...}`)
 		quiet := fs.Bool("quiet", false, "no progress on standard error")
+		position := fs.String("position", "", "ask about this one position instead of classes: does N (the side whose colours show) surely win against Algorithm 1 read as --reading, in how many plies, its proof tree, and whether keeper play can reach it (implies --algorithm)")
+		value1 := fs.String("value1", "", "with --position: the square of N's piece that holds the algorithm's value 1 (default: none)")
+		treeNodes := fs.Int("tree-nodes", 2000, "with --position: print at most this many nodes of the proof tree")
 		storeOpts := cliflags.AddStore(fs, "It answers the df-pn questions (classes beyond the tables) proven before and keeps what this run proves.")
 		return func(e *env, args []string) error {
+			if *position != "" {
+				if len(args) > 0 {
+					return usagef("--position asks about one position: no CLASS arguments")
+				}
+				rd, err := keeper.ParseReading(*reading)
+				if err != nil {
+					return usagef("--reading: %v", err)
+				}
+				return keeperPosition(e, *position, *value1, keeper.QueryOptions{Reading: rd, MaxStates: *maxStates, Nodes: *nodes,
+					Time: *timeLimit, WithinPlies: *withinPlies, TreeNodes: *treeNodes, Reach: *reach}, *jsonOut, *quiet)
+			}
+			if err := cli.Check(cli.OnlyWith(fs, cli.OnlyIf(false, "--%s applies only with --position", "value1", "tree-nodes"))); err != nil {
+				return err
+			}
 			spec := keeper.Spec{Keepers: *keepers, KeeperReds: *keeperReds}
 			if err := cli.Check(
 				cli.InRange("--keepers", *keepers, 1, 2, "want 2 or 1"),
@@ -106,8 +127,12 @@ var keeperCommand = command{
 			if rep == nil || (err != nil && !rep.Partial) {
 				return err
 			}
-			if werr := rep.WriteEnd(e.Stdout, o, *jsonOut); werr != nil {
-				return werr
+			if *jsonOut {
+				if werr := writeJSONLine(e.Stdout, rep); werr != nil {
+					return werr
+				}
+			} else {
+				rep.WriteEnd(e.Stdout, o)
 			}
 			if err != nil {
 				return fmt.Errorf("interrupted: %w", err)
@@ -115,4 +140,89 @@ var keeperCommand = command{
 			return nil
 		}
 	},
+}
+
+// keeperPosition answers "geister keeper --position": the verdict, and the
+// proof tree for people (or one JSON object).
+func keeperPosition(e *env, pos, value1 string, o keeper.QueryOptions, asJSON, quiet bool) error {
+	p, err := engine.ParsePosition(pos)
+	if err != nil {
+		return usagef("--position: %v", err)
+	}
+	o.Marked = engine.NoSquare
+	if value1 != "" {
+		if o.Marked, err = engine.ParseSquare(value1); err != nil {
+			return usagef("--value1 %q: %v", value1, err)
+		}
+	}
+	if !quiet {
+		o.Progress = func(line string) { fmt.Fprintln(e.Stderr, "keeper game "+line) }
+	}
+	v, err := keeper.Query(e.Ctx, p, o)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSONLine(e.Stdout, v)
+	}
+	w := e.Stdout
+	fmt.Fprintf(w, "%s", v.Position)
+	if v.Swapped {
+		fmt.Fprint(w, " (turned upside down: N, the side whose colours show, as first player)")
+	}
+	if v.Value1 != "" {
+		fmt.Fprintf(w, ", value 1 on %s", v.Value1)
+	}
+	fmt.Fprintf(w, "\nagainst Algorithm 1, reading %s (%s", v.Reading, v.Source)
+	if !v.Exact && v.Result == "win" {
+		fmt.Fprint(w, ", plies an upper bound")
+	}
+	fmt.Fprintln(w, ")")
+	switch v.Result {
+	case "win":
+		fmt.Fprintf(w, "N surely wins in %d plies\n", v.Plies)
+	case "no-win":
+		if v.WithinPlies > 0 {
+			fmt.Fprintf(w, "no sure win for N within %d plies\n", v.WithinPlies)
+		} else {
+			fmt.Fprintln(w, "no sure win for N")
+		}
+	default:
+		fmt.Fprintln(w, "unknown: df-pn's budget (--nodes, --time) ran out; the class is larger than --max-states, so only df-pn answers (--max-plies bounds the question)")
+	}
+	hyp := "no"
+	if v.Hypothesis {
+		hyp = "yes"
+	}
+	fmt.Fprintf(w, "Theorem 1's hypothesis (both keepers home, K one red left): %s\n", hyp)
+	if v.ReachPlies > 0 {
+		if v.Reachable {
+			fmt.Fprintf(w, "keeper play can lead here as far as %d plies back show: from %s by %s\n", v.ReachPlies, v.ReachStart, strings.Join(v.ReachLine, " "))
+		} else {
+			fmt.Fprintf(w, "keeper play cannot lead here: no %d plies ending here have every K move among the algorithm's choices\n", v.ReachPlies)
+		}
+	}
+	if v.Tree != nil {
+		fmt.Fprintln(w, "proof tree (N's move; at K's turn every choice of the algorithm; +v1: step 8(b) gives the value 1 first; [n]: plies left):")
+		printTree(w, v.Tree, "")
+		if !v.TreeComplete {
+			fmt.Fprintln(w, "(tree cut short: --tree-nodes)")
+		}
+	}
+	return nil
+}
+
+func printTree(w io.Writer, n *keeper.ProofNode, indent string) {
+	for _, c := range n.Children {
+		who := "N"
+		if !n.NToMove {
+			who = "K"
+		}
+		end := ""
+		if c.Plies == 0 {
+			end = "  N wins"
+		}
+		fmt.Fprintf(w, "%s%s %s [%d]%s\n", indent, who, c.Move, c.Plies, end)
+		printTree(w, c, indent+"  ")
+	}
 }
