@@ -99,3 +99,28 @@ func TestValueOnBlueWinsByParity(t *testing.T) {
 		}
 	}
 }
+
+// The 3B1R-2U1r halves: the class's N wins in literal-8b-as-7 (keepers
+// home, no value held; solved and verified, docs/keeper.md) are 93,024
+// with N to move and 92,480 with K to move, which are exactly the numbers
+// of its odd-parity positions with each side to move. (Consistent with N
+// winning exactly the odd positions, as in 1B1R-2U1r; checking that
+// position by position needs the class solved, 1.17 G states.)
+func TestParitySplit3B1R(t *testing.T) {
+	var odd [2]uint64
+	err := Positions(context.Background(), mustClass(t, "3B1R-2U1r"), Theorem1, func(p engine.Position, weight int) error {
+		if Parity(&p) == 1 {
+			odd[p.Turn()] += uint64(weight)
+		}
+		if m := p.Mirrored(); weight == 2 && Parity(&m) != Parity(&p) {
+			t.Fatalf("%s: its mirror image has the other parity", p.String())
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if odd[engine.First] != 93_024 || odd[engine.Second] != 92_480 {
+		t.Errorf("odd positions: %d with N to move, %d with K to move; the solved wins: 93,024 and 92,480", odd[engine.First], odd[engine.Second])
+	}
+}
