@@ -450,7 +450,7 @@ func (b *Board) step7(dst []Choice, start int, marked, mark engine.Square, r Rea
 		case c == 0:
 			// Not movable: never chosen.
 		case r.Step7 == Step7Literal && anyQuiet:
-			// Paper: the chosen piece is one that can move to a square
+			// Literal: the chosen piece is one that can move to a square
 			// without an opponent piece; this one cannot.
 		default:
 			if z := c &^ markBit(marked); z != 0 {
