@@ -48,7 +48,7 @@ type Verdict struct {
 	// with WithinPlies, not within them) or "unknown" (df-pn's budget ran
 	// out).
 	Result      string `json:"result"`
-	Plies       int    `json:"plies,omitempty"`
+	Plies       int    `json:"plies"`
 	WithinPlies int    `json:"within_plies,omitempty"`
 	Exact       bool   `json:"exact"`
 	// Source: "retrograde" (the class solved exactly) or "dfpn".
