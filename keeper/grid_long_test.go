@@ -99,9 +99,16 @@ func TestDocGridFormat(t *testing.T) {
 		t.Errorf("%q", g.String())
 	}
 	rows := docGrid(t)
-	for name := range rows {
+	for name, row := range rows {
 		if _, err := ParseReading(name); err != nil {
 			t.Errorf("the grid in docs/keeper.md names %q: %v", name, err)
 		}
+		var g gridRow
+		if _, err := fmt.Sscanf(row, "%d | %d | %d | %d of %d | %d of %d", &g.home, &g.blue, &g.red, &g.offWins, &g.offStates, &g.offValWins, &g.offValStates); err != nil || g.String() != row {
+			t.Errorf("%s: the row %q does not read as the grid's columns (%v)", name, row, err)
+		}
+	}
+	if len(rows) == 0 {
+		t.Error("no grid in docs/keeper.md")
 	}
 }
