@@ -12,7 +12,8 @@ import (
 // Reading says how Algorithm 1 is read where paper 002's text (§3,
 // Algorithm 1) leaves a choice open or says something that cannot be
 // meant as written. Each step that admits more than one reading has a
-// field; the zero value is the literal reading (Paper). docs/keeper.md
+// field; the zero value is Literal8bAs7 (step 7 literal, 8(b)'s value-1
+// response replaced by step 7). Literal is the full text. docs/keeper.md
 // states every reading with its justification.
 type Reading struct {
 	Step7    Step7Rule
@@ -90,6 +91,10 @@ const (
 	// opponent piece, all of value 0 (the piece of value 1 stands on the
 	// other exit, next to neither), and it takes one of them.
 	Step8bCorrected
+	// Step8bWrittenGap7: as written (Step8bWritten), but when the keeper
+	// on K's exit cannot move onto an opponent piece, the gap is filled by
+	// step 7 instead of every legal move.
+	Step8bWrittenGap7
 )
 
 // Step9bRule reads step 9(b), which names two actions (onto an exit
@@ -106,96 +111,128 @@ const (
 )
 
 var (
-	// Paper is the literal reading of paper 002 §3, Algorithm 1: every
-	// field at its first value.
-	Paper = Reading{}
+	// Literal is paper 002's full text: step 7 literal, the shortest
+	// approach in step 8, 8(b) as written (its gap, the keeper unable to
+	// move onto an opponent piece, filled by every legal move), both
+	// actions of 9(b).
+	Literal = Reading{Step8b: Step8bWritten}
+	// Literal8bAs7 is Literal with 8(b)'s value-1 response replaced by
+	// step 7: the reading with counterexamples to Theorem 1.
+	Literal8bAs7 = Reading{}
+	// Paper is the name Literal8bAs7 had.
+	//
+	// Deprecated: use Literal8bAs7 (or Literal for the full text).
+	Paper = Literal8bAs7
 	// Agent is the reading of the project's keeper agent
-	// (player/keeper.go): step 7 chooses any movable piece, step 9(b)
-	// moves onto empty exits first.
+	// (player/keeper.go): step 7 chooses any movable piece, 8(b)'s value-1
+	// response is step 7, step 9(b) moves onto empty exits first.
 	Agent = Reading{Step7: Step7AnyPiece, Step9b: Step9bExitFirst}
-	// Cautious is the literal reading with step 8's approach never taking
-	// the piece of value 1.
+	// Cautious is Literal8bAs7 with step 8's approach never taking the
+	// piece of value 1.
 	Cautious = Reading{Approach: ApproachCautious}
 )
 
-// Readings lists the named readings.
-var Readings = []Reading{Paper, Agent, Cautious}
-
-// Grid lists the six readings of the table in docs/keeper.md: step 7
-// literal or any piece, times step 8(b)'s value-1 response as step 7, as
-// written, or corrected; the other steps as in Paper.
+// Grid lists every combination of the switches: step 7 (2) × 8(a) (2) ×
+// 8(b) (4: as written, as step 7, corrected, as written with its gap
+// filled by step 7) × 9(b) (2), 32 readings, Literal first.
 var Grid = func() []Reading {
 	var out []Reading
 	for _, s7 := range []Step7Rule{Step7Literal, Step7AnyPiece} {
-		for _, b := range []Step8bRule{Step8bAsStep7, Step8bWritten, Step8bCorrected} {
-			out = append(out, Reading{Step7: s7, Step8b: b})
+		for _, a := range []ApproachRule{ApproachShortest, ApproachCautious} {
+			for _, b := range []Step8bRule{Step8bWritten, Step8bAsStep7, Step8bCorrected, Step8bWrittenGap7} {
+				for _, s9 := range []Step9bRule{Step9bBoth, Step9bExitFirst} {
+					out = append(out, Reading{Step7: s7, Approach: a, Step8b: b, Step9b: s9})
+				}
+			}
 		}
 	}
 	return out
 }()
 
+// readingKeys are the switches: the STEP=VALUE syntax of ParseReading,
+// and the name suffix of each value that differs from Literal.
 var readingKeys = []struct {
-	key    string
-	values []string
-	get    func(*Reading) *uint8
+	key      string
+	values   []string
+	suffixes []string
+	get      func(*Reading) *uint8
 }{
-	{"7", []string{"literal", "any"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step7) }},
-	{"8a", []string{"shortest", "cautious"}, func(r *Reading) *uint8 { return (*uint8)(&r.Approach) }},
-	{"8b", []string{"step7", "written", "corrected"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step8b) }},
-	{"9b", []string{"both", "exit-first"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step9b) }},
+	{"7", []string{"literal", "any"}, []string{"", "-7-any"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step7) }},
+	{"8a", []string{"shortest", "cautious"}, []string{"", "-8a-cautious"}, func(r *Reading) *uint8 { return (*uint8)(&r.Approach) }},
+	{"8b", []string{"as-7", "written", "corrected", "gap-7"}, []string{"-8b-as-7", "", "-8b-corrected", "-8b-gap-7"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step8b) }},
+	{"9b", []string{"both", "exit-first"}, []string{"", "-9b-exit-first"}, func(r *Reading) *uint8 { return (*uint8)(&r.Step9b) }},
 }
 
-var readingNames = []struct {
+// readingAliases are names ParseReading accepts besides the names String
+// writes; "paper" is deprecated.
+var readingAliases = []struct {
 	name string
 	r    Reading
-}{{"paper", Paper}, {"agent", Agent}, {"cautious", Cautious}}
+}{{"paper", Literal8bAs7}, {"agent", Agent}, {"cautious", Cautious}}
 
-// String names r: "paper", "agent" or "cautious" for the named readings,
-// else "paper" followed by the steps read otherwise, e.g.
-// "paper,7=any,8b=written".
+// String names r by its switches: "literal" followed by a suffix for
+// each step read otherwise, in the order 7, 8a, 8b, 9b: "-7-any",
+// "-8a-cautious", "-8b-as-7", "-8b-corrected", "-8b-gap-7",
+// "-9b-exit-first". Examples: "literal", "literal-8b-as-7", and the
+// agent's "literal-7-any-8b-as-7-9b-exit-first".
 func (r Reading) String() string {
-	for _, n := range readingNames {
-		if n.r == r {
-			return n.name
-		}
-	}
-	s := "paper"
+	s := "literal"
 	for _, k := range readingKeys {
-		if v := *k.get(&r); v != 0 {
-			if int(v) < len(k.values) {
-				s += "," + k.key + "=" + k.values[v]
-			} else {
-				s += fmt.Sprintf(",%s=%d", k.key, v)
-			}
+		v := *k.get(&r)
+		if int(v) < len(k.suffixes) {
+			s += k.suffixes[v]
+		} else {
+			s += fmt.Sprintf("-%s-%d", k.key, v)
 		}
 	}
 	return s
 }
 
-// ParseReading reads a reading: optionally a named one (paper, agent,
-// cautious; default paper), then comma-separated steps read otherwise:
-// 7=literal|any, 8a=shortest|cautious, 8b=step7|written|corrected,
-// 9b=both|exit-first. Example: "paper,7=any,8b=written".
+// parseName reads a reading's name: one String writes, or an alias.
+func parseName(name string) (Reading, bool) {
+	for _, a := range readingAliases {
+		if name == a.name {
+			return a.r, true
+		}
+	}
+	rest, ok := strings.CutPrefix(name, "literal")
+	if !ok {
+		return Literal, false
+	}
+	r := Literal
+	for _, k := range readingKeys {
+		for j, suf := range k.suffixes {
+			if suf != "" && strings.HasPrefix(rest, suf) && (len(rest) == len(suf) || rest[len(suf)] == '-') {
+				*k.get(&r) = uint8(j)
+				rest = rest[len(suf):]
+				break
+			}
+		}
+	}
+	return r, rest == ""
+}
+
+// ParseReading reads a reading: a name (as String writes it, e.g.
+// "literal" or "literal-8b-as-7", or one of the aliases "agent",
+// "cautious" and the deprecated "paper" for literal-8b-as-7; default
+// literal), then optionally comma-separated steps read otherwise:
+// 7=literal|any, 8a=shortest|cautious, 8b=written|as-7|corrected|gap-7,
+// 9b=both|exit-first. Example: "literal,7=any".
 func ParseReading(s string) (Reading, error) {
-	var r Reading
+	r := Literal
 	parts := strings.Split(s, ",")
 	i := 0
 	if !strings.Contains(parts[0], "=") {
-		found := false
-		for _, n := range readingNames {
-			if parts[0] == n.name {
-				r, found = n.r, true
-			}
-		}
-		if !found {
-			return Paper, errorf("reading %q: %q is no reading (paper, agent or cautious)", s, parts[0])
+		var ok bool
+		if r, ok = parseName(parts[0]); !ok {
+			return Literal, errorf("reading %q: %q is no reading (literal, literal-8b-as-7, ... as docs/keeper.md lists them; agent, cautious)", s, parts[0])
 		}
 		i = 1
 	}
 	for _, p := range parts[i:] {
 		key, val, ok := strings.Cut(p, "=")
 		if !ok {
-			return Paper, errorf("reading %q: %q is not STEP=VALUE", s, p)
+			return Literal, errorf("reading %q: %q is not STEP=VALUE", s, p)
 		}
 		known := false
 		for _, k := range readingKeys {
@@ -203,14 +240,17 @@ func ParseReading(s string) (Reading, error) {
 				continue
 			}
 			known = true
+			if val == "step7" && key == "8b" {
+				val = "as-7" // the value's former name
+			}
 			j := slices.Index(k.values, val)
 			if j < 0 {
-				return Paper, errorf("reading %q: step %s: %q is none of %s", s, key, val, strings.Join(k.values, ", "))
+				return Literal, errorf("reading %q: step %s: %q is none of %s", s, key, val, strings.Join(k.values, ", "))
 			}
 			*k.get(&r) = uint8(j)
 		}
 		if !known {
-			return Paper, errorf("reading %q: no step %q (7, 8a, 8b, 9b)", s, key)
+			return Literal, errorf("reading %q: no step %q (7, 8a, 8b, 9b)", s, key)
 		}
 	}
 	return r, nil
@@ -338,8 +378,6 @@ func dedupe(dst []Choice, start int) []Choice {
 	return out
 }
 
-var dirs = [4]int{8, -8, 1, -1}
-
 // targets returns the board squares next to s that K may enter: empty
 // squares (quiet) and squares of opponent pieces (captures).
 func (b *Board) targets(s engine.Square) (quiet, capt uint64) {
@@ -412,7 +450,7 @@ func (b *Board) step7(dst []Choice, start int, marked, mark engine.Square, r Rea
 		case c == 0:
 			// Not movable: never chosen.
 		case r.Step7 == Step7Literal && anyQuiet:
-			// Paper: the chosen piece is one that can move to a square
+			// Literal: the chosen piece is one that can move to a square
 			// without an opponent piece; this one cannot.
 		default:
 			if z := c &^ markBit(marked); z != 0 {
@@ -511,10 +549,15 @@ func (b *Board) value1(dst []Choice, start int, marked, mark engine.Square, r Re
 	}
 	keeper := sq(b.K & b.Exits())
 	q, c := b.targets(keeper)
-	if r.Step8b == Step8bWritten && c == 0 {
+	if c == 0 {
 		// The condition (the keeper can move onto an opponent piece)
-		// fails and the text says nothing more: any move.
-		return b.anyMove(dst, start, mark)
+		// fails and the text says nothing more: any move, or step 7.
+		switch r.Step8b {
+		case Step8bWritten:
+			return b.anyMove(dst, start, mark)
+		case Step8bWrittenGap7:
+			return b.step7(dst, start, marked, mark, r)
+		}
 	}
 	if q != 0 {
 		return b.addMoves(dst, start, keeper, q, mark)

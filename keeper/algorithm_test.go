@@ -96,7 +96,7 @@ func TestChoicesByHand(t *testing.T) {
 	for _, c := range cases {
 		p := engine.MustParsePosition(c.pos)
 		b := BoardOf(&p)
-		for _, r := range Readings {
+		for _, r := range []Reading{Literal8bAs7, Agent, Cautious} {
 			want := c.paper
 			switch {
 			case r == Agent:
@@ -286,25 +286,28 @@ func TestStep8bByHand(t *testing.T) {
 		{"the exit piece holds 1; K's keeper on f1 has only empty squares next to it",
 			"B4u/u5/6/6/6/R5 s R1r1", "a1",
 			map[Reading]string{
-				Paper: "a2a3 a2b2 f1e1 f1f2", // step 7
+				Literal8bAs7: "a2a3 a2b2 f1e1 f1f2", // step 7
 				// As written: f1's keeper cannot move onto an opponent piece,
 				// and the text says nothing more: any move (a2a1 takes N's blue).
 				{Step8b: Step8bWritten}: "a2a1 a2a3 a2b2 f1e1 f1f2",
 				// Corrected: f1's keeper moves to a square without one.
 				{Step8b: Step8bCorrected}: "f1e1 f1f2",
+				// As written, the gap filled by step 7.
+				{Step8b: Step8bWrittenGap7}: "a2a3 a2b2 f1e1 f1f2",
 			}},
 		{"the shortest counterexample after f1f2 e1f1: no value held, a1's keeper hemmed in by blues",
 			"uB3R/B3Bu/6/6/6/6 s R1r1", "",
 			map[Reading]string{
 				// Value 0: take the red (f2f1); value 1: step 7, literal: only
 				// f2 can reach an empty square.
-				Paper: "f2f1 f2f3+f1",
+				Literal8bAs7: "f2f1 f2f3+f1",
 				// Step 7, any piece: a1 may be chosen and take a blue (value 0).
 				{Step7: Step7AnyPiece}: "a1a2+f1 a1b1+f1 f2f1 f2f3+f1",
 				// 8(b) as written and corrected: a1's keeper is chosen; it has
 				// no empty square, so it takes a value-0 piece.
-				{Step8b: Step8bWritten}:   "a1a2+f1 a1b1+f1 f2f1",
-				{Step8b: Step8bCorrected}: "a1a2+f1 a1b1+f1 f2f1",
+				{Step8b: Step8bWritten}:     "a1a2+f1 a1b1+f1 f2f1",
+				{Step8b: Step8bCorrected}:   "a1a2+f1 a1b1+f1 f2f1",
+				{Step8b: Step8bWrittenGap7}: "a1a2+f1 a1b1+f1 f2f1",
 			}},
 	}
 	for _, c := range cases {

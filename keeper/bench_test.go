@@ -14,7 +14,7 @@ func BenchmarkSolveSmallest(b *testing.B) {
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
 	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
-		if _, err := SolveClasses(context.Background(), []purple.Class{c}, Paper, nil); err != nil {
+		if _, err := SolveClasses(context.Background(), []purple.Class{c}, Literal8bAs7, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -27,7 +27,7 @@ func BenchmarkSolveSmallest(b *testing.B) {
 // (wall and CPU time).
 func BenchmarkVerifySmallest(b *testing.B) {
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
-	s, err := SolveClasses(context.Background(), []purple.Class{c}, Paper, nil)
+	s, err := SolveClasses(context.Background(), []purple.Class{c}, Literal8bAs7, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

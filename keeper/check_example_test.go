@@ -14,7 +14,7 @@ import (
 func ExampleCheck() {
 	c, _ := purple.ParseClass("1B1R-2U1r")
 	rep, err := keeper.Check(context.Background(), []purple.Class{c}, keeper.CheckOptions{
-		Spec: keeper.Theorem1, Algorithm: true, Reading: keeper.Paper, Threads: 2,
+		Spec: keeper.Theorem1, Algorithm: true, Reading: keeper.Literal8bAs7, Threads: 2,
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -17,11 +17,11 @@ func TestCheckCountsAlgorithm(t *testing.T) {
 	ctx := context.Background()
 	c := mustClass(t, "1B1R-2U1r")
 	spec := Spec{Keepers: 1, KeeperReds: 1}
-	rep, err := Check(ctx, []purple.Class{c}, CheckOptions{Spec: spec, Algorithm: true, Reading: Paper, Threads: 2, List: 3})
+	rep, err := Check(ctx, []purple.Class{c}, CheckOptions{Spec: spec, Algorithm: true, Reading: Literal8bAs7, Threads: 2, List: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv, err := SolveClasses(ctx, []purple.Class{c}, Paper, nil)
+	sv, err := SolveClasses(ctx, []purple.Class{c}, Literal8bAs7, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func mustClass(t testing.TB, s string) purple.Class {
 func TestCheckBigClassSolvesItsCaptures(t *testing.T) {
 	c := mustClass(t, "2B1R-2U1r")
 	var lines []string
-	o := CheckOptions{Algorithm: true, Reading: Paper, Threads: 2, Sample: 30, Seed: 3, Nodes: 2_000_000, WithinPlies: 10,
+	o := CheckOptions{Algorithm: true, Reading: Literal8bAs7, Threads: 2, Sample: 30, Seed: 3, Nodes: 2_000_000, WithinPlies: 10,
 		MaxStates: States(c) - 1, Progress: func(s string) { lines = append(lines, s) }}
 	rep, err := Check(context.Background(), []purple.Class{c}, o)
 	if err != nil {

@@ -43,6 +43,17 @@ func (r *ClassReport) WriteText(w io.Writer, o CheckOptions) {
 			fmt.Fprintf(w, "  %s: %s (wins in %d seeing the value)\n", ex.Kind, ex.Position, ex.Plies)
 		}
 	}
+	if len(r.States) > 0 {
+		fmt.Fprintf(w, "every state of the keeper game (K's pieces on N's exits, the piece of value 1, side to move: N wins of states; by parity even, odd):\n")
+		for _, row := range r.States {
+			side := "K to move"
+			if row.NToMove {
+				side = "N to move"
+			}
+			fmt.Fprintf(w, "  %d on exits, value %-4s %s: %d of %d (even %d of %d, odd %d of %d)\n", row.KOnExits, row.ValueOn, side,
+				row.NWins, row.States, row.NWinsByParity[0], row.StatesByParity[0], row.NWinsByParity[1], row.StatesByParity[1])
+		}
+	}
 	for _, ex := range r.Examples {
 		fmt.Fprintf(w, "  %s: %s  wins in %d%s: %s\n", ex.Kind, ex.Position, ex.Plies, value1(ex), strings.Join(ex.PV, " "))
 	}

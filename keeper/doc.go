@@ -16,15 +16,20 @@
 //     retrograde analysis (SolveClasses), exact and with distances;
 //   - the positions that meet the theorem's hypothesis and its relaxations
 //     (Spec, Positions), and a backward check of whether keeper play can
-//     have led to a position (Consistent).
+//     have led to a position (Consistent);
+//   - the readings of the text (Reading: Literal is the full text,
+//     Literal8bAs7 the reading with counterexamples, Grid every
+//     combination), one position asked with its proof tree (Query), and a
+//     census of every solved state (Solved.Census, Parity).
 //
 // Typical use:
 //
 //	classes := keeper.ClassesFor(keeper.Theorem1, 4, 5)
-//	sv, err := keeper.SolveClasses(ctx, classes, keeper.Paper, nil)
+//	sv, err := keeper.SolveClasses(ctx, classes, keeper.Literal, nil)
 //	_, bad, first, err := sv.Verify(ctx, classes[0])     // Bellman check of a solved class
 //	v, ok := sv.Value(&pos, engine.First, engine.NoSquare) // N (first player) wins, no value held?
 //	line, err := sv.Line(pos, engine.First, engine.NoSquare, v.Plies)
+//	verdict, err := keeper.Query(ctx, pos, keeper.QueryOptions{Reading: keeper.Literal8bAs7, Marked: engine.NoSquare})
 //
 // All positions are in the canonical orientation of package purple: N, the
 // prover, is the first player (upper case) and K the second, so K's

@@ -9,10 +9,10 @@ import (
 	"github.com/geister-solver/geister/purple"
 )
 
-// Value is a solved keeper-game position: whether N surely wins against
+// NWin is a solved keeper-game position: whether N surely wins against
 // Algorithm 1, and in how many plies at most when it does (N hastens, the
 // algorithm's choices delay).
-type Value struct {
+type NWin struct {
 	Win   bool
 	Plies int
 }
@@ -20,7 +20,7 @@ type Value struct {
 // Oracle gives exact keeper-game values of positions it knows (a
 // *Solved does): p with the prover n, K's piece of value 1 on marked.
 type Oracle interface {
-	Value(p *engine.Position, n engine.Player, marked engine.Square) (Value, bool)
+	Value(p *engine.Position, n engine.Player, marked engine.Square) (NWin, bool)
 }
 
 // markFlag marks a keeper move encoded for dfpn that gives the exit piece
@@ -66,9 +66,8 @@ func NewGame(p engine.Position, n engine.Player, marked engine.Square, r Reading
 	return &Game{pos: p, n: n, k: n.Other(), marked: marked, reading: r, oracle: oracle, tables: tables}, nil
 }
 
-// Position returns the current position; Marked the piece of value 1.
+// Position returns the current position.
 func (g *Game) Position() engine.Position { return g.pos }
-func (g *Game) Marked() engine.Square     { return g.marked }
 
 var markKeys = func() (k [64]uint64) {
 	r := engine.NewRand(0x6b656570)
@@ -204,8 +203,8 @@ func (g *Game) Estimate() (pn, dn uint32) {
 	return uint32(max((best+1)/2, 1)), uint32(max(p.CountMoves(), 1))
 }
 
-// Result is a df-pn answer in the keeper game.
-type Result struct {
+// Answer is a df-pn answer in the keeper game.
+type Answer struct {
 	Status dfpn.Status
 	// Plies: when Proven, the length of the proof found (an upper bound
 	// on the distance); exact with Options.Shortest.
@@ -226,12 +225,12 @@ type Options struct {
 // Solve answers by df-pn whether N surely wins g's current position
 // against the algorithm. tt may be reused between calls on games of the
 // same reading and oracle.
-func Solve(ctx context.Context, g *Game, tt *dfpn.Table, o Options) Result {
+func Solve(ctx context.Context, g *Game, tt *dfpn.Table, o Options) Answer {
 	if tt == nil {
 		tt = dfpn.NewTable(max(o.TTMegabytes, 16))
 	}
 	s := dfpn.NewSearcher(tt)
-	var res Result
+	var res Answer
 	budget := func() uint64 {
 		if o.MaxNodes == 0 {
 			return 0

@@ -19,7 +19,7 @@ import (
 // moves is f3f2 too. After f3f2 N cannot tell whether the red holds 1.
 func TestHiddenObservation(t *testing.T) {
 	p := engine.MustParsePosition("u4R/6/5u/6/6/B5 s R1r1")
-	h := NewHidden(Paper, nil)
+	h := NewHidden(Literal8bAs7, nil)
 	f1 := engine.Sq(5, 1)
 	got := map[string]Belief{}
 	for _, o := range h.observe(&p, BeliefOf(engine.NoSquare)) {
@@ -45,11 +45,11 @@ func TestHiddenObservation(t *testing.T) {
 // when it matters, and wins in 5 as with the value shown.
 func TestHiddenCounterexample(t *testing.T) {
 	p := engine.MustParsePosition("uB2Ru/B3B1/6/6/6/6 s R1r1")
-	st, d := NewHidden(Paper, nil).Win(p, BeliefOf(engine.NoSquare), 5, 0)
+	st, d := NewHidden(Literal8bAs7, nil).Win(p, BeliefOf(engine.NoSquare), 5, 0)
 	if st != HiddenWin || d != 5 {
 		t.Errorf("hidden value: %v in %d, want a win in 5", st, d)
 	}
-	if st, _ := NewHidden(Paper, nil).Win(p, BeliefOf(engine.NoSquare), 4, 0); st == HiddenWin {
+	if st, _ := NewHidden(Literal8bAs7, nil).Win(p, BeliefOf(engine.NoSquare), 4, 0); st == HiddenWin {
 		t.Error("a win within 4 plies")
 	}
 }
@@ -63,7 +63,7 @@ func TestHiddenConsistent(t *testing.T) {
 	sv := small(t)
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
 	r := engine.NewRand(5)
-	withOracle, plain := NewHidden(Paper, sv), NewHidden(Paper, nil)
+	withOracle, plain := NewHidden(Literal8bAs7, sv), NewHidden(Literal8bAs7, nil)
 	checked, wins := 0, 0
 	for i := 0; i < 300 && checked < 80; i++ {
 		p, err := RandomPosition(r, c, Spec{Keepers: 1, KeeperReds: 1}, engine.Player(r.Intn(2)))

@@ -71,7 +71,7 @@ func (s *Solved) Line(p engine.Position, n engine.Player, marked engine.Square, 
 					return line, errorf("the solved values are inconsistent at %s: %s is no N win", p.String(), c.Move)
 				}
 				if d > bestD {
-					best, bestD = Step{c.Move, c.Mark}, d
+					best, bestD = Step(c), d
 				}
 			}
 		}

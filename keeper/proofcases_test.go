@@ -25,7 +25,7 @@ func checkNoWin(t *testing.T, p engine.Position, d int) {
 			t.Errorf("%s: the plain solver (mode %d) finds a sure win within %d plies", p.String(), mode, d)
 		}
 	}
-	for _, r := range []Reading{Paper, Agent} {
+	for _, r := range []Reading{Literal8bAs7, Agent} {
 		if newPlain(r).win(&p, engine.NoSquare, d) {
 			t.Errorf("%s: plain recursion finds a win against Algorithm 1 (%s) within %d plies", p.String(), r, d)
 		}
@@ -61,7 +61,7 @@ func TestProofCase2NoWin(t *testing.T) {
 		return
 	}
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 1}
-	for _, r := range []Reading{Paper, Agent} {
+	for _, r := range []Reading{Literal8bAs7, Agent} {
 		sv, err := SolveClasses(context.Background(), []purple.Class{c}, r, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -115,7 +115,7 @@ func TestProofCase1NoWin(t *testing.T) {
 func TestProofCase1ValueOnBlueWins(t *testing.T) {
 	p := engine.MustParsePosition("uB2Ru/6/6/6/6/6 s R1r1")
 	b1 := engine.Sq(1, 1)
-	for _, r := range []Reading{Paper, Agent} {
+	for _, r := range []Reading{Literal8bAs7, Agent} {
 		pl := newPlain(r)
 		if !pl.win(&p, b1, 4) || pl.win(&p, b1, 3) {
 			t.Errorf("%s: plain recursion: win within 4 %v, within 3 %v; want a win in exactly 4", r, pl.win(&p, b1, 4), pl.win(&p, b1, 3))
@@ -158,7 +158,7 @@ func TestProofCase1Counterexample(t *testing.T) {
 	for _, c := range []struct {
 		r   Reading
 		dtw int
-	}{{Paper, 5}, {Cautious, 10}} {
+	}{{Literal8bAs7, 5}, {Cautious, 10}} {
 		pl := newPlain(c.r)
 		if !pl.win(&p, engine.NoSquare, c.dtw) || pl.win(&p, engine.NoSquare, c.dtw-1) {
 			t.Errorf("%s: plain recursion: win within %d %v, within %d %v; want a win in exactly %d",

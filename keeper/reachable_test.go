@@ -67,7 +67,7 @@ func TestCounterexampleGameFromTheStart(t *testing.T) {
 				q.Hide(engine.Second)
 				b := BoardOf(&q)
 				for mk := range marks {
-					for _, c := range Choices(&b, mk, Paper, nil) {
+					for _, c := range Choices(&b, mk, Literal8bAs7, nil) {
 						if c.Move == m.Plain() {
 							next[NextMark(&q, engine.Second, mk, c.Move, c.Mark)] = true
 						}
@@ -80,7 +80,7 @@ func TestCounterexampleGameFromTheStart(t *testing.T) {
 					}
 				}
 				if len(next) == 0 {
-					t.Fatalf("game %d, ply %d: K's %s in %s is none of Algorithm 1's choices %s", rec.Game, i+1, m, q.String(), choiceStrings(Choices(&b, engine.NoSquare, Paper, nil)))
+					t.Fatalf("game %d, ply %d: K's %s in %s is none of Algorithm 1's choices %s", rec.Game, i+1, m, q.String(), choiceStrings(Choices(&b, engine.NoSquare, Literal8bAs7, nil)))
 				}
 			} else {
 				for mk := range marks {

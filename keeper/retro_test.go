@@ -131,7 +131,7 @@ var (
 // small returns the keeper game of 1B1R-2U1r solved in the paper reading.
 func small(t *testing.T) *Solved {
 	smallOnce.Do(func() {
-		smallSolved, smallErr = SolveClasses(context.Background(), []purple.Class{{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}}, Paper, nil)
+		smallSolved, smallErr = SolveClasses(context.Background(), []purple.Class{{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}}, Literal8bAs7, nil)
 	})
 	if smallErr != nil {
 		t.Fatal(smallErr)
@@ -156,7 +156,7 @@ func TestRetroAgreesWithPlainSearch(t *testing.T) {
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
 	const d = 7
 	r := engine.NewRand(11)
-	pl := newPlain(Paper)
+	pl := newPlain(Literal8bAs7)
 	var wins, losses int
 	for i := 0; i < 4000 && (wins < 60 || losses < 60); i++ {
 		p, mk := randomState(r, c)
@@ -200,7 +200,7 @@ func TestRetroAgreesWithDfpn(t *testing.T) {
 	for i := 0; i < 60; i++ {
 		p, mk := randomState(r, c)
 		v, _ := sv.Value(&p, engine.First, mk)
-		g, err := NewGame(p, engine.First, mk, Paper, nil, nil)
+		g, err := NewGame(p, engine.First, mk, Literal8bAs7, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +317,7 @@ func TestKeeperWinsContainPurpleWins(t *testing.T) {
 // classes) and the agent reading, against plain recursion.
 func TestRetroAgreesWithPlainSearchLong(t *testing.T) {
 	longtest.Skip(t)
-	for _, rd := range []Reading{Paper, Agent} {
+	for _, rd := range []Reading{Literal8bAs7, Agent} {
 		c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 2}
 		sv, err := SolveClasses(context.Background(), []purple.Class{c, {Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}}, rd, nil)
 		if err != nil {
@@ -377,7 +377,7 @@ func TestChoiceMasksAgreeWithChoices(t *testing.T) {
 	sv := small(t)
 	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
 	useChoiceMasks = false
-	slow, err := SolveClasses(context.Background(), []purple.Class{c}, Paper, nil)
+	slow, err := SolveClasses(context.Background(), []purple.Class{c}, Literal8bAs7, nil)
 	useChoiceMasks = true
 	if err != nil {
 		t.Fatal(err)

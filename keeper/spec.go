@@ -49,14 +49,6 @@ func ClassesFor(s Spec, minPieces, maxPieces int) []purple.Class {
 	return out
 }
 
-// Meets reports whether p (N the first player) meets spec's positional
-// hypothesis.
-func (s Spec) Meets(p *engine.Position) bool {
-	k := p.Occupied(engine.Second)
-	on := bits.OnesCount64(k & engine.Exits(engine.First))
-	return on == s.Keepers && p.Reds(engine.Second) == s.KeeperReds
-}
-
 // Positions calls fn for every position of class c (N = first player,
 // prover; K = second, hidden) that meets spec, either side to move, of
 // each position and its left-right mirror image only one, with weight 2

@@ -20,7 +20,7 @@ func allReadings() []Reading {
 	var out []Reading
 	for s7 := Step7Literal; s7 <= Step7AnyPiece; s7++ {
 		for a := ApproachShortest; a <= ApproachCautious; a++ {
-			for b := Step8bAsStep7; b <= Step8bCorrected; b++ {
+			for b := Step8bAsStep7; b <= Step8bWrittenGap7; b++ {
 				for s9 := Step9bBoth; s9 <= Step9bExitFirst; s9++ {
 					out = append(out, Reading{Step7: s7, Approach: a, Step8b: b, Step9b: s9})
 				}
@@ -256,12 +256,16 @@ func (t *trans) approach(s, x engine.Square, mark engine.Square) []tchoice {
 // (t.marked); mark records a value just given.
 func (t *trans) value1(keeper engine.Square, mark engine.Square) []tchoice {
 	switch t.r.Step8b {
-	case Step8bWritten:
+	case Step8bWritten, Step8bWrittenGap7:
 		// "If the keeper on the exit can move to a square where an
 		// opponent piece is placed, ... move to a square where no opponent
 		// piece is placed. If every destination holds an opponent piece,
-		// choose one of value 0." Otherwise nothing is said: any move.
+		// choose one of value 0." Otherwise nothing is said: any move
+		// (written), or step 7 (the gap filled by step 7).
 		if len(t.movesOf(keeper, false, true, false)) == 0 {
+			if t.r.Step8b == Step8bWrittenGap7 {
+				return t.step7(mark)
+			}
 			return with(t.moves, mark)
 		}
 		if e := t.movesOf(keeper, true, false, false); len(e) > 0 {

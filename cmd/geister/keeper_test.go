@@ -210,7 +210,7 @@ func keeperAlgorithm(t *testing.T, dir string) {
 	// A reading written out field by field, and the value hidden from N.
 	k = runKeeper(t, "--table", dir, "--max-pieces", "4", "--algorithm", "--reading", "agent,8b=corrected", "--hidden-values", "--json")
 	r = k.Classes[0]
-	if k.Reading != "paper,7=any,8b=corrected,9b=exit-first" || r.NWins != 0 || r.NWinsHidden == nil || *r.NWinsHidden != 0 {
+	if k.Reading != "literal-7-any-8b-corrected-9b-exit-first" || r.NWins != 0 || r.NWinsHidden == nil || *r.NWinsHidden != 0 {
 		t.Errorf("reading %q: %+v", k.Reading, r)
 	}
 }
@@ -240,5 +240,58 @@ func TestKeeperInterrupted(t *testing.T) {
 		if code != 1 || !ok || !strings.Contains(errb.String(), "interrupted") {
 			t.Errorf("json %v: exit %d\n%s\n%s", asJSON, code, out.String(), errb.String())
 		}
+	}
+}
+
+// keeper --position: the shortest counterexample is a win in 5 in
+// literal-8b-as-7 (and the deprecated name paper), its tree printed; no
+// win within 12 plies in literal; the value-on-blue case in JSON; bad
+// input refused with the input named.
+func TestKeeperPosition(t *testing.T) {
+	const ce = "uB2Ru/B3B1/6/6/6/6 s R1r1"
+	for _, rd := range []string{"literal-8b-as-7", "paper"} {
+		code, out, errOut := runCmd(t, "", "keeper", "--position", ce, "--reading", rd, "--max-states", "1", "--quiet")
+		if code != 0 || !strings.Contains(out, "N surely wins in 5 plies") || !strings.Contains(out, "reading literal-8b-as-7") ||
+			!strings.Contains(out, "K f1f2 [4]") || !strings.Contains(out, "hypothesis (both keepers home, K one red left): yes") {
+			t.Errorf("%s: exit %d\n%s%s", rd, code, out, errOut)
+		}
+	}
+	code, out, errOut := runCmd(t, "", "keeper", "--position", ce, "--reading", "literal", "--max-states", "1", "--max-plies", "12", "--json")
+	var v struct {
+		Result, Reading string
+		Plies           int
+		WithinPlies     int  `json:"within_plies"`
+		Reachable       bool `json:"reachable"`
+		ReachPlies      int  `json:"reach_plies"`
+		Tree            *struct {
+			Next []struct{ Move string } `json:"next"`
+		} `json:"tree"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.Result != "no-win" || v.WithinPlies != 12 || v.Reading != "literal" || !v.Reachable || v.ReachPlies != 4 || v.Tree != nil {
+		t.Errorf("literal: exit %d, %v, %+v\n%s%s", code, err, v, out, errOut)
+	}
+	code, out, _ = runCmd(t, "", "keeper", "--position", "uB2Ru/6/6/6/6/6 s R1r1", "--value1", "b1", "--json")
+	v.Tree = nil
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.Result != "win" || v.Plies != 4 || v.Tree == nil || len(v.Tree.Next) != 2 {
+		t.Errorf("value on b1: exit %d, %v\n%s", code, err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--position", "uB2Ru/B3B1/6/6/6/7 s R1r1"}, "uB2Ru/B3B1/6/6/6/7"},
+		{[]string{"--position", ce, "--value1", "z9"}, "z9"},
+		{[]string{"--position", ce, "--reading", "literal-8b"}, "literal-8b"},
+		{[]string{"--position", ce, "3B1R-2U1r"}, "CLASS"},
+		{[]string{"--value1", "b1"}, "--value1"},
+	} {
+		code, _, errOut := runCmd(t, "", append([]string{"keeper"}, c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want usage naming %q", c.args, code, errOut, c.want)
+		}
+	}
+	// Not a keeper-game state: an error naming the position (exit 1).
+	if code, _, errOut := runCmd(t, "", "keeper", "--position", "uB2Ru/6/6/6/6/6 s R1r1", "--value1", "e2"); code != 1 || !strings.Contains(errOut, "uB2Ru/6/6/6/6/6") {
+		t.Errorf("value on an empty square: exit %d, %q", code, errOut)
 	}
 }
