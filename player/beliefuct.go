@@ -180,13 +180,9 @@ func (a *beliefUCT) Move(ctx context.Context, v *View) (engine.Move, error) {
 	if err := a.belief.Sync(&p, v.history); err != nil {
 		return engine.NoMove, err
 	}
-	if m, ok := escapeMove(&ml); ok {
-		a.Last.Source = "escape"
+	if m, src, ok := forcedMove(&ml); ok {
+		a.Last.Source = src
 		return m, nil
-	}
-	if ml.N == 1 {
-		a.Last.Source = "only"
-		return ml.Moves[0], nil
 	}
 	if a.exact == nil || a.limit != v.PlyLimit() {
 		a.limit = v.PlyLimit()

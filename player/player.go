@@ -150,6 +150,19 @@ func escapeMove(ml *engine.MoveList) (engine.Move, bool) {
 	return engine.NoMove, false
 }
 
+// forcedMove returns the move every agent here plays without searching,
+// with its source for Decision: an escape (it wins at once), or the only
+// legal move.
+func forcedMove(ml *engine.MoveList) (engine.Move, string, bool) {
+	if m, ok := escapeMove(ml); ok {
+		return m, "escape", true
+	}
+	if ml.N == 1 {
+		return ml.Moves[0], "only", true
+	}
+	return engine.NoMove, "", false
+}
+
 // MixSeed derives a seed from two (splitmix64 of their combination): the
 // one seed mixer of agents, matches and the GAT client.
 func MixSeed(a, b uint64) uint64 {

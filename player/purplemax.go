@@ -154,13 +154,9 @@ func (a *purpleMax) Move(ctx context.Context, v *View) (engine.Move, error) {
 	if ml.N == 0 {
 		return engine.NoMove, errors.New("no legal move")
 	}
-	if m, ok := escapeMove(&ml); ok {
-		a.Last.Source = "escape"
+	if m, src, ok := forcedMove(&ml); ok {
+		a.Last.Source = src
 		return m, nil
-	}
-	if ml.N == 1 {
-		a.Last.Source = "only"
-		return ml.Moves[0], nil
 	}
 	var deadline time.Time
 	if a.budget > 0 {

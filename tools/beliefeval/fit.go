@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/geister-solver/geister/belief"
@@ -28,52 +27,40 @@ func fitSamples(files []string, agents []string) ([]sample, error) {
 		want[a] = true
 	}
 	var out []sample
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
+	err := eachGame(files, func(name string, rec *match.Record, ps []engine.Position, moves []engine.Move) error {
+		var fits [2]bool
+		for side, spec := range []string{rec.First, rec.Second} {
+			n, _, _ := strings.Cut(spec, ":")
+			fits[side] = want[n]
 		}
-		recs, err := match.ReadRecords(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+		for i, m := range moves {
+			p := &ps[i]
+			if !fits[p.Turn()] {
+				continue
+			}
+			var ml engine.MoveList
+			ml.Generate(p)
+			s := sample{seen: -1}
+			for j, lm := range ml.Slice() {
+				s.x = append(s.x, belief.MoveFeatures(p, lm))
+				c := 0
+				if p.Pieces(p.Turn(), engine.Red)&lm.From().Bit() != 0 {
+					c = 1
+				}
+				s.c = append(s.c, c)
+				if lm == m.Plain() {
+					s.seen = j
+				}
+			}
+			if s.seen < 0 {
+				return fmt.Errorf("%s: game %d: move %d (%s) not among the legal moves", name, rec.Game, i+1, m)
+			}
+			out = append(out, s)
 		}
-		for k := range recs {
-			rec := &recs[k]
-			ps, moves, err := rec.Replay()
-			if err != nil {
-				return nil, fmt.Errorf("%s: game %d: %w", name, rec.Game, err)
-			}
-			var fits [2]bool
-			for side, spec := range []string{rec.First, rec.Second} {
-				n, _, _ := strings.Cut(spec, ":")
-				fits[side] = want[n]
-			}
-			for i, m := range moves {
-				p := &ps[i]
-				if !fits[p.Turn()] {
-					continue
-				}
-				var ml engine.MoveList
-				ml.Generate(p)
-				s := sample{seen: -1}
-				for j, lm := range ml.Slice() {
-					s.x = append(s.x, belief.MoveFeatures(p, lm))
-					c := 0
-					if p.Pieces(p.Turn(), engine.Red)&lm.From().Bit() != 0 {
-						c = 1
-					}
-					s.c = append(s.c, c)
-					if lm == m.Plain() {
-						s.seen = j
-					}
-				}
-				if s.seen < 0 {
-					return nil, fmt.Errorf("%s: game %d: move %d (%s) not among the legal moves", name, rec.Game, i+1, m)
-				}
-				out = append(out, s)
-			}
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -87,43 +87,55 @@ type turn struct {
 	moves []engine.Move
 }
 
-func load(files []string) ([]sideGame, error) {
-	var out []sideGame
+// eachGame replays every game of the record files, in order, and hands
+// each to f with its positions and moves.
+func eachGame(files []string, f func(name string, rec *match.Record, ps []engine.Position, moves []engine.Move) error) error {
 	for _, name := range files {
-		f, err := os.Open(name)
+		fh, err := os.Open(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		recs, err := match.ReadRecords(f)
-		f.Close()
+		recs, err := match.ReadRecords(fh)
+		fh.Close()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		for k := range recs {
 			rec := &recs[k]
 			ps, moves, err := rec.Replay()
 			if err != nil {
-				return nil, fmt.Errorf("%s: game %d: %w", name, rec.Game, err)
+				return fmt.Errorf("%s: game %d: %w", name, rec.Game, err)
 			}
-			for _, me := range []engine.Player{engine.First, engine.Second} {
-				opp := rec.Second
-				if me == engine.Second {
-					opp = rec.First
-				}
-				g := sideGame{group: opp, me: me}
-				for i, p := range ps {
-					if p.Turn() != me || p.Outcome() != engine.Ongoing || i == 0 {
-						continue
-					}
-					v := p
-					v.Hide(me.Other())
-					g.turns = append(g.turns, turn{ply: i, view: v, truth: p, moves: moves[:i]})
-				}
-				out = append(out, g)
+			if err := f(name, rec, ps, moves); err != nil {
+				return err
 			}
 		}
 	}
-	return out, nil
+	return nil
+}
+
+func load(files []string) ([]sideGame, error) {
+	var out []sideGame
+	err := eachGame(files, func(_ string, rec *match.Record, ps []engine.Position, moves []engine.Move) error {
+		for _, me := range []engine.Player{engine.First, engine.Second} {
+			opp := rec.Second
+			if me == engine.Second {
+				opp = rec.First
+			}
+			g := sideGame{group: opp, me: me}
+			for i, p := range ps {
+				if p.Turn() != me || p.Outcome() != engine.Ongoing || i == 0 {
+					continue
+				}
+				v := p
+				v.Hide(me.Other())
+				g.turns = append(g.turns, turn{ply: i, view: v, truth: p, moves: moves[:i]})
+			}
+			out = append(out, g)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // score is the sums of one game's predictions in each phase.
