@@ -140,6 +140,16 @@ func fill(r *C.geister_probe_result, v probeValue, move string) {
 	}
 }
 
+// probeInto checks the result pointer of a probe function, clears what it
+// points to, and reads the arguments the probe functions share.
+func probeInto(h *C.geister_tables, pos *C.cchar_t, r *C.geister_probe_result) (*tables, string, error) {
+	if r == nil {
+		return nil, "", errorf(codeArgument, "result is NULL")
+	}
+	*r = C.geister_probe_result{}
+	return probeArgs(h, pos)
+}
+
 // probeArgs reads the arguments the probe functions share.
 func probeArgs(h *C.geister_tables, pos *C.cchar_t) (*tables, string, error) {
 	t, err := lookup(h)
@@ -153,11 +163,7 @@ func probeArgs(h *C.geister_tables, pos *C.cchar_t) (*tables, string, error) {
 //export geister_probe
 func geister_probe(h *C.geister_tables, pos *C.cchar_t, prover C.int, r *C.geister_probe_result, errOut **C.char) C.int {
 	return finish(guard(func() error {
-		if r == nil {
-			return errorf(codeArgument, "result is NULL")
-		}
-		*r = C.geister_probe_result{}
-		t, s, err := probeArgs(h, pos)
+		t, s, err := probeInto(h, pos, r)
 		if err != nil {
 			return err
 		}
@@ -181,11 +187,7 @@ func geister_probe(h *C.geister_tables, pos *C.cchar_t, prover C.int, r *C.geist
 //export geister_probe_value
 func geister_probe_value(h *C.geister_tables, pos *C.cchar_t, prover C.int, r *C.geister_probe_result, errOut **C.char) C.int {
 	return finish(guard(func() error {
-		if r == nil {
-			return errorf(codeArgument, "result is NULL")
-		}
-		*r = C.geister_probe_result{}
-		t, s, err := probeArgs(h, pos)
+		t, s, err := probeInto(h, pos, r)
 		if err != nil {
 			return err
 		}
