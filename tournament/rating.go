@@ -318,7 +318,7 @@ func (r Ratings) Text() string {
 		fmt.Fprintf(&b, "  %-28s %-28s %5.3f%s %d-%d-%d  p=%.3g\n", p.A, p.B, p.Score, star, p.Wins, p.Losses, p.Draws, p.P)
 	}
 	if r.Bootstrap > 0 {
-		fmt.Fprintf(&b, "intervals: %d bootstrap resamples of the games, seed %d\n", r.Bootstrap, r.Seed)
+		fmt.Fprintf(&b, "intervals: %d events simulated from the fit (Ordo's method), seed %d\n", r.Bootstrap, r.Seed)
 	}
 	return b.String()
 }
