@@ -17,19 +17,7 @@ import (
 // colours from the world, ours hidden) and others do not, it plays none
 // of the lost ones, and it proves exactly those lost.
 func TestBeliefUCTWithTables(t *testing.T) {
-	dir := t.TempDir()
-	db, err := tablebase.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	classes, err := tablebase.Plan(purple.Classes(4))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tablebase.Build(context.Background(), db, classes, tablebase.BuildOptions{Workers: 2}); err != nil {
-		t.Fatal(err)
-	}
+	db := tables4(t)
 	a := mustNew(t, "beliefuct:iterations=300,dfpn=0", DefaultEnv().WithTables(db))
 	// lost reports whether the opponent surely wins after m in every world.
 	lost := func(p *engine.Position, m engine.Move) bool {
@@ -56,7 +44,7 @@ func TestBeliefUCTWithTables(t *testing.T) {
 	}
 	wins, avoided := 0, 0
 	c, _ := purple.ParseClass("1B1R-2U1r")
-	err = db.Scan(context.Background(), c, func(p engine.Position, v tablebase.Entry) error {
+	err := db.Scan(context.Background(), c, func(p engine.Position, v tablebase.Entry) error {
 		if p.Turn() != engine.First || wins >= 30 && avoided >= 30 {
 			return nil
 		}
