@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"runtime"
 	"sort"
@@ -32,27 +33,24 @@ type deepPosition struct {
 	prover   engine.Player
 }
 
-// readDeepSuite reads testdata/deep_suite.jsonl.
-func readDeepSuite(tb testing.TB) []deepPosition {
+// readSuite reads the JSON lines of testdata/name into positions of type T,
+// each checked (and completed) by check; it fails tb on any bad line.
+func readSuite[T any](tb testing.TB, name string, check func(w *T) error) []T {
 	tb.Helper()
-	f, err := os.Open("testdata/deep_suite.jsonl")
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var out []deepPosition
+	var out []T
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
-		var w deepPosition
+		var w T
 		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
-			tb.Fatalf("deep_suite.jsonl line %d: %v", n, err)
+			tb.Fatalf("%s line %d: %v", name, n, err)
 		}
-		if w.p, err = engine.ParsePosition(w.Position); err != nil {
-			tb.Fatalf("deep_suite.jsonl line %d: %v", n, err)
-		}
-		var ok bool
-		if w.prover, ok = engine.ParsePlayer(w.Prover); !ok {
-			tb.Fatalf("deep_suite.jsonl line %d: prover %q", n, w.Prover)
+		if err := check(&w); err != nil {
+			tb.Fatalf("%s line %d: %v", name, n, err)
 		}
 		out = append(out, w)
 	}
@@ -60,9 +58,25 @@ func readDeepSuite(tb testing.TB) []deepPosition {
 		tb.Fatal(err)
 	}
 	if len(out) == 0 {
-		tb.Fatal("deep_suite.jsonl is empty")
+		tb.Fatalf("%s is empty", name)
 	}
 	return out
+}
+
+// readDeepSuite reads testdata/deep_suite.jsonl.
+func readDeepSuite(tb testing.TB) []deepPosition {
+	tb.Helper()
+	return readSuite(tb, "deep_suite.jsonl", func(w *deepPosition) error {
+		var err error
+		if w.p, err = engine.ParsePosition(w.Position); err != nil {
+			return err
+		}
+		var ok bool
+		if w.prover, ok = engine.ParsePlayer(w.Prover); !ok {
+			return fmt.Errorf("prover %q", w.Prover)
+		}
+		return nil
+	})
 }
 
 // BenchmarkDeepSuite solves every position of testdata/deep_suite.jsonl

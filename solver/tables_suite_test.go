@@ -1,10 +1,9 @@
 package solver
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
+	"fmt"
 	"os"
 	"runtime"
 	"slices"
@@ -40,34 +39,17 @@ const tablesNoWinBound = 25
 
 func readTablesSuite(tb testing.TB) []tablesPosition {
 	tb.Helper()
-	f, err := os.Open("testdata/tables_suite.jsonl")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []tablesPosition
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		var w tablesPosition
-		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
-			tb.Fatalf("tables_suite.jsonl line %d: %v", n, err)
-		}
+	return readSuite(tb, "tables_suite.jsonl", func(w *tablesPosition) error {
+		var err error
 		if w.p, err = engine.ParsePosition(w.Position); err != nil {
-			tb.Fatalf("tables_suite.jsonl line %d: %v", n, err)
+			return err
 		}
 		var ok bool
 		if w.prover, ok = engine.ParsePlayer(w.Prover); !ok || (w.Result == "win") != (w.DTW > 0) || (w.Result != "win" && w.Result != "no-win") {
-			tb.Fatalf("tables_suite.jsonl line %d: prover %q, result %q, dtw %d", n, w.Prover, w.Result, w.DTW)
+			return fmt.Errorf("prover %q, result %q, dtw %d", w.Prover, w.Result, w.DTW)
 		}
-		out = append(out, w)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	if len(out) == 0 {
-		tb.Fatal("tables_suite.jsonl is empty")
-	}
-	return out
+		return nil
+	})
 }
 
 // TestTablesSuite checks the solver on testdata/tables_suite.jsonl, whose
