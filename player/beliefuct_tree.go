@@ -11,15 +11,24 @@ import (
 )
 
 // isNode is a node of the information-set tree: the move that led to it,
-// its children, visits and the half points (a win 2, a draw 1) of the
-// player who made the move.
+// its children, visits and the points (a win 1, a draw the tree's draw
+// value for the root player, one minus it for the opponent) of the player
+// who made the move.
 type isNode struct {
 	move   engine.Move
 	first  int32 // first child, or -1 before expansion
 	nkids  uint8
 	visits int32
-	wins   int32
+	wins   float32
 	prior  float32
+	// For the opponent's moves: visits and points split by the
+	// colour the moving piece has in the iteration's world (0 blue, 1
+	// red). The opponent knows its colours: a charge is good for it with
+	// a blue and not with a red, and its choice in a world is made on
+	// the statistics of that colour, not on the average over worlds in
+	// which it would choose differently.
+	cvisits [2]int32
+	cwins   [2]float32
 }
 
 // isTree is information-set UCT over the worlds of a belief: one tree of
@@ -33,22 +42,24 @@ type isNode struct {
 // UCB1. Leaves are played out by square-first random moves or valued by
 // the tables (exactKnowledge.playout).
 type isTree struct {
-	nodes    []isNode
-	rng      *engine.Rand
-	c        float64
-	cbase    float64
-	cinit    float64
-	maxNodes int
-	playout  sampling.PlayoutFunc
-	path     []int32
-	ml       engine.MoveList
-	work     engine.Position
-	cum      []float64
-	worlds   []engine.Position
+	nodes     []isNode
+	rng       *engine.Rand
+	c         float64
+	drawValue float64 // a draw's value for the root player
+	cbase     float64
+	cinit     float64
+	maxNodes  int
+	playout   sampling.PlayoutFunc
+	path      []int32
+	cols      []int8 // per path entry: the moving piece's colour at an opponent move, else -1
+	ml        engine.MoveList
+	work      engine.Position
+	cum       []float64
+	worlds    []engine.Position
 }
 
-func newISTree(seed uint64, playout sampling.PlayoutFunc) *isTree {
-	return &isTree{rng: engine.NewRand(seed), c: math.Sqrt2, cbase: 19652, cinit: 1.25, maxNodes: 1 << 21, playout: playout}
+func newISTree(seed uint64, playout sampling.PlayoutFunc, draw float64) *isTree {
+	return &isTree{rng: engine.NewRand(seed), c: math.Sqrt2, drawValue: draw, cbase: 19652, cinit: 1.25, maxNodes: 1 << 21, playout: playout}
 }
 
 // treeResult is what a search found at the root.
@@ -104,7 +115,7 @@ func (t *isTree) search(ctx context.Context, ws []belief.World, ml *engine.MoveL
 		rc := sampling.RootChild{Move: c.move, Prior: float64(c.prior)}
 		if c.visits > 0 {
 			rc.Visits = int(c.visits)
-			rc.Mean = float64(c.wins) / float64(2*c.visits)
+			rc.Mean = float64(c.wins) / float64(c.visits)
 		}
 		res.Children = append(res.Children, rc)
 	}
@@ -134,6 +145,7 @@ func (t *isTree) iterate(w *engine.Position, limit int, rootPrior bool) {
 	p := &t.work
 	me := p.Turn()
 	t.path = append(t.path[:0], 0)
+	t.cols = append(t.cols[:0], -1)
 	cur := int32(0)
 	o := engine.Ongoing
 	for {
@@ -152,21 +164,56 @@ func (t *isTree) iterate(w *engine.Position, limit int, rootPrior bool) {
 			}
 			n = &t.nodes[cur]
 			cur = n.first + int32(t.rng.Intn(int(n.nkids)))
-			p.Make(t.nodes[cur].move)
-			t.path = append(t.path, cur)
+			t.descend(p, me, cur)
 			continue
 		}
-		cur = t.selectChild(cur, rootPrior && cur == 0)
-		p.Make(t.nodes[cur].move)
-		t.path = append(t.path, cur)
+		if p.Turn() != me {
+			cur = t.selectOpponent(cur, p)
+		} else {
+			cur = t.selectChild(cur, rootPrior && cur == 0)
+		}
+		t.descend(p, me, cur)
 	}
 	mover := me.Other() // who made the root's move: nobody; its children's: me
-	for _, i := range t.path {
+	for k, i := range t.path {
 		n := &t.nodes[i]
+		r := float32(sampling.Result(o, mover))
+		if o == engine.Draw {
+			r = float32(t.drawValue)
+			if mover != me {
+				r = float32(1 - t.drawValue)
+			}
+		}
 		n.visits++
-		n.wins += int32(2 * sampling.Result(o, mover))
+		n.wins += r
+		if c := t.cols[k]; c >= 0 {
+			n.cvisits[c]++
+			n.cwins[c] += r
+		}
 		mover = mover.Other()
 	}
+}
+
+// descend plays child cur's move in p and puts it on the path, with the
+// moving piece's colour when the opponent of me moves.
+func (t *isTree) descend(p *engine.Position, me engine.Player, cur int32) {
+	m := t.nodes[cur].move
+	col := int8(-1)
+	if p.Turn() != me {
+		col = pieceColour(p, m)
+	}
+	p.Make(m)
+	t.path = append(t.path, cur)
+	t.cols = append(t.cols, col)
+}
+
+// pieceColour returns the colour of the piece m moves in world p: 0 blue,
+// 1 red.
+func pieceColour(p *engine.Position, m engine.Move) int8 {
+	if p.Pieces(p.Turn(), engine.Blue)&m.From().Bit() != 0 {
+		return 0
+	}
+	return 1
 }
 
 // expand gives node i (position p) a child for every legal move but the
@@ -189,6 +236,37 @@ func (t *isTree) expand(i int32, p *engine.Position) bool {
 	return true
 }
 
+// selectOpponent returns the child of node i (the opponent to move in
+// world p) with the greatest UCB1 value on the statistics of the colour
+// its moving piece has in p (unvisited first).
+func (t *isTree) selectOpponent(i int32, p *engine.Position) int32 {
+	n := t.nodes[i]
+	kids := t.nodes[n.first : n.first+int32(n.nkids)]
+	blue := p.Pieces(p.Turn(), engine.Blue)
+	var cn [2]float64
+	for k := range kids {
+		c := &kids[k]
+		cn[0] += float64(c.cvisits[0])
+		cn[1] += float64(c.cvisits[1])
+	}
+	best, bestV := -1, math.Inf(-1)
+	for k := range kids {
+		c := &kids[k]
+		col := 1
+		if blue&c.move.From().Bit() != 0 {
+			col = 0
+		}
+		v := c.cvisits[col]
+		if v == 0 {
+			return n.first + int32(k)
+		}
+		if u := float64(c.cwins[col])/float64(v) + t.c*math.Sqrt(math.Log(cn[col])/float64(v)); u > bestV {
+			best, bestV = k, u
+		}
+	}
+	return n.first + int32(best)
+}
+
 // selectChild returns the child of node i with the greatest UCB value:
 // formula (3) with the prior at the root, else UCB1 (unvisited first).
 // Root children with negative visits are left out.
@@ -207,7 +285,7 @@ func (t *isTree) selectChild(i int32, prior bool) int32 {
 			}
 			w := 0.0
 			if c.visits > 0 {
-				w = float64(c.wins) / float64(2*c.visits)
+				w = float64(c.wins) / float64(c.visits)
 			}
 			if v := w + cs*float64(c.prior)*sq/float64(1+c.visits); v > bestV {
 				best, bestV = k, v
@@ -224,7 +302,7 @@ func (t *isTree) selectChild(i int32, prior bool) int32 {
 		if c.visits == 0 {
 			return n.first + int32(k)
 		}
-		if v := float64(c.wins)/float64(2*c.visits) + t.c*math.Sqrt(lnN/float64(c.visits)); v > bestV {
+		if v := float64(c.wins)/float64(c.visits) + t.c*math.Sqrt(lnN/float64(c.visits)); v > bestV {
 			best, bestV = k, v
 		}
 	}
