@@ -10,6 +10,7 @@ package tournament
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -102,6 +103,19 @@ type Game struct {
 	Plies      int    `json:"plies"`
 	FirstReds  string `json:"first_reds"`
 	SecondReds string `json:"second_reds"`
+	// Moves are the game's moves (files written before they were kept
+	// have none).
+	Moves []string `json:"moves,omitempty"`
+}
+
+// Record returns game g as a match record numbered i (geister analyze and
+// replay read those), or false when the file kept no moves for it.
+func (g *Game) Record(i, plyLimit int) (match.Record, bool) {
+	if len(g.Moves) == 0 && g.Plies > 0 {
+		return match.Record{}, false
+	}
+	return match.Record{Game: i, Seed: g.Seed, First: g.First, Second: g.Second, FirstReds: g.FirstReds,
+		SecondReds: g.SecondReds, Moves: g.Moves, Result: g.Result, Reason: g.Reason, Plies: g.Plies, PlyLimit: plyLimit}, true
 }
 
 // Pairings lists the pairings of s in order.
@@ -468,7 +482,8 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Game, error) 
 			}
 			rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
 			return Game{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
-				Result: rec.Result, Reason: string(g.Reason), Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds}, nil
+				Result: rec.Result, Reason: string(g.Reason), Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds,
+				Moves: rec.Moves}, nil
 		}
 	}, func(_ int, r Game) error {
 		// Each game is written as it ends, whatever the order, in one
@@ -490,4 +505,30 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Game, error) 
 		err = ctx.Err()
 	}
 	return all, err
+}
+
+// Records reads a results file (ReadResults) and returns its games as
+// match records, numbered in the file's order, for the commands that read
+// records (geister analyze, replay). A game the file kept no moves for (a
+// file written before results kept them) is an error naming it.
+func Records(r io.Reader) ([]match.Record, error) {
+	s, games, err := ReadResults(r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]match.Record, 0, len(games))
+	for i := range games {
+		rec, ok := games[i].Record(i, s.PlyLimit)
+		if !ok {
+			return nil, fmt.Errorf("tournament: pair %d game %d: the results file kept no moves (it was written before results kept them)", games[i].Pair, games[i].Game)
+		}
+		out = append(out, rec)
+	}
+	return out, nil
+}
+
+// IsResults reports whether data (the start of a file will do) is a
+// tournament results file: its first line is a tournament header.
+func IsResults(data []byte) bool {
+	return bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte(`{"tournament":`))
 }

@@ -1,15 +1,18 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/player"
 	"github.com/geister-solver/geister/solver"
@@ -323,5 +326,44 @@ func TestTournamentIgnoresProofStore(t *testing.T) {
 	}
 	if n := st.asked.Load(); n != 0 {
 		t.Fatalf("the tournament asked the proof store %d times", n)
+	}
+}
+
+// TestResultsKeepMoves checks that a results file keeps every game's
+// moves, that Records turns them into match records whose replay ends as
+// the file says, and that a file without moves is refused by name.
+func TestResultsKeepMoves(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	cfg := Config{Agents: []string{"random", "chototsu"}, Games: 6, Seed: 3, Threads: 2, PlyLimit: 200}
+	games, err := runFile(t, context.Background(), cfg, path)
+	if err != nil || len(games) != 6 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	data, _ := os.ReadFile(path)
+	if !IsResults(data) || IsResults([]byte(`{"game":0}`)) {
+		t.Fatal("IsResults does not tell a results file from a record")
+	}
+	recs, err := Records(bytes.NewReader(data))
+	if err != nil || len(recs) != 6 {
+		t.Fatalf("Records: %d, %v", len(recs), err)
+	}
+	for i := range recs {
+		rec := &recs[i]
+		if rec.Game != i || len(rec.Moves) != rec.Plies || rec.Plies == 0 {
+			t.Fatalf("record %d: game %d, %d moves, %d plies", i, rec.Game, len(rec.Moves), rec.Plies)
+		}
+		ps, _, err := rec.Replay()
+		if err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+		w, ok := ps[len(ps)-1].OutcomeWithLimit(200).Winner()
+		if want := rec.Result; !ok || (w == engine.First) != (want == "first") {
+			t.Fatalf("record %d: the replay ends %v, the file says %s", i, ps[len(ps)-1].OutcomeWithLimit(200), want)
+		}
+	}
+	// The same file without its moves: refused, naming the game.
+	old := regexp.MustCompile(`,"moves":\[[^]]*\]`).ReplaceAll(data, nil)
+	if _, err := Records(bytes.NewReader(old)); err == nil || !strings.Contains(err.Error(), "kept no moves") {
+		t.Fatalf("a file without moves: %v", err)
 	}
 }

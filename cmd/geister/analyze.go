@@ -61,6 +61,10 @@ func (cmd *analyzeCmd) run(e *env, args []string) error {
 		return err
 	}
 	defer closeIn()
+	games, err := recordsInput(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
+	}
 	o := analysis.Options{Nodes: cmd.nodes, Time: cmd.timeLimit, TTMegabytes: cmd.ttMB}
 	src, err := cmd.tf.Open(cmd.storeOpts, warner(e.Stderr))
 	if err != nil {
@@ -73,7 +77,7 @@ func (cmd *analyzeCmd) run(e *env, args []string) error {
 	if !cmd.quiet {
 		log = func(m string) { fmt.Fprintf(e.Stderr, "analyze: %s\n", m) }
 	}
-	return analysis.AnalyzeGames(e.Ctx, args[0], in, cmd.game, o, log, func(rep *analysis.Report) error {
+	return analysis.AnalyzeGames(e.Ctx, args[0], games, cmd.game, o, log, func(rep *analysis.Report) error {
 		if cmd.jsonOut {
 			return writeJSONLine(e.Stdout, rep)
 		}

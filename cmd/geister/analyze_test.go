@@ -141,3 +141,23 @@ func TestServeCommand(t *testing.T) {
 		t.Errorf("--nodes over --max-nodes: exit %d %q", code, errOut)
 	}
 }
+
+// TestAnalyzeAndReplayTournamentResults checks that analyze and replay
+// read a tournament results file: every game, numbered in file order.
+func TestAnalyzeAndReplayTournamentResults(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "results.jsonl")
+	if code, _, errOut := runCmd(t, "", "tournament", "--games", "2", "--no-table", "--results", file, "random", "chototsu"); code != 0 {
+		t.Fatalf("tournament: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := runCmd(t, "", "replay", "--list", file)
+	if code != 0 || strings.Count(out, "\n") != 2 || !strings.Contains(out, "game 1: chototsu") {
+		t.Fatalf("replay --list: exit %d, %q, %s", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "analyze", "--quiet", "--nodes", "2000", "--no-table", "--json", file)
+	if code != 0 {
+		t.Fatalf("analyze: exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(out, "\n"); n != 2 {
+		t.Fatalf("analyze printed %d reports, want 2: %s", n, out)
+	}
+}

@@ -51,7 +51,11 @@ func (cmd *replayCmd) run(e *env, args []string) error {
 		return err
 	}
 	defer closeIn()
-	recs, err := match.ReadRecords(in)
+	games, err := recordsInput(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
+	}
+	recs, err := match.ReadRecords(games)
 	if err != nil {
 		return fmt.Errorf("%s: %w", args[0], err)
 	}
