@@ -24,12 +24,12 @@ type Belief struct {
 	w    *haf.Weights
 	t    *sampling.Tracker
 	// p[a]: the probability of engine.Placements[a]; pt[t][a] the joint
-	// probability of opponent type t (0: HAF, 1: generic) and the
-	// placement, p[a] = pt[0][a] + pt[1][a].
+	// probability of opponent type t (0: HAF, 1: generic, 2: runner) and
+	// the placement, p[a] = Σ_t pt[t][a].
 	p  [70]float64
-	pt [2][70]float64
-	// gen are the generic model's weights.
-	gen *GenericWeights
+	pt [numTypes][70]float64
+	// gen are the generic model's weights, run the runner type's.
+	gen, run *GenericWeights
 	// blue[i]: the probability that piece 'A'+i is blue.
 	blue [8]float64
 	// Observations of the current Sync, scored once it ends.
@@ -65,9 +65,12 @@ type observation struct {
 // (DefaultOptions).
 func New(me engine.Player, opts Options) *Belief {
 	opts = opts.withDefaults()
-	b := &Belief{me: me, opts: opts, w: opts.Weights, gen: opts.Generic}
+	b := &Belief{me: me, opts: opts, w: opts.Weights, gen: opts.Generic, run: opts.Runner}
 	if b.gen == nil {
 		b.gen = &DefaultGeneric
+	}
+	if b.run == nil {
+		b.run = &DefaultRunner
 	}
 	if b.w == nil && opts.Model.readsMoves() {
 		b.w, b.err = haf.Builtin(haf.DefaultWeights)
@@ -154,25 +157,33 @@ func (b *Belief) update() {
 	sum := 0.0
 	for a, pl := range engine.Placements {
 		if !b.allowed(pl) {
-			b.pt[0][a], b.pt[1][a] = 0, 0
+			for t := range b.pt {
+				b.pt[t][a] = 0
+			}
 			continue
 		}
-		sum += b.pt[0][a] + b.pt[1][a]
+		for t := range b.pt {
+			sum += b.pt[t][a]
+		}
 	}
 	if !(sum > 0) {
 		prior := b.opts.typePrior()
 		sum = 0
 		for a, pl := range engine.Placements {
 			if b.allowed(pl) || b.none() {
-				b.pt[0][a], b.pt[1][a] = prior[0], prior[1]
+				for t := range b.pt {
+					b.pt[t][a] = prior[t]
+				}
 				sum++
 			}
 		}
 	}
 	for a := range b.p {
-		b.pt[0][a] /= sum
-		b.pt[1][a] /= sum
-		b.p[a] = b.pt[0][a] + b.pt[1][a]
+		b.p[a] = 0
+		for t := range b.pt {
+			b.pt[t][a] /= sum
+			b.p[a] += b.pt[t][a]
+		}
 	}
 	b.marginals()
 }
@@ -190,15 +201,16 @@ func (b *Belief) none() bool {
 }
 
 // TypeWeights returns the probabilities that the opponent moves like the
-// HAF policy and like programs in general (the generic model): under
-// Model Average they are learned from its moves, under HAF and Generic
-// fixed at 1 and 0.
-func (b *Belief) TypeWeights() (haf, generic float64) {
+// HAF policy, like programs in general (the generic model) and like a
+// runner (blues charging, DefaultRunner): under Model Average they are
+// learned from its moves, under HAF and Generic fixed.
+func (b *Belief) TypeWeights() (haf, generic, runner float64) {
 	for a := range b.p {
 		haf += b.pt[0][a]
 		generic += b.pt[1][a]
+		runner += b.pt[2][a]
 	}
-	return haf, generic
+	return haf, generic, runner
 }
 
 // allowed reports whether placement pl agrees with what was seen: the

@@ -242,7 +242,7 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 	opp := me.Other()
 	real := g.positions()
 	var post [][70]float64
-	var logw [2][70]float64
+	var logw [numTypes][70]float64
 	var dead [70]bool
 	var pos [70]engine.Position
 	for a, pl := range engine.Placements {
@@ -282,7 +282,7 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 	emit()
 	var h [engine.MaxMoves]float64
 	var pi [engine.MaxMoves]float64
-	gen := DefaultGeneric
+	gens := [2]GenericWeights{DefaultGeneric, DefaultRunner}
 	for i, m := range g.moves {
 		for a := range pos {
 			if dead[a] {
@@ -324,16 +324,18 @@ func bruteForce(t *testing.T, w *haf.Weights, g *game, me engine.Player, opts Op
 				}
 				haf.Softmax(pi[:ml.N], h[:ml.N])
 				logw[0][a] += math.Log(opts.Mix*u + (1-opts.Mix)*pi[k])
-				for j, x := range ml.Slice() {
-					f := MoveFeatures(p, x)
-					c := 0
-					if p.Pieces(opp, engine.Red)&x.From().Bit() != 0 {
-						c = 1
+				for g, gen := range gens {
+					for j, x := range ml.Slice() {
+						f := MoveFeatures(p, x)
+						c := 0
+						if p.Pieces(opp, engine.Red)&x.From().Bit() != 0 {
+							c = 1
+						}
+						h[j] = gen.Logit(c, &f)
 					}
-					h[j] = gen.Logit(c, &f)
+					haf.Softmax(pi[:ml.N], h[:ml.N])
+					logw[1+g][a] += math.Log(opts.GenericMix*u + (1-opts.GenericMix)*pi[k])
 				}
-				haf.Softmax(pi[:ml.N], h[:ml.N])
-				logw[1][a] += math.Log(opts.GenericMix*u + (1-opts.GenericMix)*pi[k])
 			}
 			p.Make(m)
 			// What the player saw: the opponent's reds left.
@@ -541,20 +543,20 @@ func TestTypeWeights(t *testing.T) {
 	for gi := range games {
 		g := &games[gi]
 		for _, me := range []engine.Player{engine.First, engine.Second} {
-			var h, gen float64
+			var h, gen, run float64
 			eachPly(t, g, me, Options{}, func(i int, b *Belief, v *engine.Position) {
-				h, gen = b.TypeWeights()
+				h, gen, run = b.TypeWeights()
 			})
-			if math.Abs(h+gen-1) > 1e-9 || h < 0.99 || len(g.moves) < 20 {
-				t.Errorf("game %d (%d plies), me %s: type weights HAF %g, generic %g; want HAF above 0.99", gi, len(g.moves), me, h, gen)
+			if math.Abs(h+gen+run-1) > 1e-9 || h < 0.99 || len(g.moves) < 20 {
+				t.Errorf("game %d (%d plies), me %s: type weights HAF %g, generic %g, runner %g; want HAF above 0.99", gi, len(g.moves), me, h, gen, run)
 			}
 		}
 	}
 }
 
 // genericGames plays n games in which both sides draw their moves from
-// the generic model's softmax with their true colours.
-func genericGames(n int, seed uint64) []game {
+// the softmax of generic weights w with their true colours.
+func genericGames(w *GenericWeights, n int, seed uint64) []game {
 	r := engine.NewRand(seed)
 	var out []game
 	for len(out) < n {
@@ -570,7 +572,7 @@ func genericGames(n int, seed uint64) []game {
 				if p.Pieces(p.Turn(), engine.Red)&m.From().Bit() != 0 {
 					c = 1
 				}
-				lo[j] = DefaultGeneric.Logit(c, &f)
+				lo[j] = w.Logit(c, &f)
 			}
 			haf.Softmax(lo[:ml.N], lo[:ml.N])
 			x := float64(r.Uint64()>>11) / (1 << 53)
@@ -592,28 +594,50 @@ func genericGames(n int, seed uint64) []game {
 
 // TestTypeWeightsGeneric checks that the averaged model learns that an
 // opponent drawing its moves from the generic model is of the generic
-// type, once it has made 30 moves.
+// type (after 30 of its moves), and one drawing them from the runner's
+// weights of the runner type (after 6: a runner's games are short): the
+// type is the likeliest in every game and above 0.95 in 80% of them.
 func TestTypeWeightsGeneric(t *testing.T) {
-	games := genericGames(6, 7)
-	checked := 0
+	for _, tc := range []struct {
+		name  string
+		w     *GenericWeights
+		plies int
+		pick  func(h, gen, run float64) float64
+	}{
+		{"generic", &DefaultGeneric, 60, func(_, gen, _ float64) float64 { return gen }},
+		{"runner", &DefaultRunner, 12, func(_, _, run float64) float64 { return run }},
+	} {
+		t.Run(tc.name, func(t *testing.T) { typeWeightsOf(t, tc.w, tc.plies, tc.pick) })
+	}
+}
+
+func typeWeightsOf(t *testing.T, w *GenericWeights, plies int, pick func(h, gen, run float64) float64) {
+	games := genericGames(w, 12, 7)
+	checked, sure := 0, 0
 	for gi := range games {
 		g := &games[gi]
-		if len(g.moves) < 60 {
+		if len(g.moves) < plies {
 			continue
 		}
-		checked++
-		g.moves = g.moves[:60]
+		g.moves = g.moves[:plies]
 		for _, me := range []engine.Player{engine.First, engine.Second} {
-			var gen float64
+			checked++
+			var got float64
 			eachPly(t, g, me, Options{}, func(i int, b *Belief, v *engine.Position) {
-				_, gen = b.TypeWeights()
+				got = pick(b.TypeWeights())
 			})
-			if gen < 0.99 {
-				t.Errorf("game %d, me %s: generic type weight %g after 30 opponent moves; want above 0.99", gi, me, gen)
+			if got <= 0.5 {
+				t.Errorf("game %d, me %s: the type's weight %g after %d opponent moves; want the likeliest", gi, me, got, plies/2)
+			}
+			if got >= 0.95 {
+				sure++
 			}
 		}
 	}
-	if checked < 3 {
-		t.Fatalf("only %d games of 60 plies", checked)
+	if sure < checked*8/10 {
+		t.Errorf("the type's weight reached 0.95 in %d of %d games; want 80%%", sure, checked)
+	}
+	if checked < 6 {
+		t.Fatalf("only %d games of %d plies", checked/2, plies)
 	}
 }

@@ -90,27 +90,36 @@ func (b *Belief) likelihood(o *observation, seen int) {
 	epsH, epsG := b.opts.Mix, b.opts.GenericMix
 	beta := b.opts.Sharpness
 	prior := b.opts.typePrior()
-	var lg [engine.MaxMoves][2]float64
-	if prior[1] > 0 {
-		b.genericLogits(o, &lg)
+	// The generic types' softmax terms exp(logit) by move and colour:
+	// a placement's normaliser is the sum over its moves of the term of
+	// the moving piece's colour there (a red's escape has none).
+	var eg [2][engine.MaxMoves][2]float64
+	gens := [2]*GenericWeights{b.gen, b.run}
+	for g, w := range gens {
+		if prior[1+g] > 0 {
+			b.genericTerms(o, w, &eg[g])
+		}
 	}
 	sum := 0.0
-	var dh, dg [engine.MaxMoves]float64
+	var dh [engine.MaxMoves]float64
 	for a, pl := range engine.Placements {
 		if b.p[a] == 0 {
 			continue
 		}
 		red := uint8(pl)
 		if ct.Escape[seen] && red>>uint(ct.Piece[seen])&1 != 0 {
-			b.pt[0][a], b.pt[1][a] = 0, 0
+			for t := range b.pt {
+				b.pt[t][a] = 0
+			}
 			continue
 		}
 		n, esc := 0, 0
+		var z [2]float64
 		for i := 0; i < ct.N; i++ {
 			c := int(red>>uint(ct.Piece[i])) & 1
 			if ct.Escape[i] {
 				if c != 0 {
-					dh[i], dg[i] = math.Inf(-1), math.Inf(-1)
+					dh[i] = math.Inf(-1)
 					continue
 				}
 				esc++
@@ -119,22 +128,27 @@ func (b *Belief) likelihood(o *observation, seen int) {
 			if prior[0] > 0 {
 				dh[i] = beta * ct.Score(i, red)
 			}
-			dg[i] = lg[i][c]
+			z[0] += eg[0][i][c]
+			z[1] += eg[1][i][c]
 		}
 		u := robust(ct.Escape[seen], n, esc)
 		if prior[0] > 0 {
 			b.pt[0][a] *= epsH*u + (1-epsH)*softmaxAt(dh[:ct.N], seen)
 		}
-		if prior[1] > 0 {
-			b.pt[1][a] *= epsG*u + (1-epsG)*softmaxAt(dg[:ct.N], seen)
+		cs := int(red>>uint(ct.Piece[seen])) & 1
+		for g := range gens {
+			if prior[1+g] > 0 {
+				b.pt[1+g][a] *= epsG*u + (1-epsG)*eg[g][seen][cs]/z[g]
+			}
 		}
-		b.p[a] = b.pt[0][a] + b.pt[1][a]
+		b.p[a] = b.pt[0][a] + b.pt[1][a] + b.pt[2][a]
 		sum += b.p[a]
 	}
 	if sum > 0 {
 		for a := range b.p {
-			b.pt[0][a] /= sum
-			b.pt[1][a] /= sum
+			for t := range b.pt {
+				b.pt[t][a] /= sum
+			}
 			b.p[a] /= sum
 		}
 	}

@@ -41,15 +41,21 @@ const (
 // readsMoves reports whether the model weighs the opponent's moves.
 func (m Model) readsMoves() bool { return m == HAF || m == Generic || m == Average }
 
-// typePrior returns the prior of the opponent types (HAF, generic).
-func (o *Options) typePrior() [2]float64 {
+// numTypes is the number of opponent types: HAF, generic, runner.
+const numTypes = 3
+
+// typePrior returns the prior of the opponent types (HAF, generic,
+// runner).
+func (o *Options) typePrior() [numTypes]float64 {
 	switch o.Model {
 	case Generic:
-		return [2]float64{0, 1}
+		return [numTypes]float64{0, 1, 0}
 	case Average:
-		return [2]float64{1 - o.GenericPrior, o.GenericPrior}
+		g := o.GenericPrior
+		r := max(o.RunnerShare, 0)
+		return [numTypes]float64{1 - g, g * (1 - r), g * r}
 	}
-	return [2]float64{1, 0}
+	return [numTypes]float64{1, 0, 0}
 }
 
 // likeFloor keeps a red likelihood of 0 or 1 from ruling a placement out.
@@ -95,6 +101,7 @@ const (
 	DefaultLikeStep     = 0.1
 	DefaultGenericMix   = 0.6
 	DefaultGenericPrior = 0.5
+	DefaultRunnerShare  = 0.3
 )
 
 // Options configure a Belief. A zero field takes its default.
@@ -123,6 +130,12 @@ type Options struct {
 	// the opponent moves like programs in general rather than like the
 	// HAF policy, in (0, 1).
 	GenericPrior float64
+	// RunnerShare is the share of GenericPrior, under Model Average, of
+	// the runner type (a program that charges with its blues: Runner), in
+	// (0, 1); negative: no runner type.
+	RunnerShare float64
+	// Runner are the runner type's weights (nil: DefaultRunner).
+	Runner *GenericWeights
 	// LikeWeight, when above 0, multiplies the move models' probabilities
 	// by the RedLike model's weights to this power (a product of the two
 	// models); 0 leaves them alone. It did not help on the tuning games
@@ -136,7 +149,7 @@ type Options struct {
 // DefaultOptions returns the options New uses for zero fields.
 func DefaultOptions() Options {
 	return Options{Model: Average, Mix: DefaultMix, Sharpness: DefaultSharpness, LikeStep: DefaultLikeStep,
-		GenericMix: DefaultGenericMix, GenericPrior: DefaultGenericPrior}
+		GenericMix: DefaultGenericMix, GenericPrior: DefaultGenericPrior, RunnerShare: DefaultRunnerShare}
 }
 
 func (o Options) withDefaults() Options {
@@ -154,6 +167,9 @@ func (o Options) withDefaults() Options {
 	o.GenericMix = min(o.GenericMix, 1)
 	if o.GenericPrior <= 0 || o.GenericPrior >= 1 {
 		o.GenericPrior = d.GenericPrior
+	}
+	if o.RunnerShare == 0 || o.RunnerShare >= 1 {
+		o.RunnerShare = d.RunnerShare
 	}
 	if o.LikeStep <= 0 {
 		o.LikeStep = d.LikeStep

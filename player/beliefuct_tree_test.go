@@ -1,0 +1,92 @@
+package player
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/geister-solver/geister/belief"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/sampling"
+)
+
+// TestSelectOpponentByColour checks that the opponent's choice in a world
+// is made on the statistics of the colour its moving piece has there: a
+// move that wins for it with a blue and loses with a red is chosen where
+// the piece is blue, and the other move, even on average, where it is
+// red. Pooled over colours the two moves would tie.
+func TestSelectOpponentByColour(t *testing.T) {
+	// The second player (lower case) to move, with pieces on a2 and d2.
+	blueA := engine.MustParsePosition("6/b2r2/6/6/3R2/B2B2 s R1r1 0")
+	redA := engine.MustParsePosition("6/r2b2/6/6/3R2/B2B2 s R1r1 0")
+	a2a3, err := engine.ParseMove("a2a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2d3, err := engine.ParseMove("d2d3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []engine.Move{a2a3, d2d3} {
+		if !blueA.IsLegal(m) || !redA.IsLegal(m) {
+			t.Fatalf("%s is not legal", m)
+		}
+	}
+	tr := newISTree(1, nil, 0.5)
+	tr.nodes = []isNode{
+		{first: 1, nkids: 2, visits: 40},
+		{move: a2a3, first: -1, visits: 20, wins: 10, cvisits: [2]int32{10, 10}, cwins: [2]float32{10, 0}},
+		{move: d2d3, first: -1, visits: 20, wins: 10, cvisits: [2]int32{10, 10}, cwins: [2]float32{5, 5}},
+	}
+	if got := tr.nodes[tr.selectOpponent(0, &blueA)].move; got != a2a3 {
+		t.Errorf("a2 blue: the opponent chose %s, want a2a3 (it wins with a blue)", got)
+	}
+	if got := tr.nodes[tr.selectOpponent(0, &redA)].move; got != d2d3 {
+		t.Errorf("a2 red: the opponent chose %s, want d2d3 (a2a3 loses with a red)", got)
+	}
+}
+
+// TestTreeColourStatistics checks, after a search over several worlds,
+// that every opponent move's statistics split by colour add up to its
+// totals, and that the player's own moves have none.
+func TestTreeColourStatistics(t *testing.T) {
+	view := engine.MustParsePosition("uuuu2/uuu3/6/6/1RBRB1/BRBR2 f R4r4 0")
+	b := belief.New(engine.First, belief.Options{Model: belief.Uniform})
+	if err := b.Sync(&view, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws := b.Worlds(&view)
+	var ml engine.MoveList
+	ml.Generate(&view)
+	pf := sampling.PlayoutFunc(func(p *engine.Position, r *engine.Rand, limit int) engine.Outcome {
+		bd, _ := sampling.BoardOf(p)
+		return bd.PlayoutSquareFirst(r, limit)
+	})
+	tr := newISTree(3, pf, 0.4)
+	tr.search(context.Background(), ws, &ml, nil, make([]bool, ml.N), 200, 5000, time.Time{}, false)
+	opp := 0
+	var walk func(i int32, depth int)
+	walk = func(i int32, depth int) {
+		n := &tr.nodes[i]
+		if n.first < 0 {
+			return
+		}
+		for k := n.first; k < n.first+int32(n.nkids); k++ {
+			c := &tr.nodes[k]
+			if depth%2 == 1 { // the opponent's moves
+				opp++
+				if c.cvisits[0]+c.cvisits[1] != c.visits || math.Abs(float64(c.cwins[0]+c.cwins[1]-c.wins)) > 1e-3*float64(c.visits) {
+					t.Fatalf("opponent move %s: by colour %v visits %v points, totals %d and %g", c.move, c.cvisits, c.cwins, c.visits, c.wins)
+				}
+			} else if c.cvisits != [2]int32{} {
+				t.Fatalf("own move %s has colour statistics %v", c.move, c.cvisits)
+			}
+			walk(k, depth+1)
+		}
+	}
+	walk(0, 0)
+	if opp == 0 {
+		t.Fatal("the search reached no opponent move")
+	}
+}
