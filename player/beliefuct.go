@@ -23,7 +23,7 @@ var beliefUCTOptions = []Option{
 	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
 	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
 	{"final", "float", "0.1", "c of formula (4): the root move maximising mean + c * policy probability"},
-	{"draw", "float", "0.5", "what a draw is worth to the agent in its search, 0 to 1 (a loss 0, a win 1; the opponent counts it 1 - draw): below 0.5 the agent takes risks to win rather than hold a draw"},
+	{"draw", "float", "0.5", "what a draw is worth to the agent in its search, strictly between 0 (a loss) and 1 (a win), the opponent counting it 1 - draw; below 0.5 the agent takes risks to win rather than hold a draw"},
 	{"dfpn", "int", "100000", "df-pn node budget of the root sure-win check (the proven-loss checks share as much); 0 = off (the tables still answer)"},
 	{"tables", "bool", "true", "use the endgame tables (when present): sure wins and losses at the root, exact values at the search's leaves"},
 }
@@ -110,9 +110,6 @@ type BeliefUCTStats struct {
 func newBeliefUCT(o *options, env Env) (Agent, error) {
 	a := &beliefUCT{placer: newPlacer(o), budget: o.duration("time"), iterations: o.int("iterations"),
 		worlds: o.int("worlds"), dfpn: o.uint64("dfpn"), draw: o.float("draw")}
-	if a.draw < 0 || a.draw > 1 {
-		return nil, errorf("draw=%g: want 0 to 1", a.draw)
-	}
 	m, err := belief.ParseModel(o.raw("belief"))
 	if err != nil {
 		return nil, err
