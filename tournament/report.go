@@ -93,3 +93,75 @@ func bar(done, total, width int) string {
 	}
 	return "[" + strings.Repeat("#", n) + strings.Repeat(".", width-n) + "]"
 }
+
+// ReadResultsFiles reads several results files (ReadResultsFile) to be
+// rated together: the settings returned name every agent of every file
+// (in order of first appearance) and the games are all the files' games.
+// Agents are the same agent when their specs are equal. The files must
+// agree on the ply limit, must not be placement studies, and their
+// agents must form one connected field (every agent linked to every
+// other by games), else the ratings of the parts could not be compared.
+func ReadResultsFiles(names []string) (Settings, []Game, error) {
+	if len(names) == 1 {
+		return ReadResultsFile(names[0])
+	}
+	var all Settings
+	var games []Game
+	seen := map[string]bool{}
+	for i, name := range names {
+		s, rs, err := ReadResultsFile(name)
+		if err != nil {
+			return all, nil, err
+		}
+		if s.Placements {
+			return all, nil, fmt.Errorf("%s: a placement study is rated on its own", name)
+		}
+		if i > 0 && s.PlyLimit != all.PlyLimit {
+			return all, nil, fmt.Errorf("%s: ply limit %d, but %s has %d: games of different rules are not rated together", name, s.PlyLimit, names[0], all.PlyLimit)
+		}
+		all.PlyLimit, all.Seed, all.Seeding = s.PlyLimit, s.Seed, s.Seeding
+		for _, p := range s.Players() {
+			if !seen[p] {
+				seen[p] = true
+				all.Agents = append(all.Agents, p)
+			}
+		}
+		games = append(games, rs...)
+	}
+	if parts := components(all.Agents, games); len(parts) > 1 {
+		return all, nil, fmt.Errorf("the files' agents form %d separate fields (%s; ...): no games link them", len(parts), strings.Join(parts[1], ", "))
+	}
+	return all, games, nil
+}
+
+// components returns the groups of agents linked by games.
+func components(agents []string, games []Game) [][]string {
+	parent := map[string]string{}
+	var find func(a string) string
+	find = func(a string) string {
+		if p, ok := parent[a]; ok && p != a {
+			r := find(p)
+			parent[a] = r
+			return r
+		}
+		return a
+	}
+	for _, g := range games {
+		if a, b := find(g.First), find(g.Second); a != b {
+			parent[a] = b
+		}
+	}
+	var out [][]string
+	at := map[string]int{}
+	for _, a := range agents {
+		r := find(a)
+		k, ok := at[r]
+		if !ok {
+			k = len(out)
+			at[r] = k
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], a)
+	}
+	return out
+}

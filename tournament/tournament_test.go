@@ -367,3 +367,40 @@ func TestResultsKeepMoves(t *testing.T) {
 		t.Fatalf("a file without moves: %v", err)
 	}
 }
+
+// TestRateSeveralFiles checks that results files are rated together as
+// one field: every agent once, every game, the same ratings as one file
+// holding the same games; and that fields without a link between them,
+// or of other ply limits, are refused.
+func TestRateSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	run := func(name string, limit int, agents ...string) string {
+		path := filepath.Join(dir, name)
+		cfg := Config{Agents: agents, Games: 4, Seed: 5, Threads: 2, PlyLimit: limit}
+		if _, err := runFile(t, context.Background(), cfg, path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ab := run("ab.jsonl", 200, "random", "chototsu")
+	bc := run("bc.jsonl", 200, "chototsu", "blue-chototsu")
+	s, games, err := ReadResultsFiles([]string{ab, bc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(s.Players(), " "); got != "random chototsu blue-chototsu" || len(games) != 8 {
+		t.Fatalf("players %q, %d games", got, len(games))
+	}
+	one := Settings{Agents: []string{"random", "chototsu", "blue-chototsu"}, PlyLimit: 200}
+	if a, b := Rate(s, games, 0, 1), Rate(one, games, 0, 1); a.Text() != b.Text() {
+		t.Fatalf("rated together:\n%s\nas one file:\n%s", a.Text(), b.Text())
+	}
+	de := run("de.jsonl", 200, "naotti10", "red-chototsu")
+	if _, _, err := ReadResultsFiles([]string{ab, de}); err == nil || !strings.Contains(err.Error(), "separate fields") {
+		t.Fatalf("two unlinked fields: %v", err)
+	}
+	other := run("other.jsonl", 100, "random", "blue-chototsu")
+	if _, _, err := ReadResultsFiles([]string{ab, other}); err == nil || !strings.Contains(err.Error(), "ply limit") {
+		t.Fatalf("two ply limits: %v", err)
+	}
+}

@@ -41,7 +41,7 @@ func (cmd *tournamentCmd) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&cmd.gauntlet, "gauntlet", "", "play this agent against each AGENT instead of a round robin")
 	fs.StringVar(&cmd.results, "results", "", "results file (JSON lines), created or resumed (default: a new file in the temporary directory, named on standard error)")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress line on standard error")
-	fs.StringVar(&cmd.rate, "rate", "", "play nothing: rate the games of this results file")
+	fs.StringVar(&cmd.rate, "rate", "", "play nothing: rate the games of this results file (and of the results files given as arguments, rated together as one field)")
 	fs.IntVar(&cmd.boot, "bootstrap", 1000, "events simulated from the fitted ratings for the 95% rating intervals (Ordo's method; 0: none)")
 	fs.BoolVar(&cmd.asJSON, "json", false, "print the ratings and the pairwise table as one JSON object")
 	fs.BoolVar(&cmd.placements, "placements", false, "paper 002's placement study: A B with every red placement each (70x70 pairings, --games per pairing, 2 for both seats), reported as the paper's Tables 5-9")
@@ -55,10 +55,10 @@ func (cmd *tournamentCmd) run(e *env, args []string) error {
 	}
 	ro := tournament.ReportOptions{Bootstrap: cmd.boot, Seed: cmd.game.Seed, Plot: cmd.plotTo, JSON: cmd.asJSON}
 	if cmd.rate != "" {
-		if len(args) > 0 || cmd.results != "" || cmd.gauntlet != "" || cmd.placements {
-			return usagef("--rate FILE takes no agents, --results or --gauntlet: it rates the file's games")
+		if cmd.results != "" || cmd.gauntlet != "" || cmd.placements {
+			return usagef("--rate FILE [FILE...] takes no --results or --gauntlet: it rates the files' games")
 		}
-		s, rs, err := tournament.ReadResultsFile(cmd.rate)
+		s, rs, err := tournament.ReadResultsFiles(append([]string{cmd.rate}, args...))
 		if err != nil {
 			return err
 		}
