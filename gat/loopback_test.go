@@ -226,3 +226,26 @@ func TestClientClockAndFallbacks(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestServedMoveTimes checks the move times a served game reports: as many
+// moves as each player made, and the mean within the longest.
+func TestServedMoveTimes(t *testing.T) {
+	var games []ServedGame
+	scfg := ServerConfig{Games: 2, OnGame: func(g ServedGame) { games = append(games, g) }}
+	res := playPair(t, scfg, "naotti10:depth=2", "random", 3)
+	if res.errs != [3]error{} || len(games) != 2 {
+		t.Fatalf("errors %v, %d games", res.errs, len(games))
+	}
+	for _, g := range games {
+		j := g.JSON()
+		n := len(g.Game.Moves)
+		if j.MoveTimes[0].Moves != (n+1)/2 || j.MoveTimes[1].Moves != n/2 {
+			t.Fatalf("game %d: %d plies, move counts %+v", g.Number, n, j.MoveTimes)
+		}
+		for _, m := range j.MoveTimes {
+			if m.MeanMS < 0 || m.MeanMS > m.MaxMS {
+				t.Fatalf("game %d: move times %+v", g.Number, m)
+			}
+		}
+	}
+}
