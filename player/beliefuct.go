@@ -24,6 +24,7 @@ var beliefUCTOptions = []Option{
 	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
 	{"final", "float", "0.1", "c of formula (4): the root move maximising mean + c * policy probability"},
 	{"draw", "float", "0.35", "what a draw is worth to the agent in its search, strictly between 0 (a loss) and 1 (a win), the opponent counting it 1 - draw; below 0.5 the agent takes risks to win rather than hold a draw"},
+	{"repeat", "bool", "false", "a position the game has already met (with the agent to move, since the last capture) counts as a draw where the search meets it again, so that lines going round are worth a draw (see draw)"},
 	{"dfpn", "int", "100000", "df-pn node budget of the root sure-win check (the proven-loss checks share as much); 0 = off (the tables still answer)"},
 	{"tables", "bool", "true", "use the endgame tables (when present): sure wins and losses at the root, exact values at the search's leaves"},
 }
@@ -75,6 +76,8 @@ type beliefUCT struct {
 	w          *haf.Weights
 	final      float64
 	draw       float64
+	repeat     bool
+	pieces     int // pieces on the board at the agent's last search (repeat)
 	dfpn       uint64
 	tables     purple.Tables
 
@@ -109,7 +112,7 @@ type BeliefUCTStats struct {
 
 func newBeliefUCT(o *options, env Env) (Agent, error) {
 	a := &beliefUCT{placer: newPlacer(o), budget: o.duration("time"), iterations: o.int("iterations"),
-		worlds: o.int("worlds"), dfpn: o.uint64("dfpn"), draw: o.float("draw")}
+		worlds: o.int("worlds"), dfpn: o.uint64("dfpn"), draw: o.float("draw"), repeat: o.bool("repeat")}
 	m, err := belief.ParseModel(o.raw("belief"))
 	if err != nil {
 		return nil, err
@@ -437,6 +440,12 @@ func (a *beliefUCT) searchTree(ctx context.Context, p *engine.Position, ml *engi
 			pf = a.exact.playout
 		}
 		a.tree = newISTree(a.uctSeed, pf, a.draw)
+		a.pieces = 0
+	}
+	if a.repeat {
+		n := p.Count(engine.First) + p.Count(engine.Second)
+		a.tree.remember(viewKey(p, a.side), n != a.pieces)
+		a.pieces = n
 	}
 	ws := a.belief.Worlds(p)
 	if len(ws) == 0 {

@@ -15,7 +15,7 @@ import (
 // game must end by the rules (a win or the ply limit), never by an
 // illegal move or an agent error.
 func TestBeliefUCTPlaysEveryone(t *testing.T) {
-	agents := []string{"beliefuct:iterations=300,dfpn=2000", "best:iterations=300,worlds=3,belief=uniform,dfpn=0,seed=5,draw=0.3"}
+	agents := []string{"beliefuct:iterations=300,dfpn=2000", "best:iterations=300,worlds=3,belief=uniform,dfpn=0,seed=5,draw=0.3,repeat=true"}
 	others := []string{"random", "blue-chototsu", "red-chototsu", "chototsu", "naotti10:depth=1",
 		"naotti11:depth=1", "purplemax:depth=2,dfpn=200", "keeper", "keeper-purplemax:depth=2,dfpn=0",
 		"hayazashi", "mc:playouts=100", "upp:playouts=100", "uct:iterations=150", "uct:haf=C,iterations=150",
@@ -64,7 +64,7 @@ func TestBeliefUCTOptions(t *testing.T) {
 			t.Errorf("%s: no error", bad)
 		}
 	}
-	for _, good := range []string{"beliefuct", "best", "best:time=200ms", "BEST:iterations=1000,time=0", "beliefuct:belief=uniform,tables=false,dfpn=0", "best:draw=0.35", "best:draw=0.01"} {
+	for _, good := range []string{"beliefuct", "best", "best:time=200ms", "BEST:iterations=1000,time=0", "beliefuct:belief=uniform,tables=false,dfpn=0", "best:draw=0.35", "best:draw=0.01", "best:repeat=true"} {
 		if _, err := player.New(good, player.Env{}); err != nil {
 			t.Errorf("%s: %v", good, err)
 		}

@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/geister-solver/geister/belief"
@@ -52,10 +53,14 @@ type isTree struct {
 	playout   sampling.PlayoutFunc
 	path      []int32
 	cols      []int8 // per path entry: the moving piece's colour at an opponent move, else -1
-	ml        engine.MoveList
-	work      engine.Position
-	cum       []float64
-	worlds    []engine.Position
+	// seen holds the keys (viewKey) of the positions the game has met
+	// with the root player to move since the last capture, in an
+	// open-addressing table (0: empty); nil: repetitions not looked for.
+	seen   []uint64
+	ml     engine.MoveList
+	work   engine.Position
+	cum    []float64
+	worlds []engine.Position
 }
 
 func newISTree(seed uint64, playout sampling.PlayoutFunc, draw float64) *isTree {
@@ -156,6 +161,10 @@ func (t *isTree) iterate(w *engine.Position, limit int, rootPrior bool) {
 			o = engine.WinFor(p.Turn())
 			break
 		}
+		if len(t.path) > 1 && t.seen != nil && p.Turn() == me && t.repeats(viewKey(p, me)) {
+			o = engine.Draw // a position the game has already met: the line goes round
+			break
+		}
 		n := &t.nodes[cur]
 		if n.first < 0 {
 			if n.visits < 1 || len(t.nodes)+engine.MaxMoves > t.maxNodes || !t.expand(cur, p) {
@@ -191,6 +200,49 @@ func (t *isTree) iterate(w *engine.Position, limit int, rootPrior bool) {
 			n.cwins[c] += r
 		}
 		mover = mover.Other()
+	}
+}
+
+// viewKey is a key of position p as player me sees it with me to move:
+// its own pieces by colour and the other side's squares (which of the
+// opponent's pieces stands where, the key ignores). Two positions of one
+// game with the same key and no capture between them are the same
+// position to me.
+func viewKey(p *engine.Position, me engine.Player) uint64 {
+	h := p.Occupied(me.Other())*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(p.Pieces(me, engine.Blue)*0xC2B2AE3D27D4EB4F, 21) ^
+		bits.RotateLeft64(p.Pieces(me, engine.Red)*0x165667B19E3779F9, 42)
+	return h | 1
+}
+
+// remember records key k as a position the game has met; reset first
+// clears the table (after a capture no earlier position comes again).
+func (t *isTree) remember(k uint64, reset bool) {
+	if t.seen == nil {
+		t.seen = make([]uint64, 1024)
+	}
+	if reset {
+		clear(t.seen)
+	}
+	for i := k & 1023; ; i = (i + 1) & 1023 {
+		if t.seen[i] == k {
+			return
+		}
+		if t.seen[i] == 0 {
+			t.seen[i] = k
+			return
+		}
+	}
+}
+
+// repeats reports whether key k is one of the positions remembered.
+func (t *isTree) repeats(k uint64) bool {
+	for i := k & 1023; ; i = (i + 1) & 1023 {
+		switch t.seen[i] {
+		case k:
+			return true
+		case 0:
+			return false
+		}
 	}
 }
 

@@ -90,3 +90,43 @@ func TestTreeColourStatistics(t *testing.T) {
 		t.Fatal("the search reached no opponent move")
 	}
 }
+
+// TestRepetitionKeys checks viewKey and the table of positions met: a
+// key ignores the opponent's colours but not the player's nor where the
+// pieces stand; remembered keys repeat, others do not, and a reset (a
+// capture) forgets the earlier ones.
+func TestRepetitionKeys(t *testing.T) {
+	a := engine.MustParsePosition("6/b2r2/6/6/3R2/B2B2 f R1r1 0")
+	b := engine.MustParsePosition("6/r2b2/6/6/3R2/B2B2 f R1r1 0") // the opponent's colours swapped
+	c := engine.MustParsePosition("6/b2r2/6/6/3B2/B2R2 f R1r1 0") // ours swapped
+	d := engine.MustParsePosition("6/b2r2/6/3R2/6/B2B2 f R1r1 0") // a piece moved
+	ka, kb, kc, kd := viewKey(&a, engine.First), viewKey(&b, engine.First), viewKey(&c, engine.First), viewKey(&d, engine.First)
+	if ka != kb {
+		t.Error("the key reads the opponent's hidden colours")
+	}
+	if ka == kc || ka == kd || kc == kd {
+		t.Error("different positions share a key")
+	}
+	tr := newISTree(1, nil, 0.35)
+	tr.remember(ka, true)
+	tr.remember(kc, false)
+	if !tr.repeats(ka) || !tr.repeats(kb) || !tr.repeats(kc) || tr.repeats(kd) {
+		t.Fatal("repeats disagrees with what was remembered")
+	}
+	tr.remember(kd, true)
+	if tr.repeats(ka) || !tr.repeats(kd) {
+		t.Fatal("a reset did not forget the earlier positions")
+	}
+	// Many keys: every one found, none lost to collisions in the table.
+	r := engine.NewRand(5)
+	keys := make([]uint64, 300)
+	for i := range keys {
+		keys[i] = r.Uint64() | 1
+		tr.remember(keys[i], i == 0)
+	}
+	for _, k := range keys {
+		if !tr.repeats(k) {
+			t.Fatalf("key %x lost", k)
+		}
+	}
+}
