@@ -23,8 +23,8 @@ var beliefUCTOptions = []Option{
 	{"haf", "bool", "true", "the GAT2021 policy HAF as the prior at the root (paper 004's method C) and in the final choice (formula (4)); false: plain UCT, the most visited move"},
 	{"weights", "weights", "900", "the policy's weights (as hayazashi)"},
 	{"final", "float", "0.1", "c of formula (4): the root move maximising mean + c * policy probability"},
-	{"draw", "float", "0.35", "what a draw is worth to the agent in its search, strictly between 0 (a loss) and 1 (a win), the opponent counting it 1 - draw; below 0.5 the agent takes risks to win rather than hold a draw"},
-	{"repeat", "bool", "false", "a position the game has already met (with the agent to move, since the last capture) counts as a draw where the search meets it again, so that lines going round are worth a draw (see draw)"},
+	{"draw", "float", "0.5", "what a draw is worth to the agent in its search, strictly between 0 (a loss) and 1 (a win), the opponent counting it 1 - draw; below 0.5 the agent takes risks to win rather than hold a draw"},
+	{"repeat", "bool", "true", "a position the game has already met (with the agent to move, since the last capture) counts as a draw where the search meets it again, so that lines going round are worth a draw (see draw)"},
 	{"dfpn", "int", "100000", "df-pn node budget of the root sure-win check (the proven-loss checks share as much); 0 = off (the tables still answer)"},
 	{"tables", "bool", "true", "use the endgame tables (when present): sure wins and losses at the root, exact values at the search's leaves"},
 }
