@@ -152,8 +152,9 @@ var slowTables = []struct {
 // nodes over the two threads' path nodes: what two free cores would give
 // on a machine other processes share), the process CPU time of each and
 // the wall-clock speedup (meaningful only on two idle cores). The parent
-// logs the least and the geometric mean of the path-speedups. Run with
-// -benchtime 1x; -bench 'ParallelSuite/maxplies' for one question.
+// logs, with -test.v, the least and the geometric mean of the
+// path-speedups. Run with -benchtime 1x; -bench 'ParallelSuite/maxplies'
+// for one question.
 func BenchmarkParallelSuite(b *testing.B) {
 	suite := readTablesSuite(b)
 	var speedups []float64
