@@ -1,12 +1,17 @@
 package solver
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"math"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/cputime"
 )
 
 // hardPosition is the deep suite's position that takes the most nodes
@@ -90,4 +95,123 @@ func benchParallel(b *testing.B, pos string, dtw int) {
 	b.ReportMetric(float64(path[1])/float64(b.N), "1thread-nodes")
 	b.ReportMetric(float64(path[2])/float64(b.N), "2threads-path-nodes")
 	b.ReportMetric(float64(path[1])/float64(path[2]), "path-speedup")
+}
+
+// slowTables are the positions of testdata/tables_suite.jsonl that took
+// 1 s of CPU or more on one thread (BenchmarkTablesSuite's searches, no
+// tables), with the question that took it: "a win within DTW plies?"
+// (no-wins: within 25) or the exact DTW (shortest).
+var slowTables = []struct {
+	position string
+	shortest bool
+}{
+	{"6/6/u5/2B1uu/6/B3R1 f R1r2 0", false},
+	{"6/u5/1u4/5u/4B1/3R1B f R1r2 0", false},
+	{"6/6/1u2u1/2uB2/4B1/2R3 f R1r2 0", false},
+	{"6/2u2u/3B1u/2B3/6/3R2 f R1r2 0", false},
+	{"6/6/1uB1u1/1u1B2/1R4/6 f R1r2 0", false},
+	{"6/6/1u2Bu/2B2u/6/4R1 f R1r2 0", false},
+	{"1uu3/1uB1R1/6/2B3/6/6 f R1r2 0", false},
+	{"6/6/4u1/u2u2/1B1R2/B5 f R1r2 0", false},
+	{"5u/1u1u2/3u2/6/2R3/2B3 f R1r3 0", false},
+	{"u5/u2B2/4u1/R5/6/B5 f R1r1 0", false},
+	{"6/4Bu/1R1uR1/6/6/5B f R2r1 0", false},
+	{"5u/6/uB3B/6/4RB/6 f R1r1 0", false},
+	{"3uuu/5R/1B4/6/1R4/6 f R2r2 0", true},
+	{"3B2/5u/1u2u1/B3R1/6/6 f R1r2 0", true},
+	{"3u2/1B4/u5/uB4/6/R5 f R1r2 0", true},
+	{"2u3/3B2/1B1u2/u5/1R4/6 f R1r2 0", true},
+	{"6/u5/1u4/5u/4B1/3R1B f R1r2 0", true},
+	{"u5/6/6/1uu3/4B1/2R2B f R1r2 0", true},
+	{"R3u1/2u1u1/2B3/3B2/6/6 f R1r2 0", true},
+	{"6/6/1u2u1/2uB2/4B1/2R3 f R1r2 0", true},
+	{"6/2u2u/3B1u/2B3/6/3R2 f R1r2 0", true},
+	{"1u4/u5/6/2u1B1/2R1B1/6 f R1r2 0", true},
+	{"6/6/1uB1u1/1u1B2/1R4/6 f R1r2 0", true},
+	{"6/5u/2u3/3u2/BB1R2/6 f R1r2 0", true},
+	{"6/6/1u2Bu/2B2u/6/4R1 f R1r2 0", true},
+	{"2u1R1/3uu1/6/4BB/6/6 f R1r2 0", true},
+	{"1uu3/1uB1R1/6/2B3/6/6 f R1r2 0", true},
+	{"6/6/4u1/u2u2/1B1R2/B5 f R1r2 0", true},
+	{"1R4/1uuu2/1B4/6/1B4/6 f R1r2 0", true},
+	{"4u1/6/6/1BuB2/2R3/B5 f R1r1 0", true},
+	{"5u/1u1u2/3u2/6/2R3/2B3 f R1r3 0", true},
+	{"u5/u2B2/4u1/R5/6/B5 f R1r1 0", true},
+	{"1uB3/1R2u1/5R/6/4B1/6 f R2r1 0", true},
+	{"6/4Bu/1R1uR1/6/6/5B f R2r1 0", true},
+	{"5u/6/uB3B/6/4RB/6 f R1r1 0", true},
+}
+
+// BenchmarkParallelSuite solves each of slowTables on one thread and on
+// two (Options.Threads), alternately, each from a fresh solver with a
+// 128 MiB table and no tables, and fails on an answer that is not the
+// tables'. Sub-benchmarks are named by question and line of the suite
+// (maxplies/119). Each reports the nodes of one thread, the nodes of two
+// (all goroutines) and their path nodes (the most one goroutine searched,
+// summed over the searches of the question), path-speedup (one thread's
+// nodes over the two threads' path nodes: what two free cores would give
+// on a machine other processes share), the process CPU time of each and
+// the wall-clock speedup (meaningful only on two idle cores). The parent
+// logs, with -test.v, the least and the geometric mean of the
+// path-speedups. Run with -benchtime 1x; -bench 'ParallelSuite/maxplies'
+// for one question.
+func BenchmarkParallelSuite(b *testing.B) {
+	suite := readTablesSuite(b)
+	var speedups []float64
+	for _, sp := range slowTables {
+		i := slices.IndexFunc(suite, func(w tablesPosition) bool { return w.Position == sp.position })
+		if i < 0 {
+			b.Fatalf("%s is not in the tables suite", sp.position)
+		}
+		mode := "maxplies"
+		if sp.shortest {
+			mode = "shortest"
+		}
+		b.Run(fmt.Sprintf("%s/%d", mode, i+1), func(b *testing.B) {
+			speedups = append(speedups, benchParallelSuite(b, suite[i], sp.shortest))
+		})
+	}
+	if len(speedups) > 0 {
+		least, logSum := speedups[0], 0.0
+		for _, x := range speedups {
+			least = min(least, x)
+			logSum += math.Log(x)
+		}
+		b.Logf("%d questions: path-speedup least %.2f, geometric mean %.2f", len(speedups), least, math.Exp(logSum/float64(len(speedups))))
+	}
+}
+
+func benchParallelSuite(b *testing.B, w tablesPosition, shortest bool) float64 {
+	var nodes, path [3]uint64
+	var cpu, wall [3]time.Duration
+	for i := 0; i < b.N; i++ {
+		for _, threads := range []int{1, 2} {
+			o := Options{TTMegabytes: 128, Threads: threads, Shortest: shortest}
+			if !shortest {
+				o.MaxPlies = cmp.Or(w.DTW, tablesNoWinBound)
+			}
+			s := New(o)
+			c0, t0 := cputime.Process(), time.Now()
+			a, err := s.Solve(context.Background(), w.p, w.prover)
+			wall[threads] += time.Since(t0)
+			cpu[threads] += cputime.Process() - c0
+			ok := err == nil && ((w.DTW == 0 && a.Result == NoWin) ||
+				(w.DTW > 0 && a.Result == Win && (!shortest || (a.Plies == w.DTW && a.Exact))))
+			if !ok {
+				b.Fatalf("%s, %d threads: %v in %d (exact %v), the tables: %s in %d: %v", w.Position, threads, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
+			}
+			nodes[threads] += a.Nodes
+			path[threads] += s.pathNodes
+		}
+	}
+	n := float64(b.N)
+	speedup := float64(path[1]) / float64(path[2])
+	b.ReportMetric(float64(nodes[1])/n, "1thread-nodes")
+	b.ReportMetric(float64(nodes[2])/n, "2threads-nodes")
+	b.ReportMetric(float64(path[2])/n, "2threads-path-nodes")
+	b.ReportMetric(speedup, "path-speedup")
+	b.ReportMetric(float64(cpu[1].Microseconds())/1000/n, "1thread-cpu-ms")
+	b.ReportMetric(float64(cpu[2].Microseconds())/1000/n, "2threads-cpu-ms")
+	b.ReportMetric(float64(wall[1])/float64(wall[2]), "wall-speedup")
+	return speedup
 }

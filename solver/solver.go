@@ -131,9 +131,12 @@ type Solver struct {
 	// per call
 	ctx   context.Context
 	nodes uint64
-	limit uint64 // node budget of the call (0: none)
-	start time.Time
-	g     *game
+	// pathNodes: the nodes of the call's critical path, the most one
+	// goroutine searched summed over its searches (nodes on one thread).
+	pathNodes uint64
+	limit     uint64 // node budget of the call (0: none)
+	start     time.Time
+	g         *game
 }
 
 // New returns a solver with opts.
@@ -168,7 +171,7 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 	if s.opts.ForOpponent {
 		orSide = prover.Other()
 	}
-	s.ctx, s.nodes, s.limit, s.start = ctx, 0, s.opts.MaxNodes, start
+	s.ctx, s.nodes, s.pathNodes, s.limit, s.start = ctx, 0, 0, s.opts.MaxNodes, start
 	s.g = newGame(pos, prover, orSide, s.opts.Tables)
 	defer func() { s.g = nil }()
 
@@ -384,6 +387,7 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 		r = s.s.Search(s.ctx, s.g, opts)
 	}
 	s.nodes += r.Stats.Nodes
+	s.pathNodes += r.Stats.ThreadNodes
 	if r.Status == dfpn.Undecided && (s.ctx.Err() != nil || (s.limit > 0 && s.nodes >= s.limit)) {
 		return r, errBudget
 	}
