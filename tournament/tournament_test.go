@@ -304,6 +304,31 @@ func TestDocsResultsFilesRead(t *testing.T) {
 	if n := strings.Count(string(b), `{"tournament":`); n != 2 {
 		t.Fatalf("field: %d header lines, want 2 (played to 30, grown to 40)", n)
 	}
+	// The strongest agent's files: each reads, and those that keep moves
+	// give records that replay to their results.
+	files, _ := filepath.Glob("../docs/strongest-*.jsonl")
+	if len(files) == 0 {
+		t.Fatal("no docs/strongest-*.jsonl")
+	}
+	for _, name := range files {
+		_, rs, err := ReadResultsFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs[0].Moves) == 0 {
+			continue
+		}
+		data, _ := os.ReadFile(name)
+		recs, err := Records(bytes.NewReader(data))
+		if err != nil || len(recs) != len(rs) {
+			t.Fatalf("%s: %d records of %d games, %v", name, len(recs), len(rs), err)
+		}
+		for i := range recs {
+			if _, _, err := recs[i].Replay(); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+	}
 }
 
 // countingStore is a proof store that counts the questions asked of it
