@@ -87,9 +87,10 @@ func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 	return append(buf, rest[:nr]...)
 }
 
-// Evaluate reports terminal nodes, table hits, and three exact short
-// cases: the OR side to move with an escape wins in 1; the AND side to
-// move with an escape refutes for good; the AND side to move without an
+// Evaluate reports terminal nodes, table hits, and exact short cases:
+// the OR side to move with an escape, or a capture of the AND side's last
+// blue (takesLastBlue), wins in 1; the AND side to move with an escape,
+// or a capture of the OR side's last blue, refutes for good; the AND side to move without an
 // escape, facing a prover blue on its exit that no AND piece touches,
 // loses in 2 (whatever it does, the blue escapes next: capturing another
 // prover piece cannot take the prover's last blue, and taking its last
@@ -111,7 +112,7 @@ func (g *game) Evaluate() dfpn.Eval {
 	toMove := p.Turn()
 	escapes := p.Escapers(toMove)
 	if toMove == g.orSide {
-		if escapes != 0 {
+		if escapes != 0 || g.takesLastBlue(toMove) {
 			return dfpn.Eval{WinIn: 1}
 		}
 		// The AND side threatens to escape from where no OR piece can take
@@ -124,7 +125,7 @@ func (g *game) Evaluate() dfpn.Eval {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 	} else {
-		if escapes != 0 {
+		if escapes != 0 || g.takesLastBlue(toMove) {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 		if g.orSide == g.prover {

@@ -6,7 +6,8 @@ import (
 )
 
 // Static knowledge at df-pn's leaves: races to an exit that decide a node
-// without search, for either side and either side to move. Each rule
+// without search, for either side and either side to move, and a capture
+// of the last blue. Each rule
 // here is exact (it never claims a win or a loss that is not one); the
 // tests check every one against the plain AND/OR solver, and show that a
 // deliberately wrong variant of each (mutation) fails that check.
@@ -35,11 +36,17 @@ const (
 	// The AND side's race at the OR side's turn checks its squares as if
 	// the AND side moved first: one step too close to the OR side.
 	mutateAndRaceSecond
+	// The OR side's capture of the last blue takes a hidden piece as blue
+	// while a hidden red is left.
+	mutateOrTakesLastBlue
+	// The AND side's capture of the last blue is claimed with two blues
+	// left.
+	mutateAndTakesLastBlue
 	numMutations
 )
 
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
@@ -142,4 +149,24 @@ func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 		}
 	}
 	return 0
+}
+
+// takesLastBlue reports whether x, to move, can take the other side's
+// last blue at once, which wins (SPEC §1): the other side, y, has one blue
+// left, and a piece of x stands next to a piece of y that a capture takes
+// as blue: a shown blue, or a hidden piece when y has no hidden red left
+// (the prover's captures of hidden pieces take reds first, SPEC §4; the
+// prover's own pieces all show their colours).
+func (g *game) takesLastBlue(x engine.Player) bool {
+	p := &g.pos
+	y := x.Other()
+	mutated := g.mutation == mutateAndTakesLastBlue && x != g.orSide
+	if b := p.Blues(y); b != 1 && !(mutated && b == 2) {
+		return false
+	}
+	blue := p.Pieces(y, engine.Blue)
+	if p.HiddenReds(y) == 0 || (g.mutation == mutateOrTakesLastBlue && x == g.orSide) {
+		blue |= p.Pieces(y, engine.Unknown)
+	}
+	return blue&engine.Neighbours(p.Occupied(x)) != 0
 }

@@ -51,34 +51,47 @@ func knowledgeCases(n int, seed uint64) []knowledgeCase {
 // The rules of races, by what they decide (the index of checkRaces's
 // counts).
 const (
-	ruleOrRaceFirst   = iota // the OR side's race, the OR side to move: a win
-	ruleAndRaceFirst         // the AND side's race, the AND side to move: a loss
-	ruleOrRaceSecond         // the OR side's race, the AND side to move: a win
-	ruleAndRaceSecond        // the AND side's race, the OR side to move: a loss
+	ruleOrRaceFirst      = iota // the OR side's race, the OR side to move: a win
+	ruleAndRaceFirst            // the AND side's race, the AND side to move: a loss
+	ruleOrRaceSecond            // the OR side's race, the AND side to move: a win
+	ruleAndRaceSecond           // the AND side's race, the OR side to move: a loss
+	ruleOrTakesLastBlue         // the OR side to move takes the AND side's last blue: a win
+	ruleAndTakesLastBlue        // the AND side to move takes the OR side's last blue: a loss
 	numRules
 )
 
-var ruleNames = [numRules]string{"or-race-first", "and-race-first", "or-race-second", "and-race-second"}
+var ruleNames = [numRules]string{"or-race-first", "and-race-first", "or-race-second", "and-race-second", "or-takes-last-blue", "and-takes-last-blue"}
 
 // raceLimit is the longest any race of races takes: raceSteps steps, the
 // escape, and a move of the other side first.
 const raceLimit = 2*raceSteps + 2
 
-// checkRaces compares what races decides on every case with the plain
-// AND/OR solver (internal/reference), with the rules as written or with
-// one of them mutated: a win within WinIn plies must be one; a loss (the
-// AND side's race) must be the AND side's forced win within raceLimit
-// plies, the race's own length at most, which is what makes it a loss for
-// good. It returns the disagreements and how often each rule decided.
-func checkRaces(cases []knowledgeCase, mut mutation) (bad []string, fired [numRules]int) {
+// checkKnowledge compares what the rules of knowledge.go decide on every
+// case with the plain AND/OR solver (internal/reference), with the rules
+// as written or with one of them mutated: a win within WinIn plies must
+// be one; a loss (the AND side's race or capture) must be the AND side's
+// forced win within raceLimit plies, the race's own length at most (one
+// ply for a capture), which is what makes it a loss for good. It returns
+// the disagreements and how often each rule decided.
+func checkKnowledge(cases []knowledgeCase, mut mutation) (bad []string, fired [numRules]int) {
 	for _, c := range cases {
 		g := newGame(c.p, c.prover, c.orSide, nil)
 		g.mutation = mut
+		andToMove := c.p.Turn() != c.orSide
+		if g.takesLastBlue(c.p.Turn()) {
+			rule, winner := ruleOrTakesLastBlue, c.orSide
+			if andToMove {
+				rule, winner = ruleAndTakesLastBlue, c.orSide.Other()
+			}
+			fired[rule]++
+			if !reference.New(c.prover, winner, reference.Purple).WinWithin(&c.p, 1) {
+				bad = append(bad, fmt.Sprintf("%s prover %v, win of %v asked: %s, the plain solver disagrees", c.p.String(), c.prover, c.orSide, ruleNames[rule]))
+			}
+		}
 		ev, ok := g.races()
 		if !ok {
 			continue
 		}
-		andToMove := c.p.Turn() != c.orSide
 		var rule int
 		var holds bool
 		switch {
@@ -106,15 +119,15 @@ func checkRaces(cases []knowledgeCase, mut mutation) (bad []string, fired [numRu
 	return bad, fired
 }
 
-// TestRacesAgainstReference checks every rule of races against the plain
-// solver on random positions, and that each decides often enough for the
-// check to mean something.
-func TestRacesAgainstReference(t *testing.T) {
+// TestKnowledgeAgainstReference checks every rule of knowledge.go against
+// the plain solver on random positions, and that each decides often
+// enough for the check to mean something.
+func TestKnowledgeAgainstReference(t *testing.T) {
 	n := 4000
 	if testing.Short() {
 		n = 1000
 	}
-	bad, fired := checkRaces(knowledgeCases(n, 91), noMutation)
+	bad, fired := checkKnowledge(knowledgeCases(n, 91), noMutation)
 	for _, b := range bad {
 		t.Error(b)
 	}
@@ -126,16 +139,16 @@ func TestRacesAgainstReference(t *testing.T) {
 	t.Logf("decided by rule: %v", fired)
 }
 
-// TestRacesMutations shows that the check of TestRacesAgainstReference
-// catches a wrong variant of each rule.
-func TestRacesMutations(t *testing.T) {
+// TestKnowledgeMutations shows that the check of
+// TestKnowledgeAgainstReference catches a wrong variant of each rule.
+func TestKnowledgeMutations(t *testing.T) {
 	n := 2000
 	if testing.Short() {
 		n = 1000
 	}
 	cases := knowledgeCases(n, 91)
 	for m := noMutation + 1; m < numMutations; m++ {
-		if bad, _ := checkRaces(cases, m); len(bad) == 0 {
+		if bad, _ := checkKnowledge(cases, m); len(bad) == 0 {
 			t.Errorf("mutation %v: the plain solver agrees with every answer", m)
 		} else {
 			t.Logf("mutation %v: %d disagreements, first: %s", m, len(bad), bad[0])
@@ -162,16 +175,17 @@ func dfpnAgainstReference(cases []knowledgeCase, depth int, mut mutation) (bad [
 	return bad, wins
 }
 
-// TestKnowledgeDfpnAgainstReference: df-pn, with the races deciding
-// nodes inside its search, gives the plain solver's verdict and DTW on
-// positions where a race decides the root or a node near it; with any
-// rule mutated, it does not (the cross-check catches each wrong rule).
+// TestKnowledgeDfpnAgainstReference: df-pn, with the rules of
+// knowledge.go deciding nodes inside its search, gives the plain solver's
+// verdict and DTW on positions where a rule decides the root or a node
+// near it; with any rule mutated, it does not (the cross-check catches
+// each wrong rule).
 func TestKnowledgeDfpnAgainstReference(t *testing.T) {
 	n, depth := 800, 7
 	if testing.Short() {
 		n = 300
 	}
-	// Positions a race decides, at the root or one ply below it.
+	// Positions a rule decides, at the root or one ply below it.
 	var cases []knowledgeCase
 	for _, c := range knowledgeCases(4*n, 17) {
 		if len(cases) == n {
@@ -198,14 +212,14 @@ func TestKnowledgeDfpnAgainstReference(t *testing.T) {
 	}
 }
 
-// decidedNear reports whether races decides the case's position or one
+// decidedNear reports whether a rule decides the case's position or one
 // of its children, as written or with some mutation.
 func decidedNear(c knowledgeCase) bool {
 	g := newGame(c.p, c.prover, c.orSide, nil)
 	decided := func() bool {
 		for m := noMutation; m < numMutations; m++ {
 			g.mutation = m
-			if _, ok := g.races(); ok {
+			if _, ok := g.races(); ok || g.takesLastBlue(g.pos.Turn()) {
 				return true
 			}
 		}
