@@ -142,9 +142,9 @@ func TestKnowledgeAgainstReference(t *testing.T) {
 // TestKnowledgeMutations shows that the check of
 // TestKnowledgeAgainstReference catches a wrong variant of each rule.
 func TestKnowledgeMutations(t *testing.T) {
-	n := 2000
+	n := 1000
 	if testing.Short() {
-		n = 1000
+		n = 500
 	}
 	cases := knowledgeCases(n, 91)
 	for m := noMutation + 1; m < numMutations; m++ {
