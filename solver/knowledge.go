@@ -110,33 +110,37 @@ func (g *game) races() (ev dfpn.Eval, ok bool) {
 func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 	p := &g.pos
 	y := x.Other()
-	theirs := p.Occupied(y)
-	free := engine.BoardMask &^ p.Occupied(x) &^ theirs
-	racers := p.MayBeBlue(x)
-	yBlues := p.MayBeBlue(y)
+	racers := p.MayBeBlue(x) & raceZone[x]
 	if racers == 0 {
 		return 0
 	}
-	// near[j]: squares at most j steps from a piece of y.
-	var near [raceSteps + 3]uint64
-	near[0] = theirs
-	for j := 1; j < len(near); j++ {
-		near[j] = near[j-1] | engine.Neighbours(near[j-1])
-	}
-	if o == 1 {
-		racers &^= near[1]
-	}
+	yBlues := p.MayBeBlue(y)
 	// exitZone: the squares fewer than k+o steps from an exit of y.
 	exitZone := engine.Exits(y)
 	if o == 1 {
 		exitZone |= engine.Neighbours(exitZone)
 	}
+	if !ignoreEscape && yBlues&exitZone != 0 {
+		return 0 // y escapes first even against a race of one step
+	}
+	theirs := p.Occupied(y)
+	free := engine.BoardMask &^ p.Occupied(x) &^ theirs
+	// near[j]: squares at most j steps from a piece of y, as far as needed.
+	var near [raceSteps + 2]uint64
+	near[0] = theirs
+	near[1] = theirs | engine.Neighbours(theirs)
+	if o == 1 {
+		racers &^= near[1]
+	}
 	for k := 1; k <= raceSteps; k++ {
 		if k > 1 {
 			exitZone |= engine.Neighbours(exitZone)
+			if !ignoreEscape && yBlues&exitZone != 0 {
+				return 0 // y escapes within k+o of its moves: no longer race is won either
+			}
 		}
-		if !ignoreEscape && yBlues&exitZone != 0 {
-			return 0 // y escapes within k+o of its moves: no longer race is won either
+		if k+o >= 2 && near[k+o] == 0 {
+			near[k+o] = near[k+o-1] | engine.Neighbours(near[k+o-1])
 		}
 		// safe: the squares the racer may stand on after step i, from
 		// the exit (step k) back to step 1.
@@ -150,6 +154,19 @@ func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 	}
 	return 0
 }
+
+// raceZone holds, for each player, the squares at most raceSteps steps
+// from its exits: where a racer of race may stand.
+var raceZone = func() (z [2]uint64) {
+	for pl := engine.First; pl <= engine.Second; pl++ {
+		for _, s := range engine.BoardSquares {
+			if s.ExitDistance(pl) <= raceSteps {
+				z[pl] |= s.Bit()
+			}
+		}
+	}
+	return z
+}()
 
 // takesLastBlue reports whether x, to move, can take the other side's
 // last blue at once, which wins (SPEC §1): the other side, y, has one blue
