@@ -12,7 +12,7 @@ import (
 // TestEvaluateAgainstReference checks the game's own facts against the
 // plain AND/OR solver on random positions, both sides to move and both
 // players as prover: a win within WinIn plies (the blue races of
-// blueRace among them) must exist, and no win within NoWin plies (the
+// races among them) must exist, and no win within NoWin plies (the
 // lower bound). The races of every length are met, or the test says so.
 func TestEvaluateAgainstReference(t *testing.T) {
 	n := 6000

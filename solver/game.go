@@ -18,6 +18,8 @@ type game struct {
 	salt   uint64 // mixes prover and OR side into the hash
 	undo   []engine.Undo
 	tables purple.Tables
+	// mutation: a wrong variant of a rule of knowledge.go, for tests
+	mutation mutation
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -85,17 +87,19 @@ func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 	return append(buf, rest[:nr]...)
 }
 
-// Evaluate reports terminal nodes, table hits, and three exact short
-// cases: the OR side to move with an escape wins in 1; the AND side to
-// move with an escape refutes for good; the AND side to move without an
+// Evaluate reports terminal nodes, table hits, and exact short cases:
+// the OR side to move with an escape, or a capture of the AND side's last
+// blue (takesLastBlue), wins in 1; the AND side to move with an escape,
+// or a capture of the OR side's last blue, refutes for good; the AND side to move without an
 // escape, facing a prover blue on its exit that no AND piece touches,
 // loses in 2 (whatever it does, the blue escapes next: capturing another
 // prover piece cannot take the prover's last blue, and taking its last
-// red only wins sooner). At the prover's OR nodes the tables not holding
-// the node, a blue that wins a race to an exit of up to raceSteps steps
-// (blueRace) wins within 2k+1 plies: not an exact distance (a shorter
-// win may exist, which bounded searches still look for), but a win.
-// Otherwise the lower bound gives "no win within lb-1".
+// red only wins sooner). The tables not holding the node, a race to an
+// exit that nothing can stop (races, knowledge.go) decides it: the OR
+// side's, a win within the race's plies (not an exact distance: a
+// shorter win may exist, which bounded searches still look for); the AND
+// side's, a loss for good. Otherwise the lower bound gives "no win
+// within lb-1".
 func (g *game) Evaluate() dfpn.Eval {
 	p := &g.pos
 	switch o := p.Outcome(); o {
@@ -108,7 +112,7 @@ func (g *game) Evaluate() dfpn.Eval {
 	toMove := p.Turn()
 	escapes := p.Escapers(toMove)
 	if toMove == g.orSide {
-		if escapes != 0 {
+		if escapes != 0 || g.takesLastBlue(toMove) {
 			return dfpn.Eval{WinIn: 1}
 		}
 		// The AND side threatens to escape from where no OR piece can take
@@ -121,7 +125,7 @@ func (g *game) Evaluate() dfpn.Eval {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 	} else {
-		if escapes != 0 {
+		if escapes != 0 || g.takesLastBlue(toMove) {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 		if g.orSide == g.prover {
@@ -136,10 +140,11 @@ func (g *game) Evaluate() dfpn.Eval {
 		return ev
 	}
 	lb := g.lowerBound()
-	if g.orSide == g.prover && toMove == g.orSide {
-		if k := g.blueRace(raceSteps); k > 0 && 2*k+1 >= int(lb) {
-			return dfpn.Eval{WinIn: uint16(2*k + 1), NoWin: lb - 1}
+	if ev, ok := g.races(); ok {
+		if ev.WinIn != dfpn.InfLen {
+			ev.NoWin = min(lb-1, ev.WinIn-1)
 		}
+		return ev
 	}
 	// Not a fact that decides the node, but one that prunes bounded
 	// searches: no win within lb-1 plies.
@@ -282,52 +287,3 @@ func (g *game) Estimate() (pn, dn uint32) {
 }
 
 func trailing(b uint64) int { return bits.TrailingZeros64(b) }
-
-// raceSteps is the longest race blueRace looks for: on the deep suite
-// each step up to three saved nodes and a fourth searched more
-// (docs/solving.md).
-const raceSteps = 3
-
-// blueRace returns the least k ≤ maxK (0: none) for which, at an OR node
-// of the prover, a prover blue wins a race: k steps along free squares to
-// a free exit, then the escape, 2k+1 plies, whatever the AND side does.
-// The square the blue stands on after its i-th step must be at least i+1
-// steps from every AND piece: after the AND side's i-1 moves in between
-// none stands on it, none touches it when the AND side moves next (so
-// none takes the blue, which therefore stays on the board: the AND side
-// cannot take the prover's last blue), and the prover takes nothing (so
-// the AND side loses no red). No AND piece that may be blue is fewer than
-// k steps from the AND side's exits: its escape takes k+1 of its moves,
-// ply 2k+2 at the soonest. Taking the prover's last red only makes the
-// prover win sooner (SPEC §1).
-func (g *game) blueRace(maxK int) int {
-	p := &g.pos
-	or := g.orSide
-	and := or.Other()
-	them := p.Occupied(and)
-	free := engine.BoardMask &^ p.Occupied(or) &^ them
-	blues := p.Pieces(or, engine.Blue)
-	andBlues := p.MayBeBlue(and)
-	exitZone := engine.Exits(and) // squares fewer than k steps from an AND exit
-	var near [8]uint64            // near[i]: squares at most i steps from an AND piece
-	near[0] = them
-	for k := 1; k <= maxK && k < len(near); k++ {
-		near[k] = near[k-1] | engine.Neighbours(near[k-1])
-		if k > 1 {
-			exitZone |= engine.Neighbours(exitZone)
-		}
-		if andBlues&exitZone != 0 {
-			return 0 // an AND escape within k of its moves: no longer race is won either
-		}
-		// safe: the squares the blue may stand on after step i, from the
-		// exit (step k) back to step 1.
-		safe := engine.Exits(or) & free &^ near[k]
-		for i := k - 1; i >= 1 && safe != 0; i-- {
-			safe = engine.Neighbours(safe) & free &^ near[i]
-		}
-		if engine.Neighbours(safe)&blues != 0 {
-			return k
-		}
-	}
-	return 0
-}

@@ -81,6 +81,9 @@ type Options struct {
 	// Proof asks, for a win, for its proof (Answer.Proof): the tree of a
 	// winning strategy that package proofcheck checks by the rules alone.
 	Proof bool
+	// mutation: for the tests only, a deliberately wrong variant of a
+	// rule of the search's static knowledge (knowledge.go).
+	mutation mutation
 }
 
 // ErrNotHeld is LookupOnly's answer for a position that neither the
@@ -173,6 +176,7 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 	}
 	s.ctx, s.nodes, s.pathNodes, s.limit, s.start = ctx, 0, 0, s.opts.MaxNodes, start
 	s.g = newGame(pos, prover, orSide, s.opts.Tables)
+	s.g.mutation = s.opts.mutation
 	defer func() { s.g = nil }()
 
 	bound := s.opts.MaxPlies
@@ -547,6 +551,7 @@ func (s *Solver) parallelSearch(opts dfpn.Options) dfpn.Report {
 	copies := make([]*game, len(games))
 	for i := range games {
 		c := newGame(g.pos, g.prover, g.orSide, g.tables)
+		c.mutation = g.mutation
 		copies[i], games[i] = c, c
 	}
 	r := s.par.Search(s.ctx, games, opts)

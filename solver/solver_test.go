@@ -249,7 +249,7 @@ func TestForOpponent(t *testing.T) {
 func TestShortestOutOfBudgetKeepsLine(t *testing.T) {
 	p := engine.MustParsePosition("6/2b3/6/U1b1U1/r1U1U1/6 s R3r1 0")
 	inexact := 0
-	for _, budget := range []uint64{20_000, 30_000, 50_000, 70_000, 100_000} {
+	for _, budget := range []uint64{3_000, 5_000, 10_000, 20_000, 30_000, 50_000, 70_000, 100_000} {
 		a, err := New(Options{TTMegabytes: 16, Shortest: true, MaxNodes: budget}).Solve(context.Background(), p, engine.Second)
 		if err != nil {
 			t.Fatal(err)

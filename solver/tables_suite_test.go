@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -164,15 +165,36 @@ func suiteTables(t *testing.T, suite []tablesPosition) []*tablebase.DB {
 // testdata/tables_suite.jsonl from a fresh solver, one thread, no tables:
 // "a win within DTW plies?" (maxplies; a no-win within 25) and the exact
 // DTW (shortest); it reports the distribution of the searching thread's
-// CPU time per position (p50, p90, p99, max) and of the nodes, and fails
-// on an answer that is not the tables'. Run with -benchtime 1x -cpu 1.
+// CPU time per position (p50, p90, p99, max) and of the nodes, logs the
+// slowest positions (-test.v), and fails on an answer that is not the
+// tables'. The suite's positions are all in the tables of up to six
+// pieces, so no tables are given: with them the root would be answered
+// without search. With GEISTER_BENCH_TABLES naming those tables, a third
+// mode (maxplies-below) asks the maxplies question with the tables
+// answering every class but the root's: the classes that captures lead
+// into. Run with -benchtime 1x -cpu 1.
 func BenchmarkTablesSuite(b *testing.B) {
 	suite := readTablesSuite(b)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	for _, mode := range []string{"maxplies", "shortest"} {
-		var cpu []time.Duration
-		var nodes []int
+	modes := []string{"maxplies", "shortest"}
+	var tables purple.Tables
+	if dir := os.Getenv("GEISTER_BENCH_TABLES"); dir != "" {
+		db, err := tablebase.OpenReadOnly(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		tables = db
+		modes = append(modes, "maxplies-below")
+	}
+	type solved struct {
+		cpu   time.Duration
+		nodes uint64
+		pos   string
+	}
+	for _, mode := range modes {
+		var all []solved
 		for i := 0; i < b.N; i++ {
 			for _, w := range suite {
 				o := Options{TTMegabytes: 128}
@@ -184,6 +206,10 @@ func BenchmarkTablesSuite(b *testing.B) {
 				default:
 					o.MaxPlies = tablesNoWinBound
 				}
+				if mode == "maxplies-below" {
+					c, _ := purple.ClassOf(&w.p, w.prover)
+					o.Tables = withoutClass{tables, c}
+				}
 				s := New(o)
 				t0, _ := cputime.Thread()
 				a, err := s.Solve(context.Background(), w.p, w.prover)
@@ -193,21 +219,35 @@ func BenchmarkTablesSuite(b *testing.B) {
 				if !ok {
 					b.Fatalf("%s (%s): %v in %d (exact %v), the tables: %s in %d: %v", w.Position, mode, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
 				}
-				cpu = append(cpu, t1-t0)
-				nodes = append(nodes, int(a.Nodes))
+				all = append(all, solved{t1 - t0, a.Nodes, fmt.Sprintf("%s (%s %d)", w.Position, w.Result, w.DTW)})
 			}
 		}
-		slices.Sort(cpu)
+		slices.SortFunc(all, func(x, y solved) int { return cmp.Compare(x.cpu, y.cpu) })
+		nodes := make([]uint64, len(all))
+		for i, x := range all {
+			nodes[i] = x.nodes
+		}
 		slices.Sort(nodes)
-		q := func(f float64) int { return min(len(cpu)-1, int(f*float64(len(cpu)))) }
+		q := func(f float64) int { return min(len(all)-1, int(f*float64(len(all)))) }
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 		for _, p := range []struct {
 			name string
 			f    float64
 		}{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}} {
-			b.ReportMetric(ms(cpu[q(p.f)]), mode+"-"+p.name+"-cpu-ms")
+			b.ReportMetric(ms(all[q(p.f)].cpu), mode+"-"+p.name+"-cpu-ms")
 		}
 		b.ReportMetric(float64(nodes[q(0.5)]), mode+"-p50-nodes")
 		b.ReportMetric(float64(nodes[len(nodes)-1]), mode+"-max-nodes")
+		for _, x := range all[max(0, len(all)-5):] {
+			b.Logf("%s: %s: %.0f ms, %d nodes", mode, x.pos, ms(x.cpu), x.nodes)
+		}
 	}
 }
+
+// withoutClass is a set of tables that does not hold one class.
+type withoutClass struct {
+	purple.Tables
+	c purple.Class
+}
+
+func (w withoutClass) Has(c purple.Class) bool { return c != w.c && w.Tables.Has(c) }

@@ -1,0 +1,189 @@
+package solver
+
+import (
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+)
+
+// Static knowledge at df-pn's leaves: races to an exit that decide a node
+// without search, for either side and either side to move, and a capture
+// of the last blue. Each rule
+// here is exact (it never claims a win or a loss that is not one); the
+// tests check every one against the plain AND/OR solver, and show that a
+// deliberately wrong variant of each (mutation) fails that check.
+
+// raceSteps is the longest race looked for: on the deep suite each step
+// of the prover's races at its own turn up to three saved nodes and a
+// fourth searched more (docs/solving.md).
+const raceSteps = 3
+
+// mutation names a deliberately wrong variant of one rule of this file
+// (zero: none), set only by the tests that show the cross-checks catch
+// it.
+type mutation uint8
+
+const (
+	noMutation mutation = iota
+	// The OR side's race at its own turn forgets that the AND side may
+	// escape first.
+	mutateOrRaceFirst
+	// The OR side's race at the AND side's turn checks its squares as if
+	// the OR side moved first: one step too close to the AND side.
+	mutateOrRaceSecond
+	// The AND side's race at its own turn forgets that the OR side may
+	// escape first.
+	mutateAndRaceFirst
+	// The AND side's race at the OR side's turn checks its squares as if
+	// the AND side moved first: one step too close to the OR side.
+	mutateAndRaceSecond
+	// The OR side's capture of the last blue takes a hidden piece as blue
+	// while a hidden red is left.
+	mutateOrTakesLastBlue
+	// The AND side's capture of the last blue is claimed with two blues
+	// left.
+	mutateAndTakesLastBlue
+	numMutations
+)
+
+func (m mutation) String() string {
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue"}[m]
+}
+
+// races decides a node by a race that nothing can stop, if one is won
+// (see race): the OR side's, a win in the plies the race takes; the AND
+// side's, a loss for good. At an OR node: the OR side's race (its blue
+// moves first) when the OR side is the prover, and the AND side's (its
+// blue moves second). At an AND node: the AND side's race (first), then
+// the OR side's (second). ok is false when no race decides.
+func (g *game) races() (ev dfpn.Eval, ok bool) {
+	p := &g.pos
+	or := g.orSide
+	and := or.Other()
+	if p.Turn() == and {
+		// A loss for good is a stronger fact than a win in a few plies.
+		if k := g.race(and, 0, g.mutation == mutateAndRaceFirst); k > 0 {
+			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}, true
+		}
+		o := 1
+		if g.mutation == mutateOrRaceSecond {
+			o = 0
+		}
+		if k := g.race(or, o, false); k > 0 {
+			return dfpn.Eval{WinIn: uint16(2*k + 2)}, true
+		}
+		return dfpn.Eval{}, false
+	}
+	if or == g.prover {
+		if k := g.race(or, 0, g.mutation == mutateOrRaceFirst); k > 0 {
+			return dfpn.Eval{WinIn: uint16(2*k + 1)}, true
+		}
+	}
+	o := 1
+	if g.mutation == mutateAndRaceSecond {
+		o = 0
+	}
+	if k := g.race(and, o, false); k > 0 {
+		return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}, true
+	}
+	return dfpn.Eval{}, false
+}
+
+// race returns the least k, 1 ≤ k ≤ raceSteps (0: none), for which a
+// piece of x that may be blue wins a race whatever the other side, y,
+// does: k steps along free squares to a free exit of x, then the escape,
+// on ply 2k+1+o, where o is 0 when x is to move and 1 when y is.
+//
+// y moves k+o times before the escape. The square the racer stands on
+// after its i-th step must be at least i+1+o steps from every piece of y
+// (i = 0 is where it stands, which matters when y moves first): y has
+// moved i-1+o times by then, so none of its pieces stands on the square
+// or touches it when y moves next; no piece of y takes the racer, and
+// none steps onto the racer's next square first. Only the racer moves,
+// and it takes nothing. So x captures nothing (y loses no red) and y
+// captures nothing that decides: not x's last blue (the racer stays); x's
+// last red only makes x win sooner. A hidden racer stays one that may be
+// blue (SPEC §4: captures of hidden pieces take their reds first, so a
+// hidden blue stays while the racer is hidden). What is left to y is its
+// own escape: no piece of y that may be blue is fewer than k+o steps from
+// y's exits (it needs k+o moves and more). A wrong variant for the tests:
+// ignoreEscape drops that last check.
+func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
+	p := &g.pos
+	y := x.Other()
+	racers := p.MayBeBlue(x) & raceZone[x]
+	if racers == 0 {
+		return 0
+	}
+	yBlues := p.MayBeBlue(y)
+	// exitZone: the squares fewer than k+o steps from an exit of y.
+	exitZone := engine.Exits(y)
+	if o == 1 {
+		exitZone |= engine.Neighbours(exitZone)
+	}
+	if !ignoreEscape && yBlues&exitZone != 0 {
+		return 0 // y escapes first even against a race of one step
+	}
+	theirs := p.Occupied(y)
+	free := engine.BoardMask &^ p.Occupied(x) &^ theirs
+	// near[j]: squares at most j steps from a piece of y, as far as needed.
+	var near [raceSteps + 2]uint64
+	near[0] = theirs
+	near[1] = theirs | engine.Neighbours(theirs)
+	if o == 1 {
+		racers &^= near[1]
+	}
+	for k := 1; k <= raceSteps; k++ {
+		if k > 1 {
+			exitZone |= engine.Neighbours(exitZone)
+			if !ignoreEscape && yBlues&exitZone != 0 {
+				return 0 // y escapes within k+o of its moves: no longer race is won either
+			}
+		}
+		if k+o >= 2 && near[k+o] == 0 {
+			near[k+o] = near[k+o-1] | engine.Neighbours(near[k+o-1])
+		}
+		// safe: the squares the racer may stand on after step i, from
+		// the exit (step k) back to step 1.
+		safe := engine.Exits(x) & free &^ near[k+o]
+		for i := k - 1; i >= 1 && safe != 0; i-- {
+			safe = engine.Neighbours(safe) & free &^ near[i+o]
+		}
+		if engine.Neighbours(safe)&racers != 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+// raceZone holds, for each player, the squares at most raceSteps steps
+// from its exits: where a racer of race may stand.
+var raceZone = func() (z [2]uint64) {
+	for pl := engine.First; pl <= engine.Second; pl++ {
+		for _, s := range engine.BoardSquares {
+			if s.ExitDistance(pl) <= raceSteps {
+				z[pl] |= s.Bit()
+			}
+		}
+	}
+	return z
+}()
+
+// takesLastBlue reports whether x, to move, can take the other side's
+// last blue at once, which wins (SPEC §1): the other side, y, has one blue
+// left, and a piece of x stands next to a piece of y that a capture takes
+// as blue: a shown blue, or a hidden piece when y has no hidden red left
+// (the prover's captures of hidden pieces take reds first, SPEC §4; the
+// prover's own pieces all show their colours).
+func (g *game) takesLastBlue(x engine.Player) bool {
+	p := &g.pos
+	y := x.Other()
+	mutated := g.mutation == mutateAndTakesLastBlue && x != g.orSide
+	if b := p.Blues(y); b != 1 && !(mutated && b == 2) {
+		return false
+	}
+	blue := p.Pieces(y, engine.Blue)
+	if p.HiddenReds(y) == 0 || (g.mutation == mutateOrTakesLastBlue && x == g.orSide) {
+		blue |= p.Pieces(y, engine.Unknown)
+	}
+	return blue&engine.Neighbours(p.Occupied(x)) != 0
+}

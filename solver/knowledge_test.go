@@ -1,0 +1,240 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/geister-solver/geister/dfpn"
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/internal/testpos"
+)
+
+// knowledgeCase is a random position with the prover and the side whose
+// win is asked (the prover, or the opponent: a proven loss).
+type knowledgeCase struct {
+	p              engine.Position
+	prover, orSide engine.Player
+}
+
+// knowledgeCases draws n positions of small material, as
+// TestEvaluateAgainstReference does, both sides to move, either player as
+// prover and either side's win asked; finished games are left out.
+func knowledgeCases(n int, seed uint64) []knowledgeCase {
+	r := engine.NewRand(seed)
+	var cs []knowledgeCase
+	for len(cs) < n {
+		prover := engine.Player(r.Intn(2))
+		toMove := engine.Player(r.Intn(2))
+		var p engine.Position
+		if len(cs)%2 == 0 {
+			p = testpos.Small(r, prover, toMove)
+		} else {
+			var ok bool
+			if p, ok = testpos.Material(r, prover, toMove, 1+r.Intn(2), 1, 2+r.Intn(2), 1); !ok {
+				continue
+			}
+		}
+		if p.Outcome() != engine.Ongoing {
+			continue
+		}
+		orSide := prover
+		if r.Intn(4) == 0 {
+			orSide = prover.Other()
+		}
+		cs = append(cs, knowledgeCase{p, prover, orSide})
+	}
+	return cs
+}
+
+// The rules of races, by what they decide (the index of checkRaces's
+// counts).
+const (
+	ruleOrRaceFirst      = iota // the OR side's race, the OR side to move: a win
+	ruleAndRaceFirst            // the AND side's race, the AND side to move: a loss
+	ruleOrRaceSecond            // the OR side's race, the AND side to move: a win
+	ruleAndRaceSecond           // the AND side's race, the OR side to move: a loss
+	ruleOrTakesLastBlue         // the OR side to move takes the AND side's last blue: a win
+	ruleAndTakesLastBlue        // the AND side to move takes the OR side's last blue: a loss
+	numRules
+)
+
+var ruleNames = [numRules]string{"or-race-first", "and-race-first", "or-race-second", "and-race-second", "or-takes-last-blue", "and-takes-last-blue"}
+
+// raceLimit is the longest any race of races takes: raceSteps steps, the
+// escape, and a move of the other side first.
+const raceLimit = 2*raceSteps + 2
+
+// checkKnowledge compares what the rules of knowledge.go decide on every
+// case with the plain AND/OR solver (internal/reference), with the rules
+// as written or with one of them mutated: a win within WinIn plies must
+// be one; a loss (the AND side's race or capture) must be the AND side's
+// forced win within raceLimit plies, the race's own length at most (one
+// ply for a capture), which is what makes it a loss for good. It returns
+// the disagreements and how often each rule decided.
+func checkKnowledge(cases []knowledgeCase, mut mutation) (bad []string, fired [numRules]int) {
+	for _, c := range cases {
+		g := newGame(c.p, c.prover, c.orSide, nil)
+		g.mutation = mut
+		andToMove := c.p.Turn() != c.orSide
+		if g.takesLastBlue(c.p.Turn()) {
+			rule, winner := ruleOrTakesLastBlue, c.orSide
+			if andToMove {
+				rule, winner = ruleAndTakesLastBlue, c.orSide.Other()
+			}
+			fired[rule]++
+			if !reference.New(c.prover, winner, reference.Purple).WinWithin(&c.p, 1) {
+				bad = append(bad, fmt.Sprintf("%s prover %v, win of %v asked: %s, the plain solver disagrees", c.p.String(), c.prover, c.orSide, ruleNames[rule]))
+			}
+		}
+		ev, ok := g.races()
+		if !ok {
+			continue
+		}
+		var rule int
+		var holds bool
+		switch {
+		case ev.WinIn != dfpn.InfLen:
+			rule = ruleOrRaceFirst
+			if andToMove {
+				rule = ruleOrRaceSecond
+			}
+			holds = reference.New(c.prover, c.orSide, reference.Purple).WinWithin(&c.p, int(ev.WinIn))
+		case ev.NoWin == dfpn.InfLen:
+			rule = ruleAndRaceSecond
+			if andToMove {
+				rule = ruleAndRaceFirst
+			}
+			holds = reference.New(c.prover, c.orSide.Other(), reference.Purple).WinWithin(&c.p, raceLimit)
+		default:
+			bad = append(bad, fmt.Sprintf("%s: races decides nothing yet says so: %+v", c.p.String(), ev))
+			continue
+		}
+		fired[rule]++
+		if !holds {
+			bad = append(bad, fmt.Sprintf("%s prover %v, win of %v asked: races says %+v (%s), the plain solver disagrees", c.p.String(), c.prover, c.orSide, ev, ruleNames[rule]))
+		}
+	}
+	return bad, fired
+}
+
+// TestKnowledgeAgainstReference checks every rule of knowledge.go against
+// the plain solver on random positions, and that each decides often
+// enough for the check to mean something.
+func TestKnowledgeAgainstReference(t *testing.T) {
+	n := 4000
+	if testing.Short() {
+		n = 1000
+	}
+	bad, fired := checkKnowledge(knowledgeCases(n, 91), noMutation)
+	for _, b := range bad {
+		t.Error(b)
+	}
+	for rule, k := range fired {
+		if k < 20 {
+			t.Errorf("%s decided only %d of %d positions: the test does not cover it", ruleNames[rule], k, n)
+		}
+	}
+	t.Logf("decided by rule: %v", fired)
+}
+
+// TestKnowledgeMutations shows that the check of
+// TestKnowledgeAgainstReference catches a wrong variant of each rule.
+func TestKnowledgeMutations(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 500
+	}
+	cases := knowledgeCases(n, 91)
+	for m := noMutation + 1; m < numMutations; m++ {
+		if bad, _ := checkKnowledge(cases, m); len(bad) == 0 {
+			t.Errorf("mutation %v: the plain solver agrees with every answer", m)
+		} else {
+			t.Logf("mutation %v: %d disagreements, first: %s", m, len(bad), bad[0])
+		}
+	}
+}
+
+// dfpnAgainstReference solves the cases with df-pn (--max-plies depth
+// --shortest; the opponent's win asked where the case says so) and
+// returns where its verdict or its DTW differs from the plain solver's.
+func dfpnAgainstReference(cases []knowledgeCase, depth int, mut mutation) (bad []string, wins int) {
+	for _, c := range cases {
+		o := Options{TTMegabytes: 4, Shortest: true, MaxPlies: depth, ForOpponent: c.orSide != c.prover}
+		o.mutation = mut
+		a, err := New(o).Solve(context.Background(), c.p, c.prover)
+		want := reference.New(c.prover, c.orSide, reference.Purple).DTW(&c.p, depth)
+		if a.Result == Win {
+			wins++
+		}
+		if err != nil || (a.Result == Win) != (want >= 0) || (want >= 0 && a.Plies != want) || a.Result == Unknown {
+			bad = append(bad, fmt.Sprintf("%s prover %v, win of %v asked: df-pn %v in %d (%v), the plain solver's DTW %d", c.p.String(), c.prover, c.orSide, a.Result, a.Plies, err, want))
+		}
+	}
+	return bad, wins
+}
+
+// TestKnowledgeDfpnAgainstReference: df-pn, with the rules of
+// knowledge.go deciding nodes inside its search, gives the plain solver's
+// verdict and DTW on positions where a rule decides the root or a node
+// near it; with any rule mutated, it does not (the cross-check catches
+// each wrong rule).
+func TestKnowledgeDfpnAgainstReference(t *testing.T) {
+	n, depth := 800, 7
+	if testing.Short() {
+		n = 300
+	}
+	// Positions a rule decides, at the root or one ply below it.
+	var cases []knowledgeCase
+	for _, c := range knowledgeCases(4*n, 17) {
+		if len(cases) == n {
+			break
+		}
+		if decidedNear(c) {
+			cases = append(cases, c)
+		}
+	}
+	bad, wins := dfpnAgainstReference(cases, depth, noMutation)
+	for _, b := range bad {
+		t.Error(b)
+	}
+	if wins < len(cases)/10 || wins > len(cases)*9/10 {
+		t.Errorf("%d wins among %d positions: the sample says little", wins, len(cases))
+	}
+	t.Logf("%d positions, %d wins within %d plies", len(cases), wins, depth)
+	for m := noMutation + 1; m < numMutations; m++ {
+		if bad, _ := dfpnAgainstReference(cases, depth, m); len(bad) == 0 {
+			t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", m)
+		} else {
+			t.Logf("mutation %v: %d disagreements, first: %s", m, len(bad), bad[0])
+		}
+	}
+}
+
+// decidedNear reports whether a rule decides the case's position or one
+// of its children, as written or with some mutation.
+func decidedNear(c knowledgeCase) bool {
+	g := newGame(c.p, c.prover, c.orSide, nil)
+	decided := func() bool {
+		for m := noMutation; m < numMutations; m++ {
+			g.mutation = m
+			if _, ok := g.races(); ok || g.takesLastBlue(g.pos.Turn()) {
+				return true
+			}
+		}
+		return false
+	}
+	if decided() {
+		return true
+	}
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		ok := g.pos.Outcome() == engine.Ongoing && decided()
+		g.Undo()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
