@@ -164,7 +164,9 @@ func settledJobs(t testing.TB, seed uint64, n, m int) []job {
 		switch {
 		case a.Result == solver.Unknown && len(hard) < m:
 			hard = append(hard, job{p, w})
-		case a.Result != solver.Unknown && a.Nodes > 50 && len(good) < n:
+		case a.Result != solver.Unknown && (a.Nodes > 50 || a.Result == solver.Win && a.Nodes > 5) && len(good) < n:
+			// wins with a few nodes too: since races decide most leaves
+			// near the end, few wins there take over 50 nodes
 			good = append(good, job{p, w})
 		}
 	}

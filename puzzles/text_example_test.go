@@ -30,5 +30,5 @@ func ExamplePuzzle_WriteText() {
 	// first player (upper case) to move, ply 0
 	// first: 2 pieces, 1 blue, 1 red; second: 2 pieces, 1 blue, 1 red (2 hidden: 1 red, 1 blue)
 	// solution: d3d2
-	// line: d3d2 e3f3 d2d1 c4d4 d1c1 f3f4 c1b1 d4d5 b1a1 f4f5 a1a0
+	// line: d3d2 c4c5 d2d1 e3f3 d1c1 f3f4 c1b1 f4f5 b1a1 c5c6 a1a0
 }
