@@ -44,6 +44,12 @@ func PlotRatings(r Ratings, file string) error {
 		return err
 	}
 	p.Add(plotter.NewGrid(), eb, sc)
+	// the axis holds every interval whole, with a margin (the error
+	// bars' own range left the strongest agent's cut at the frame)
+	for _, x := range r.Ratings {
+		p.X.Min = min(p.X.Min, x.CI[0]-25, x.Elo-25)
+		p.X.Max = max(p.X.Max, x.CI[1]+25, x.Elo+25)
+	}
 	names := make([]string, len(r.Ratings))
 	for i, x := range r.Ratings {
 		names[len(names)-1-i] = x.Agent
