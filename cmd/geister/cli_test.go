@@ -592,7 +592,7 @@ func interrupted(t *testing.T, cmd *exec.Cmd, input string, open bool, wait time
 	} else {
 		cmd.Stdin = strings.NewReader(input)
 	}
-	var out, errb bytes.Buffer
+	var out, errb syncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -601,6 +601,12 @@ func interrupted(t *testing.T, cmd *exec.Cmd, input string, open bool, wait time
 		io.WriteString(stdin, input)
 	}
 	time.Sleep(wait)
+	// On a loaded machine the command may not yet have started to listen
+	// for interrupts (the interrupt then kills it: exit -1): wait up to 3 s
+	// more for its first output, which comes after.
+	for end := time.Now().Add(3 * time.Second); out.String() == "" && errb.String() == "" && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
 	cmd.Process.Signal(syscall.SIGINT)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
