@@ -141,7 +141,10 @@ func (b *Belief) likelihood(o *observation, seen int) {
 				b.pt[1+g][a] *= epsG*u + (1-epsG)*eg[g][seen][cs]/z[g]
 			}
 		}
-		b.p[a] = b.pt[0][a] + b.pt[1][a] + b.pt[2][a]
+		b.p[a] = 0
+		for t := range b.pt {
+			b.p[a] += b.pt[t][a]
+		}
 		sum += b.p[a]
 	}
 	if sum > 0 {

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/geister-solver/geister/analysis"
-	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 )
 
@@ -56,14 +55,9 @@ func (cmd *analyzeCmd) run(e *env, args []string) error {
 	if cmd.nodes == 0 && cmd.timeLimit == 0 {
 		return usagef("--nodes 0 and --time 0 leave a question without any budget")
 	}
-	in, closeIn, err := cli.OpenOperand(e, args[0])
+	games, err := openRecords(e, args[0])
 	if err != nil {
 		return err
-	}
-	defer closeIn()
-	games, err := recordsInput(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", args[0], err)
 	}
 	o := analysis.Options{Nodes: cmd.nodes, Time: cmd.timeLimit, TTMegabytes: cmd.ttMB}
 	src, err := cmd.tf.Open(cmd.storeOpts, warner(e.Stderr))

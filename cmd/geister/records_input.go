@@ -7,12 +7,29 @@ import (
 	"io"
 
 	"github.com/geister-solver/geister/analysis"
+	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/tournament"
 )
 
-// recordsInput returns the game records of in for analyze and replay:
-// in itself, or, when in is a tournament results file, its games as
-// match records (JSON lines).
+// openRecords reads the game records of the operand name (a file, or -
+// for standard input) for analyze and replay: the file as it is, or, when
+// it is a tournament results file, its games as match records (JSON
+// lines). Errors name the operand.
+func openRecords(e *env, name string) (io.Reader, error) {
+	in, closeIn, err := cli.OpenOperand(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	r, err := recordsInput(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return r, nil
+}
+
+// recordsInput returns the records of in: in itself, or a tournament
+// results file's games as match records.
 func recordsInput(in io.Reader) (io.Reader, error) {
 	data, err := io.ReadAll(io.LimitReader(in, analysis.MaxRecordBytes+1))
 	if err != nil {

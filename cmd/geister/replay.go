@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/geister-solver/geister/cmd/geister/internal/cli"
 	"github.com/geister-solver/geister/match"
 )
 
@@ -46,14 +45,9 @@ func (cmd *replayCmd) run(e *env, args []string) error {
 	if cmd.jsonOut && !cmd.list {
 		return usagef("--json goes with --list")
 	}
-	in, closeIn, err := cli.OpenOperand(e, args[0])
+	games, err := openRecords(e, args[0])
 	if err != nil {
 		return err
-	}
-	defer closeIn()
-	games, err := recordsInput(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", args[0], err)
 	}
 	recs, err := match.ReadRecords(games)
 	if err != nil {
