@@ -150,7 +150,9 @@ func TestAnalyzeAndReplayTournamentResults(t *testing.T) {
 		t.Fatalf("tournament: exit %d: %s", code, errOut)
 	}
 	code, out, errOut := runCmd(t, "", "replay", "--list", file)
-	if code != 0 || strings.Count(out, "\n") != 2 || !strings.Contains(out, "game 1: chototsu") {
+	// games are numbered in file order, which is the order they finished
+	if code != 0 || strings.Count(out, "\n") != 2 || !strings.Contains(out, "game 0: ") || !strings.Contains(out, "game 1: ") ||
+		strings.Count(out, "chototsu (reds BCFG)") != 2 {
 		t.Fatalf("replay --list: exit %d, %q, %s", code, out, errOut)
 	}
 	code, out, errOut = runCmd(t, "", "analyze", "--quiet", "--nodes", "2000", "--no-table", "--json", file)
