@@ -61,6 +61,7 @@ type isTree struct {
 	work   engine.Position
 	cum    []float64
 	worlds []engine.Position
+	wlost  []uint64 // per world: the root moves (bit i: move i) after which the opponent surely wins in it
 }
 
 func newISTree(seed uint64, playout sampling.PlayoutFunc, draw float64) *isTree {
@@ -76,19 +77,27 @@ type treeResult struct {
 // search runs iterations (or until deadline or ctx ends, checked every 64
 // iterations) from the root whose legal moves are ml: ws are the
 // colourings of the root (the player's view) with their probabilities;
+// lostIn, when not nil, gives for each world the root moves after which
+// the opponent surely wins there (bit i: ml[i]), and an iteration that
+// plays such a move in such a world is a loss without going further;
 // prior, when not nil, gives the root moves' prior; skip[i] leaves root
 // move ml[i] out of the search. With more, the tree of the last search
 // (of the same root) is searched further.
-func (t *isTree) search(ctx context.Context, ws []belief.World, ml *engine.MoveList, prior []float64, skip []bool, limit, iterations int, deadline time.Time, more bool) treeResult {
-	t.worlds, t.cum = t.worlds[:0], t.cum[:0]
+func (t *isTree) search(ctx context.Context, ws []belief.World, lostIn []uint64, ml *engine.MoveList, prior []float64, skip []bool, limit, iterations int, deadline time.Time, more bool) treeResult {
+	t.worlds, t.cum, t.wlost = t.worlds[:0], t.cum[:0], t.wlost[:0]
 	total := 0.0
-	for _, w := range ws {
+	for k, w := range ws {
 		if w.P <= 0 {
 			continue
 		}
 		total += w.P
 		t.worlds = append(t.worlds, w.Pos)
 		t.cum = append(t.cum, total)
+		var l uint64
+		if lostIn != nil {
+			l = lostIn[k]
+		}
+		t.wlost = append(t.wlost, l)
 	}
 	for i, m := range ml.Slice() {
 		if more {
@@ -111,7 +120,8 @@ func (t *isTree) search(ctx context.Context, ws []belief.World, ml *engine.MoveL
 		if it&63 == 0 && it > 0 && (!deadline.IsZero() && time.Now().After(deadline) || ctx.Err() != nil) {
 			break
 		}
-		t.iterate(t.draw(total), limit, prior != nil)
+		k := t.draw(total)
+		t.iterate(&t.worlds[k], t.wlost[k], limit, prior != nil)
 		it++
 	}
 	res := treeResult{Iterations: it}
@@ -127,15 +137,15 @@ func (t *isTree) search(ctx context.Context, ws []belief.World, ml *engine.MoveL
 	return res
 }
 
-// draw returns a world drawn by the probabilities.
-func (t *isTree) draw(total float64) *engine.Position {
+// draw returns the index of a world drawn by the probabilities.
+func (t *isTree) draw(total float64) int {
 	x := float64(t.rng.Uint64()>>11) / (1 << 53) * total
 	for i, c := range t.cum {
 		if x < c {
-			return &t.worlds[i]
+			return i
 		}
 	}
-	return &t.worlds[len(t.worlds)-1]
+	return len(t.worlds) - 1
 }
 
 // canEscape reports whether the side to move in world p has a blue on one
@@ -144,8 +154,9 @@ func canEscape(p *engine.Position) bool {
 	return p.Pieces(p.Turn(), engine.Blue)&engine.Exits(p.Turn()) != 0
 }
 
-// iterate is one iteration in world w.
-func (t *isTree) iterate(w *engine.Position, limit int, rootPrior bool) {
+// iterate is one iteration in world w, in which the root moves of lost
+// (bit i: the root's child i) are proven losses.
+func (t *isTree) iterate(w *engine.Position, lost uint64, limit int, rootPrior bool) {
 	t.work = *w
 	p := &t.work
 	me := p.Turn()
@@ -155,6 +166,10 @@ func (t *isTree) iterate(w *engine.Position, limit int, rootPrior bool) {
 	o := engine.Ongoing
 	for {
 		if o = p.OutcomeWithLimit(limit); o != engine.Ongoing {
+			break
+		}
+		if len(t.path) == 2 && lost>>uint(t.path[1]-1)&1 != 0 {
+			o = engine.WinFor(me.Other()) // the opponent surely wins in this world
 			break
 		}
 		if len(t.path) > 1 && canEscape(p) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/geister-solver/geister/belief"
 	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/haf"
 	"github.com/geister-solver/geister/sampling"
 )
 
@@ -64,7 +65,7 @@ func TestTreeColourStatistics(t *testing.T) {
 		return bd.PlayoutSquareFirst(r, limit)
 	})
 	tr := newISTree(3, pf, 0.4)
-	tr.search(context.Background(), ws, &ml, nil, make([]bool, ml.N), 200, 5000, time.Time{}, false)
+	tr.search(context.Background(), ws, nil, &ml, nil, make([]bool, ml.N), 200, 5000, time.Time{}, false)
 	opp := 0
 	var walk func(i int32, depth int)
 	walk = func(i int32, depth int) {
@@ -127,6 +128,117 @@ func TestRepetitionKeys(t *testing.T) {
 	for _, k := range keys {
 		if !tr.repeats(k) {
 			t.Fatalf("key %x lost", k)
+		}
+	}
+}
+
+// TestWorldLosses checks worldLosses world by world against the rule
+// read off the position: the opponent's piece on a6 stands on its exit
+// and escapes at once if blue, and it has one red left, on a6 or c2.
+// Taking a6 loses where a6 is red (the last red taken) and wins where it
+// is blue (the last blue taken); every other move loses where a6 is blue.
+// No move loses in every world, so none is left out.
+func TestWorldLosses(t *testing.T) {
+	view := engine.MustParsePosition("6/2u3/6/6/4R1/uB4 f R1r1 0")
+	b := belief.New(engine.First, belief.Options{Model: belief.Uniform})
+	if err := b.Sync(&view, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws := b.Worlds(&view)
+	if len(ws) != 2 {
+		t.Fatalf("%d worlds, want 2", len(ws))
+	}
+	var ml engine.MoveList
+	ml.Generate(&view)
+	a6, err := engine.ParseSquare("a6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &beliefUCT{side: engine.First, dfpn: 100000, limit: 200, exact: newExactKnowledge(engine.First, nil, 200, 1)}
+	lost, lostIn := a.worldLosses(context.Background(), &view, &ml, ws)
+	for i, m := range ml.Slice() {
+		if lost[i] {
+			t.Errorf("%s left out as lost in every world", m)
+		}
+		for k, w := range ws {
+			a6Red := w.Pos.Pieces(engine.Second, engine.Red)&a6.Bit() != 0
+			want := (m.To() == a6) == a6Red
+			if got := lostIn[k]>>uint(i)&1 != 0; got != want {
+				t.Errorf("%s in the world with a6 red=%v: lost %v, want %v", m, a6Red, got, want)
+			}
+		}
+	}
+}
+
+// TestTreeWorldLosses checks that a root move the opponent surely wins
+// after in most of the belief's worlds is worth no more than the
+// remaining worlds in the search: its mean is at most their share, while
+// without the knowledge (the mutation: lostIn nil) the same search rates
+// it like the other moves.
+func TestTreeWorldLosses(t *testing.T) {
+	view := engine.MustParsePosition("uuuu2/uuu3/6/6/1RBRB1/BRBR2 f R4r4 0")
+	b := belief.New(engine.First, belief.Options{Model: belief.Uniform})
+	if err := b.Sync(&view, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws := b.Worlds(&view)
+	var ml engine.MoveList
+	ml.Generate(&view)
+	lostIn := make([]uint64, len(ws))
+	mass := 0.0
+	for k := range ws {
+		if k%10 != 0 { // move 0 lost in 9 worlds of 10
+			lostIn[k] = 1
+			mass += ws[k].P
+		}
+	}
+	pf := sampling.PlayoutFunc(func(p *engine.Position, r *engine.Rand, limit int) engine.Outcome {
+		bd, _ := sampling.BoardOf(p)
+		return bd.PlayoutSquareFirst(r, limit)
+	})
+	for _, with := range []bool{true, false} {
+		tr := newISTree(5, pf, 0.5)
+		var li []uint64
+		if with {
+			li = lostIn
+		}
+		r := tr.search(context.Background(), ws, li, &ml, nil, make([]bool, ml.N), 200, 20000, time.Time{}, false)
+		c := r.Children[0]
+		if c.Visits < 20 {
+			t.Fatalf("move 0 visited %d times", c.Visits)
+		}
+		if with && c.Mean > 1-mass+0.05 {
+			t.Errorf("lost in worlds of mass %.2f, move 0 has mean %.3f", mass, c.Mean)
+		}
+		if !with && c.Mean < 0.3 {
+			t.Errorf("without the knowledge move 0 has mean %.3f: the test cannot tell", c.Mean)
+		}
+	}
+}
+
+// TestFinalChoiceLossMass checks formula (4)'s final choice with the
+// worlds' losses: the policy's favourite, lost in every world, does not
+// outscore a move that survives in some (a position from a game lost to
+// naotti11), and without the loss mass (the mutation) it would.
+func TestFinalChoiceLossMass(t *testing.T) {
+	cs := []sampling.RootChild{
+		{Visits: 11790, Mean: 0, Prior: 0.758},
+		{Visits: 16751, Mean: 0.025, Prior: 0.020},
+		{Visits: 339, Mean: 0, Prior: 0.022},
+	}
+	a := &beliefUCT{w: new(haf.Weights), final: 0.1}
+	lost := make([]bool, len(cs))
+	for _, c := range []struct {
+		mass []float64
+		want int
+	}{
+		{[]float64{1, 0.0003, 1}, 1},
+		{nil, 0}, // no loss known: formula (4) as the paper has it
+		{[]float64{0.5, 0, 0}, 0},
+	} {
+		a.lossMass = c.mass
+		if best, _ := a.rankChildren(cs, lost); best != c.want {
+			t.Errorf("loss mass %v: chose move %d, want %d", c.mass, best, c.want)
 		}
 	}
 }
