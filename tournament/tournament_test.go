@@ -45,9 +45,14 @@ func sortedLines(t *testing.T, name string) []string {
 	if len(rs) != len(rest) {
 		t.Fatalf("%d results from %d lines", len(rs), len(rest))
 	}
+	for i := range rest { // the move times are the clock's, not the game's
+		rest[i] = moveTimes.ReplaceAllString(rest[i], "")
+	}
 	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
 	return append([]string{head}, rest...)
 }
+
+var moveTimes = regexp.MustCompile(`,"(max_)?move_ms":\[[^]]*\]`)
 
 func TestResumeGivesSameResults(t *testing.T) {
 	dir := t.TempDir()
@@ -196,7 +201,7 @@ func resultLines(t *testing.T, name string) []string {
 	var out []string
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		if !strings.HasPrefix(l, `{"tournament":`) {
-			out = append(out, l)
+			out = append(out, moveTimes.ReplaceAllString(l, ""))
 		}
 	}
 	sort.Strings(out)
@@ -384,6 +389,22 @@ func TestResultsKeepMoves(t *testing.T) {
 		w, ok := ps[len(ps)-1].OutcomeWithLimit(200).Winner()
 		if want := rec.Result; !ok || (w == engine.First) != (want == "first") {
 			t.Fatalf("record %d: the replay ends %v, the file says %s", i, ps[len(ps)-1].OutcomeWithLimit(200), want)
+		}
+	}
+	// Every game keeps its sides' move times: a mean at most the
+	// longest, which is at least the mean of one move.
+	_, gs, err := ReadResults(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range gs {
+		if len(g.MoveMS) != 2 || len(g.MaxMoveMS) != 2 {
+			t.Fatalf("game %d: move times %v, longest %v", g.Game, g.MoveMS, g.MaxMoveMS)
+		}
+		for side := range 2 {
+			if g.MoveMS[side] <= 0 || g.MoveMS[side] > g.MaxMoveMS[side] {
+				t.Errorf("game %d side %d: mean move %v ms, longest %v ms", g.Game, side, g.MoveMS[side], g.MaxMoveMS[side])
+			}
 		}
 	}
 	// The same file without its moves: refused, naming the game.
