@@ -61,7 +61,8 @@ const (
 //   - a move after which the opponent surely wins in every world the
 //     belief gives weight to (its colours those of the world, ours hidden
 //     from it: the tables, or a bounded df-pn) is never chosen while some
-//     move is not proven lost;
+//     move is not proven lost; a move after which it surely wins in some
+//     worlds is a loss in those worlds inside the search (worldLosses);
 //   - otherwise several worlds are drawn from the belief, each searched
 //     by UCT with the policy HAF as the root prior (paper 004's method C),
 //     the tables' exact values replacing playouts at leaves in their
