@@ -3,10 +3,10 @@ package gat
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/words"
+	"github.com/geister-solver/geister/match"
 )
 
 // SideOf is the side a client plays: side ("first" or "f", "second" or
@@ -64,24 +64,12 @@ type ServedGameJSON struct {
 }
 
 // MoveTimes are a player's move times in one game, in milliseconds.
-type MoveTimes struct {
-	Moves  int     `json:"moves"`
-	MeanMS float64 `json:"mean_ms"`
-	MaxMS  float64 `json:"max_ms"`
-}
+type MoveTimes = match.MoveTimes
 
 // JSON is the game without its moves, for a line of JSON.
 func (g ServedGame) JSON() ServedGameJSON {
-	j := ServedGameJSON{g.Number, g.Result(), string(g.Game.Reason), g.Game.Detail, len(g.Game.Moves), g.Players[0], g.Players[1], [2]MoveTimes{}}
-	for i := range j.MoveTimes {
-		if n := g.Game.NMoves[i]; n > 0 {
-			j.MoveTimes[i] = MoveTimes{n, ms(g.Game.Time[i]) / float64(n), ms(g.Game.MaxTime[i])}
-		}
-	}
-	return j
+	return ServedGameJSON{g.Number, g.Result(), string(g.Game.Reason), g.Game.Detail, len(g.Game.Moves), g.Players[0], g.Players[1], g.Game.MoveTimes()}
 }
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // Line is the game in one line: "game K: first won (escape, 41 plies)",
 // with the detail of an irregular end after a colon.

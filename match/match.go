@@ -36,6 +36,25 @@ type Game struct {
 	NMoves  [2]int
 }
 
+// MoveTimes are one side's move times in a game, in milliseconds.
+type MoveTimes struct {
+	Moves  int     `json:"moves"`
+	MeanMS float64 `json:"mean_ms"`
+	MaxMS  float64 `json:"max_ms"`
+}
+
+// MoveTimes returns the first's and the second's move times in g (zero
+// for a side that made no move).
+func (g *Game) MoveTimes() [2]MoveTimes {
+	var mt [2]MoveTimes
+	for i := range mt {
+		if n := g.NMoves[i]; n > 0 {
+			mt[i] = MoveTimes{n, float64(g.Time[i]) / 1e6 / float64(n), float64(g.MaxTime[i]) / 1e6}
+		}
+	}
+	return mt
+}
+
 // Observer, when not nil, is called with the start position (and NoMove),
 // then after every move with the referee's position after it (every
 // colour shown), the move and the time it took.

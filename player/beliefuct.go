@@ -41,6 +41,10 @@ var beliefModels = func() string {
 	return strings.Join(names, ", ") + "; uniform = no inference from the opponent's moves"
 }()
 
+// A move's bit in a world's mask of lost root moves (worldLosses, isTree)
+// needs at most 64 moves.
+const _ = uint64(63 - engine.MaxMoves)
+
 // hardCap bounds a move in time mode, whatever the critical-move
 // extension and the checks take (GAT allows 10 s).
 const hardCap = 8 * time.Second
@@ -287,13 +291,7 @@ func (a *beliefUCT) sureWin(ctx context.Context, p *engine.Position, start time.
 func (a *beliefUCT) worldLosses(ctx context.Context, p *engine.Position, ml *engine.MoveList, ws []belief.World) (lost []bool, lostIn []uint64) {
 	lost = make([]bool, ml.N)
 	lostIn = make([]uint64, len(ws))
-	a.lossMass = a.lossMass[:0]
-	for range ml.N {
-		a.lossMass = append(a.lossMass, 0)
-	}
-	if len(ws) == 0 || ml.N > 64 {
-		return lost, nil
-	}
+	a.lossMass = append(a.lossMass[:0], make([]float64, ml.N)...)
 	order := make([]int, 0, len(ws))
 	for k := range ws {
 		if ws[k].P > 0 {
@@ -306,11 +304,8 @@ func (a *beliefUCT) worldLosses(ctx context.Context, p *engine.Position, ml *eng
 	if budget == 0 {
 		per = 0
 	}
-	all := uint64(1)<<uint(ml.N) - 1
-	if ml.N == 64 {
-		all = ^uint64(0)
-	}
-	every := all // moves lost in every world asked so far
+	all := uint64(1)<<uint(ml.N) - 1 // ml.N ≤ engine.MaxMoves < 64
+	every := all                     // moves lost in every world asked so far
 	total := 0.0
 	for _, k := range order {
 		total += ws[k].P
@@ -475,10 +470,7 @@ func (a *beliefUCT) critical(n1, n2, v1, v2 float64) bool {
 // belief and returns the best move not proven lost.
 func (a *beliefUCT) searchTree(ctx context.Context, p *engine.Position, ml *engine.MoveList, ws []belief.World, lost []bool, lostIn []uint64, start time.Time) (engine.Move, error) {
 	if a.tree == nil {
-		pf := sampling.PlayoutFunc(func(p *engine.Position, r *engine.Rand, limit int) engine.Outcome {
-			b, _ := sampling.BoardOf(p)
-			return b.PlayoutSquareFirst(r, limit)
-		})
+		pf := sampling.PlayoutFunc(squareFirst)
 		if a.exact.tables != nil {
 			pf = a.exact.playout
 		}

@@ -135,6 +135,12 @@ func (e *exactKnowledge) playout(p *engine.Position, r *engine.Rand, plyLimit in
 	if o := e.leaf(p); o != engine.Ongoing {
 		return o
 	}
+	return squareFirst(p, r, plyLimit)
+}
+
+// squareFirst is the PlayoutFunc of paper 004 §5.3's square-first random
+// moves, beliefuct's playout where no table decides the leaf.
+func squareFirst(p *engine.Position, r *engine.Rand, plyLimit int) engine.Outcome {
 	b, _ := sampling.BoardOf(p)
 	return b.PlayoutSquareFirst(r, plyLimit)
 }

@@ -48,23 +48,26 @@ func TestSelectOpponentByColour(t *testing.T) {
 	}
 }
 
+// uniformWorlds returns the worlds of a uniform belief about the
+// opponent of view's side to move.
+func uniformWorlds(t *testing.T, view *engine.Position) []belief.World {
+	t.Helper()
+	b := belief.New(view.Turn(), belief.Options{Model: belief.Uniform})
+	if err := b.Sync(view, nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.Worlds(view)
+}
+
 // TestTreeColourStatistics checks, after a search over several worlds,
 // that every opponent move's statistics split by colour add up to its
 // totals, and that the player's own moves have none.
 func TestTreeColourStatistics(t *testing.T) {
 	view := engine.MustParsePosition("uuuu2/uuu3/6/6/1RBRB1/BRBR2 f R4r4 0")
-	b := belief.New(engine.First, belief.Options{Model: belief.Uniform})
-	if err := b.Sync(&view, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws := b.Worlds(&view)
+	ws := uniformWorlds(t, &view)
 	var ml engine.MoveList
 	ml.Generate(&view)
-	pf := sampling.PlayoutFunc(func(p *engine.Position, r *engine.Rand, limit int) engine.Outcome {
-		bd, _ := sampling.BoardOf(p)
-		return bd.PlayoutSquareFirst(r, limit)
-	})
-	tr := newISTree(3, pf, 0.4)
+	tr := newISTree(3, squareFirst, 0.4)
 	tr.search(context.Background(), ws, nil, &ml, nil, make([]bool, ml.N), 200, 5000, time.Time{}, false)
 	opp := 0
 	var walk func(i int32, depth int)
@@ -140,11 +143,7 @@ func TestRepetitionKeys(t *testing.T) {
 // No move loses in every world, so none is left out.
 func TestWorldLosses(t *testing.T) {
 	view := engine.MustParsePosition("6/2u3/6/6/4R1/uB4 f R1r1 0")
-	b := belief.New(engine.First, belief.Options{Model: belief.Uniform})
-	if err := b.Sync(&view, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws := b.Worlds(&view)
+	ws := uniformWorlds(t, &view)
 	if len(ws) != 2 {
 		t.Fatalf("%d worlds, want 2", len(ws))
 	}
@@ -177,11 +176,7 @@ func TestWorldLosses(t *testing.T) {
 // it like the other moves.
 func TestTreeWorldLosses(t *testing.T) {
 	view := engine.MustParsePosition("uuuu2/uuu3/6/6/1RBRB1/BRBR2 f R4r4 0")
-	b := belief.New(engine.First, belief.Options{Model: belief.Uniform})
-	if err := b.Sync(&view, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws := b.Worlds(&view)
+	ws := uniformWorlds(t, &view)
 	var ml engine.MoveList
 	ml.Generate(&view)
 	lostIn := make([]uint64, len(ws))
@@ -192,12 +187,8 @@ func TestTreeWorldLosses(t *testing.T) {
 			mass += ws[k].P
 		}
 	}
-	pf := sampling.PlayoutFunc(func(p *engine.Position, r *engine.Rand, limit int) engine.Outcome {
-		bd, _ := sampling.BoardOf(p)
-		return bd.PlayoutSquareFirst(r, limit)
-	})
 	for _, with := range []bool{true, false} {
-		tr := newISTree(5, pf, 0.5)
+		tr := newISTree(5, squareFirst, 0.5)
 		var li []uint64
 		if with {
 			li = lostIn

@@ -106,11 +106,9 @@ type Game struct {
 	// Moves are the game's moves (files written before they were kept
 	// have none).
 	Moves []string `json:"moves,omitempty"`
-	// MoveMS and MaxMoveMS are the mean and the longest wall-clock time of
-	// the first's and the second's moves, in milliseconds (files written
-	// before they were kept have none).
-	MoveMS    []float64 `json:"move_ms,omitempty"`
-	MaxMoveMS []float64 `json:"max_move_ms,omitempty"`
+	// MoveTimes are the first's and the second's move times, wall clock
+	// (files written before they were kept have none).
+	MoveTimes []match.MoveTimes `json:"move_times,omitempty"`
 }
 
 // Record returns game g as a match record numbered i (geister analyze and
@@ -488,13 +486,9 @@ func Run(ctx context.Context, cfg Config, f io.ReadWriteSeeker) ([]Game, error) 
 			rec := match.RecordOf(g, game, fs, ss, s.PlyLimit)
 			r := Game{Pair: pair, Game: game, Seed: seed, First: fs, Second: ss,
 				Result: rec.Result, Reason: string(g.Reason), Plies: len(g.Moves), FirstReds: rec.FirstReds, SecondReds: rec.SecondReds,
-				Moves: rec.Moves, MoveMS: make([]float64, 2), MaxMoveMS: make([]float64, 2)}
-			for side := range 2 {
-				if g.NMoves[side] > 0 {
-					r.MoveMS[side] = ms(g.Time[side]) / float64(g.NMoves[side])
-				}
-				r.MaxMoveMS[side] = ms(g.MaxTime[side])
-			}
+				Moves: rec.Moves}
+			mt := g.MoveTimes()
+			r.MoveTimes = mt[:]
 			return r, nil
 		}
 	}, func(_ int, r Game) error {
@@ -544,6 +538,3 @@ func Records(r io.Reader) ([]match.Record, error) {
 func IsResults(data []byte) bool {
 	return bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte(`{"tournament":`))
 }
-
-// ms returns d in milliseconds.
-func ms(d time.Duration) float64 { return float64(d) / 1e6 }

@@ -52,7 +52,7 @@ func sortedLines(t *testing.T, name string) []string {
 	return append([]string{head}, rest...)
 }
 
-var moveTimes = regexp.MustCompile(`,"(max_)?move_ms":\[[^]]*\]`)
+var moveTimes = regexp.MustCompile(`,"move_times":\[[^]]*\]`)
 
 func TestResumeGivesSameResults(t *testing.T) {
 	dir := t.TempDir()
@@ -398,12 +398,12 @@ func TestResultsKeepMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range gs {
-		if len(g.MoveMS) != 2 || len(g.MaxMoveMS) != 2 {
-			t.Fatalf("game %d: move times %v, longest %v", g.Game, g.MoveMS, g.MaxMoveMS)
+		if len(g.MoveTimes) != 2 || g.MoveTimes[0].Moves != (g.Plies+1)/2 || g.MoveTimes[1].Moves != g.Plies/2 {
+			t.Fatalf("game %d: %d plies, move times %+v", g.Game, g.Plies, g.MoveTimes)
 		}
-		for side := range 2 {
-			if g.MoveMS[side] <= 0 || g.MoveMS[side] > g.MaxMoveMS[side] {
-				t.Errorf("game %d side %d: mean move %v ms, longest %v ms", g.Game, side, g.MoveMS[side], g.MaxMoveMS[side])
+		for side, m := range g.MoveTimes {
+			if m.MeanMS <= 0 || m.MeanMS > m.MaxMS {
+				t.Errorf("game %d side %d: move times %+v", g.Game, side, m)
 			}
 		}
 	}
