@@ -96,3 +96,44 @@ func TestSharedTableGrows(t *testing.T) {
 	}
 	t.Logf("%d grows, %d of %d proofs dropped by full buckets", tt.Grows, missing, workers*per)
 }
+
+// TestSplitGraphs checks Parallel.SearchSplit (the root's children shared
+// out among two and three goroutines) against plain iteration on random
+// graphs with cycles, the table shared across all roots of a graph: the
+// verdict of every root, and no proof shorter than the shortest win.
+func TestSplitGraphs(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	graphs := 600
+	if testing.Short() {
+		graphs = 150
+	}
+	for gi := 0; gi < graphs; gi++ {
+		n := 10 + r.IntN(60)
+		g := randomGraph(r, n)
+		want := g.dtw()
+		threads := 2 + gi%2
+		ps := NewParallel(NewSharedTable(1), threads)
+		for _, root := range r.Perm(n) {
+			gs := make([]Game, threads)
+			for i := range gs {
+				c := *g
+				c.stack = []int{root}
+				gs[i] = &c
+			}
+			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20})
+			switch {
+			case res.Status == Undecided:
+				t.Fatalf("graph %d root %d: undecided after %d nodes", gi, root, res.Stats.Nodes)
+			case (res.Status == Proven) != (want[root] >= 0):
+				t.Fatalf("graph %d root %d: %v, want dtw %d", gi, root, res.Status, want[root])
+			case res.Status == Proven && res.WinIn < want[root]:
+				t.Fatalf("graph %d root %d: proof of %d plies, shortest is %d", gi, root, res.WinIn, want[root])
+			}
+			for i, c := range gs {
+				if s := c.(*graphGame).stack; len(s) != 1 || s[0] != root {
+					t.Fatalf("graph %d root %d: goroutine %d left its game at %v", gi, root, i, s)
+				}
+			}
+		}
+	}
+}

@@ -136,11 +136,7 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Report {
 	s.nextCheck = 0
 	s.progress, s.nextProgress, s.start = opts.Progress, 1<<20, start
 	s.maxNodes = opts.MaxNodes
-	eps := opts.Epsilon
-	if eps <= 0 {
-		eps = 0.25
-	}
-	s.epsNum = uint64(eps * 1024)
+	s.epsNum = epsNum(opts.Epsilon)
 	d := uint16(unbounded)
 	if opts.MaxDepth > 0 {
 		d = uint16(min(opts.MaxDepth, int(unbounded)-1))

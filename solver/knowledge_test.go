@@ -132,7 +132,7 @@ func TestKnowledgeAgainstReference(t *testing.T) {
 		t.Error(b)
 	}
 	for rule, k := range fired {
-		if k < 20 {
+		if k < n/200 { // 20 of 4000; 5 of the 1000 of -short, where the capture of the last blue decides 15
 			t.Errorf("%s decided only %d of %d positions: the test does not cover it", ruleNames[rule], k, n)
 		}
 	}

@@ -131,6 +131,9 @@ type Solver struct {
 	tt   *dfpn.Table
 	s    *dfpn.Searcher
 	par  *dfpn.Parallel // Threads > 1
+	// iterDepth is the longest win deepen's iterations ask for
+	// (maxIterDepth; less in tests).
+	iterDepth int
 	// per call
 	ctx   context.Context
 	nodes uint64
@@ -149,10 +152,10 @@ func New(opts Options) *Solver {
 	}
 	if opts.Threads > 1 {
 		tt := dfpn.NewSharedTable(opts.TTMegabytes)
-		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads)}
+		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads), iterDepth: maxIterDepth}
 	}
 	tt := dfpn.NewTable(opts.TTMegabytes)
-	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt)}
+	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth}
 }
 
 // Options returns the solver's settings.
@@ -383,9 +386,7 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 		opts.Progress = func(st dfpn.Stats) { s.opts.Progress(base+st.Nodes, time.Since(start)) }
 	}
 	var r dfpn.Report
-	if s.par != nil && d > 0 {
-		// Bounded searches only: on unbounded ones, with repetitions, the
-		// goroutines' numbers mislead each other (docs/solving.md).
+	if s.par != nil {
 		r = s.parallelSearch(opts)
 	} else {
 		r = s.s.Search(s.ctx, s.g, opts)
@@ -410,10 +411,14 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 // bound that ends the iterations when a win is found first), with node
 // caps growing fourfold, each run when the iterations have spent twice
 // its cap (a no-win question pays at most a few times one unbounded
-// search). The unbounded searches run on one goroutine; with Threads > 1
-// the iterations' nodes (those of all goroutines) count per goroutine, so
-// that the probes keep the share of the time they have on one thread
-// instead of becoming the larger part of it.
+// search). Past s.iterDepth plies (maxIterDepth) the iterations stop: one unbounded
+// search without a cap settles what is still open (before, a no-win's
+// iterations went on to thousands of plies, a few thousand nodes each,
+// while they waited for a probe: docs/solving.md). With Threads > 1 the
+// unbounded searches share out the root's children
+// (dfpn.Parallel.SearchSplit), and the iterations' nodes (those of all
+// goroutines) count per goroutine, so that the probes keep the share of
+// the time they have on one thread.
 func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	hi := 0 // a proven win length (0: none known)
 	var idNodes uint64
@@ -446,6 +451,20 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		if bound > 0 && d > bound {
 			a.Result = NoWin
 			return nil
+		}
+		if hi == 0 && bound == 0 && d > s.iterDepth {
+			// Beyond any win length the iterations can hope to meet
+			// first: a question still open here is settled by an
+			// unbounded search, which either finds no win at all or a
+			// win of hi plies, the iterations then going on up to hi.
+			if err := unbounded(0); err != nil || a.Result == NoWin {
+				return err
+			}
+			if hi == 0 {
+				return nil // undecided within the budget
+			}
+			d-- // d itself is still to ask
+			continue
 		}
 		if hi == 0 && bound == 0 && idNodes >= 2*nextCap*threads {
 			if err := unbounded(nextCap); err != nil || a.Result == NoWin {
@@ -498,10 +517,15 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 }
 
 // probeNodes caps deepen's first unbounded search; maxDeepen is the
-// longest win its iterations ask for.
+// longest win a bounded search can ask for; maxIterDepth is the longest
+// win deepen's iterations ask for before an unbounded search decides
+// (twice the longest DTW of the 7-piece tables, 35 plies, rounded up:
+// longer wins are still found exactly, the iterations going on up to the
+// length the unbounded search proves).
 const (
-	probeNodes = 1 << 15
-	maxDeepen  = int(dfpn.InfLen) - 8
+	probeNodes   = 1 << 15
+	maxDeepen    = int(dfpn.InfLen) - 8
+	maxIterDepth = 64
 )
 
 // capped is search with at most cap more nodes (0: no cap): a search the
@@ -554,7 +578,15 @@ func (s *Solver) parallelSearch(opts dfpn.Options) dfpn.Report {
 		c.mutation = g.mutation
 		copies[i], games[i] = c, c
 	}
-	r := s.par.Search(s.ctx, games, opts)
+	var r dfpn.Report
+	if opts.MaxDepth > 0 {
+		r = s.par.Search(s.ctx, games, opts)
+	} else {
+		// Unbounded: the root's children shared out (on unbounded
+		// questions, with repetitions, goroutines searching one subtree
+		// mislead each other's numbers: docs/solving.md).
+		r = s.par.SearchSplit(s.ctx, games, opts)
+	}
 	for _, c := range copies {
 		g.tableHits += c.tableHits
 		if g.tableErr == nil {
