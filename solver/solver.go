@@ -519,9 +519,9 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 // probeNodes caps deepen's first unbounded search; maxDeepen is the
 // longest win a bounded search can ask for; maxIterDepth is the longest
 // win deepen's iterations ask for before an unbounded search decides
-// (twice the longest DTW of the 7-piece tables, 35 plies, rounded up:
-// longer wins are still found exactly, the iterations going on up to the
-// length the unbounded search proves).
+// (above the longest DTW of the 7-piece tables, 49 plies; longer wins are
+// still found exactly, the iterations going on up to the length the
+// unbounded search proves).
 const (
 	probeNodes   = 1 << 15
 	maxDeepen    = int(dfpn.InfLen) - 8

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
@@ -21,8 +22,10 @@ import (
 )
 
 // tablesPosition is a line of testdata/tables_suite.jsonl (written by
-// tools/deepsuite -kinds deep): a position of a table class of at most six
-// pieces, the prover to move, with the tables' exact answer.
+// tools/deepsuite -kinds deep: a position of a table class of at most six
+// pieces) or of testdata/hard_suite.jsonl (tools/deepsuite -kinds deep and
+// games: seven pieces, drawn from the classes or met in recorded games),
+// the prover to move, with the tables' exact answer.
 type tablesPosition struct {
 	Position string `json:"position"`
 	Prover   string `json:"prover"`
@@ -30,6 +33,7 @@ type tablesPosition struct {
 	DTW      int    `json:"dtw"`
 	Class    string `json:"class"`
 	Pieces   int    `json:"pieces"`
+	Source   string `json:"source"` // "games" for a position of a recorded game
 	p        engine.Position
 	prover   engine.Player
 }
@@ -40,7 +44,13 @@ const tablesNoWinBound = 25
 
 func readTablesSuite(tb testing.TB) []tablesPosition {
 	tb.Helper()
-	return readSuite(tb, "tables_suite.jsonl", func(w *tablesPosition) error {
+	return readTablesFile(tb, "tables_suite.jsonl")
+}
+
+// readTablesFile reads a suite of tablesPosition lines from testdata.
+func readTablesFile(tb testing.TB, name string) []tablesPosition {
+	tb.Helper()
+	return readSuite(tb, name, func(w *tablesPosition) error {
 		var err error
 		if w.p, err = engine.ParsePosition(w.Position); err != nil {
 			return err
@@ -64,7 +74,29 @@ func readTablesSuite(tb testing.TB) []tablesPosition {
 // win of 17 plies, the first of 19, the first no-win); all 200 with
 // GEISTER_LONG=1.
 func TestTablesSuite(t *testing.T) {
-	suite := readTablesSuite(t)
+	checkTablesSuite(t, readTablesSuite(t), 0)
+}
+
+// TestHardSuite is TestTablesSuite on testdata/hard_suite.jsonl (seven
+// pieces, from the classes and from recorded games), its recorded answers
+// checked against $GEISTER_TABLES when it holds the 7-piece classes
+// (geister build --pieces 7). Its no-wins are searched within
+// hardNoWinNodes nodes each: no win must be found, and one not settled
+// within them is logged, not failed (the hardest take minutes; their
+// exact answers are the tables'). By default three positions (the first
+// win of 17 plies, the first of 19, the first no-win); all 200 with
+// GEISTER_LONG=1.
+func TestHardSuite(t *testing.T) {
+	checkTablesSuite(t, readTablesFile(t, "hard_suite.jsonl"), hardNoWinNodes)
+}
+
+// hardNoWinNodes is the node budget of a hard-suite no-win in
+// TestHardSuite and BenchmarkHardSuite.
+const hardNoWinNodes = 100_000_000
+
+// checkTablesSuite is TestTablesSuite on a suite, each no-win searched
+// within noWinNodes nodes (0: no limit).
+func checkTablesSuite(t *testing.T, suite []tablesPosition, noWinNodes uint64) {
 	long := longtest.Enabled()
 	if !long {
 		var sample []tablesPosition
@@ -93,12 +125,20 @@ func TestTablesSuite(t *testing.T) {
 			}
 			break
 		}
-		s := New(Options{TTMegabytes: 64, Shortest: true, Proof: true})
+		o := Options{TTMegabytes: 64, Shortest: true, Proof: true}
+		if w.DTW == 0 {
+			o.MaxNodes = noWinNodes
+		}
+		s := New(o)
 		a, err := s.Solve(ctx, w.p, w.prover)
 		if err != nil {
 			t.Fatalf("%s: %v", w.Position, err)
 		}
 		if w.DTW == 0 {
+			if a.Result == Unknown && noWinNodes > 0 {
+				t.Logf("%s: not settled within %d nodes (the tables: no win)", w.Position, noWinNodes)
+				continue
+			}
 			if a.Result != NoWin {
 				t.Errorf("%s: %v, the tables say no win", w.Position, a.Result)
 			}
@@ -174,7 +214,25 @@ func suiteTables(t *testing.T, suite []tablesPosition) []*tablebase.DB {
 // answering every class but the root's: the classes that captures lead
 // into. Run with -benchtime 1x -cpu 1.
 func BenchmarkTablesSuite(b *testing.B) {
-	suite := readTablesSuite(b)
+	benchTablesSuite(b, readTablesSuite(b), 0)
+}
+
+// BenchmarkHardSuite is BenchmarkTablesSuite on testdata/hard_suite.jsonl
+// (seven pieces: wins of 17–25 plies and hard no-wins, from the 7-piece
+// tables and from recorded games; without tables, as the suite is in the
+// 7-piece tables), each no-win within hardNoWinNodes nodes: one not
+// settled within them counts its CPU time so far in the distribution (a
+// lower bound) and in the metric mode-over-budget. With
+// GEISTER_BENCH_JSON naming a file (either benchmark), each position's
+// mode, answer, CPU time and nodes are appended to it as a JSON line, for
+// comparing two versions position by position.
+func BenchmarkHardSuite(b *testing.B) {
+	benchTablesSuite(b, readTablesFile(b, "hard_suite.jsonl"), hardNoWinNodes)
+}
+
+// benchTablesSuite is BenchmarkTablesSuite on a suite, each no-win
+// within noWinNodes nodes (0: no limit).
+func benchTablesSuite(b *testing.B, suite []tablesPosition, noWinNodes uint64) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	modes := []string{"maxplies", "shortest"}
@@ -188,6 +246,15 @@ func BenchmarkTablesSuite(b *testing.B) {
 		tables = db
 		modes = append(modes, "maxplies-below")
 	}
+	var out *os.File
+	if name := os.Getenv("GEISTER_BENCH_JSON"); name != "" {
+		f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		out = f
+	}
 	type solved struct {
 		cpu   time.Duration
 		nodes uint64
@@ -195,6 +262,7 @@ func BenchmarkTablesSuite(b *testing.B) {
 	}
 	for _, mode := range modes {
 		var all []solved
+		over := 0
 		for i := 0; i < b.N; i++ {
 			for _, w := range suite {
 				o := Options{TTMegabytes: 128}
@@ -206,6 +274,9 @@ func BenchmarkTablesSuite(b *testing.B) {
 				default:
 					o.MaxPlies = tablesNoWinBound
 				}
+				if w.DTW == 0 {
+					o.MaxNodes = noWinNodes
+				}
 				if mode == "maxplies-below" {
 					c, _ := purple.ClassOf(&w.p, w.prover)
 					o.Tables = withoutClass{tables, c}
@@ -214,12 +285,22 @@ func BenchmarkTablesSuite(b *testing.B) {
 				t0, _ := cputime.Thread()
 				a, err := s.Solve(context.Background(), w.p, w.prover)
 				t1, _ := cputime.Thread()
-				ok := err == nil && ((w.DTW == 0 && a.Result == NoWin) ||
+				if err == nil && w.DTW == 0 && a.Result == Unknown && noWinNodes > 0 {
+					over++
+				}
+				ok := err == nil && ((w.DTW == 0 && (a.Result == NoWin || (a.Result == Unknown && noWinNodes > 0))) ||
 					(w.DTW > 0 && a.Result == Win && (mode != "shortest" || (a.Plies == w.DTW && a.Exact))))
 				if !ok {
 					b.Fatalf("%s (%s): %v in %d (exact %v), the tables: %s in %d: %v", w.Position, mode, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
 				}
 				all = append(all, solved{t1 - t0, a.Nodes, fmt.Sprintf("%s (%s %d)", w.Position, w.Result, w.DTW)})
+				if out != nil {
+					line, _ := json.Marshal(map[string]any{"mode": mode, "position": w.Position, "result": w.Result, "dtw": w.DTW, "answer": a.Result.String(),
+						"source": w.Source, "cpu_ms": float64((t1 - t0).Microseconds()) / 1000, "nodes": a.Nodes})
+					if _, err := out.Write(append(line, '\n')); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
 		}
 		slices.SortFunc(all, func(x, y solved) int { return cmp.Compare(x.cpu, y.cpu) })
@@ -237,6 +318,9 @@ func BenchmarkTablesSuite(b *testing.B) {
 			b.ReportMetric(ms(all[q(p.f)].cpu), mode+"-"+p.name+"-cpu-ms")
 		}
 		b.ReportMetric(float64(nodes[q(0.5)]), mode+"-p50-nodes")
+		if noWinNodes > 0 {
+			b.ReportMetric(float64(over), mode+"-over-budget")
+		}
 		b.ReportMetric(float64(nodes[len(nodes)-1]), mode+"-max-nodes")
 		for _, x := range all[max(0, len(all)-5):] {
 			b.Logf("%s: %s: %.0f ms, %d nodes", mode, x.pos, ms(x.cpu), x.nodes)

@@ -34,6 +34,26 @@
 // rarest), then 42 no-wins, 200 lines (seed 1418 and up, the default
 // -seed plus 4).
 //
+// With -kinds games it writes positions met in recorded games (the files
+// of game records, our records, GAT logs or tournament results, are the
+// operands; games.go): at every ply, the position as the player to move
+// saw it, when the store -tables DIR holds its class complete and it has
+// -min-pieces pieces or more: wins of 17 to -deep-max-dtw plies (at most
+// -deep-per-dtw of each DTW) and up to -deep-nowins hard no-wins, at most
+// one of each a game; their answers the tables'. With -min-pieces 7,
+// -kinds deep draws from the 7-piece classes only. The hard suite,
+// solver/testdata/hard_suite.jsonl, is 160 wins (32 of 17, 19, 21, 23
+// and 25 plies) and 20 hard no-wins drawn from the 7-piece classes, then
+// the 4 wins and the first 16 no-wins the games of docs/ give:
+//
+//	go run ./tools/deepsuite -kinds deep -tables DIR -min-pieces 7 -deep-draws 2000000 -deep-per-dtw 32 -deep-nowins 0 > wins.jsonl
+//	go run ./tools/deepsuite -kinds deep -tables DIR -min-pieces 7 -deep-draws 2000000 -deep-per-dtw 0 -deep-nowins 20 > nowins.jsonl
+//	go run ./tools/deepsuite -kinds games -tables DIR -min-pieces 7 -deep-per-dtw 10 -deep-nowins 16 $(grep -l '"moves"' docs/*.jsonl) > games.jsonl
+//	cat wins.jsonl nowins.jsonl games.jsonl > solver/testdata/hard_suite.jsonl
+//
+// with DIR the complete tables of up to seven pieces (geister build
+// --pieces 7); the game files are those of docs/ that keep their moves.
+//
 // A draw is kept when a quick df-pn search (300,000 nodes; 1,000,000 for
 // random6) proves a win of 13 plies or more and the exact search
 // (--shortest, 40 million nodes) finds a DTW of 13–21; at most a third
@@ -75,16 +95,25 @@ func main() {
 	gameTries := flag.Int("game-tries", 3000, "game draws looked at, at most")
 	random6Tries := flag.Int("random6-tries", 60_000, "random6 draws looked at, at most")
 	longWins := flag.String("longwins", "", "a long_wins.jsonl file whose lines to add")
-	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order (random, game, random6, tables)")
-	tables := flag.String("tables", "", "with -kinds tables or deep: the endgame table store to draw from")
+	kinds := flag.String("kinds", "random,game,random6", "the kinds of draws, in order (random, game, random6, tables), or deep, or games")
+	tables := flag.String("tables", "", "with -kinds tables, deep or games: the endgame table store to draw from")
 	deepDTW := flag.Int("deep-max-dtw", 25, "with -kinds deep: the longest DTW drawn (the shortest is 17)")
 	perDTW := flag.Int("deep-per-dtw", 17, "with -kinds deep: wins wanted of each DTW")
 	noWins := flag.Int("deep-nowins", 50, "with -kinds deep: hard no-wins wanted")
 	hardNodes := flag.Uint64("deep-hard-nodes", 20_000, "with -kinds deep: the df-pn nodes that make a no-win hard")
 	deepDraws := flag.Int("deep-draws", 3_000_000, "with -kinds deep: draws looked at, at most, of each class")
+	minPieces := flag.Int("min-pieces", 0, "with -kinds deep or games: only classes of at least this many pieces")
 	flag.Parse()
+	if slices.Contains(strings.Split(*kinds, ","), "games") {
+		// The files of recorded games are the operands.
+		if err := fromGames(json.NewEncoder(os.Stdout), *tables, flag.Args(), *minPieces, 17, *deepDTW, *perDTW, *noWins, *hardNodes); err != nil {
+			fmt.Fprintln(os.Stderr, "deepsuite:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if slices.Contains(strings.Split(*kinds, ","), "deep") {
-		if err := fromTablesDeep(json.NewEncoder(os.Stdout), *tables, 17, *deepDTW, *perDTW, *noWins, *hardNodes, *deepDraws, *seed+4); err != nil {
+		if err := fromTablesDeep(json.NewEncoder(os.Stdout), *tables, *minPieces, 17, *deepDTW, *perDTW, *noWins, *hardNodes, *deepDraws, *seed+4); err != nil {
 			fmt.Fprintln(os.Stderr, "deepsuite:", err)
 			os.Exit(1)
 		}

@@ -28,6 +28,12 @@ type TablesLine struct {
 	// Nodes: for a no-win, the df-pn nodes a search of "a win within
 	// noWinBound plies?" took when it was drawn (its hardness).
 	Nodes uint64 `json:"nodes,omitempty"`
+	// Source: "games" for a position a player had to move from in a
+	// recorded game (Game names the file and the game, Ply the ply), as
+	// that player saw it; empty for a draw from a class.
+	Source string `json:"source,omitempty"`
+	Game   string `json:"game,omitempty"`
+	Ply    int    `json:"ply,omitempty"`
 }
 
 // noWinBound is the bound of the search that measures a no-win's
@@ -38,10 +44,10 @@ const noWinBound = 25
 // each length spread over the classes, and nowins hard no-wins (a df-pn
 // search of a win within noWinBound plies, without tables, took at least
 // hardNodes nodes), drawn uniformly from the complete classes of the store
-// in dir whose longest DTW reaches minDTW (seed: each class draws from
+// in dir of at least minPieces pieces whose longest DTW reaches minDTW (seed: each class draws from
 // engine.NewRand(seed + its index)), each position once (its mirror image
 // counted as the same); every answer is the tables'.
-func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowins int, hardNodes uint64, maxDraws int, seed uint64) error {
+func fromTablesDeep(enc *json.Encoder, dir string, minPieces, minDTW, maxDTW, perDTW, nowins int, hardNodes uint64, maxDraws int, seed uint64) error {
 	if dir == "" {
 		return fmt.Errorf("the deep kind needs -tables DIR")
 	}
@@ -54,7 +60,7 @@ func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowin
 	var longest []int
 	for _, m := range db.Classes() {
 		c, err := purple.ParseClass(m.Class)
-		if err == nil && m.Complete && m.MaxDTW >= minDTW {
+		if err == nil && m.Complete && m.MaxDTW >= minDTW && c.Pieces() >= minPieces {
 			classes = append(classes, c)
 			longest = append(longest, m.MaxDTW)
 		}
@@ -113,18 +119,15 @@ func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowin
 				gotClass[[2]int{ci, n}]++
 				line.Result, line.DTW = "win", n
 			case v != purple.Win && nw < noWinsPer && draw%16 == 0:
-				a, err := quick.Solve(context.Background(), p, engine.First)
+				nodes, err := noWinNodes(quick, p, engine.First)
 				if err != nil {
 					return err
 				}
-				if a.Result == solver.Win {
-					return fmt.Errorf("%s: df-pn finds a win within %d plies, the tables none", p.String(), noWinBound)
-				}
-				if a.Nodes < hardNodes {
+				if nodes < hardNodes {
 					continue
 				}
 				nw++
-				line.Result, line.Nodes = "no-win", a.Nodes
+				line.Result, line.Nodes = "no-win", nodes
 			default:
 				continue
 			}
@@ -139,4 +142,18 @@ func fromTablesDeep(enc *json.Encoder, dir string, minDTW, maxDTW, perDTW, nowin
 	}
 	fmt.Fprintf(os.Stderr, "deep: wins by DTW %v\n", got)
 	return nil
+}
+
+// noWinNodes returns the nodes quick (a solver of "a win within
+// noWinBound plies?") takes on p, a no-win by the tables, for prover: its
+// hardness. A win found is an error: df-pn and the tables disagree.
+func noWinNodes(quick *solver.Solver, p engine.Position, prover engine.Player) (uint64, error) {
+	a, err := quick.Solve(context.Background(), p, prover)
+	if err != nil {
+		return 0, err
+	}
+	if a.Result == solver.Win {
+		return 0, fmt.Errorf("%s: df-pn finds a win within %d plies, the tables none", p.String(), noWinBound)
+	}
+	return a.Nodes, nil
 }
