@@ -149,11 +149,13 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 				}
 				g.Undo()
 				if c.pn != 0 && c.dn != 0 {
-					if !helping {
-						// Stopped: the budget or the caller.
-						break
+					mu.Lock()
+					settled := done[k]
+					mu.Unlock()
+					if settled || helping {
+						continue // settled by another goroutine (its owner, or one helping)
 					}
-					continue // its owner settled it
+					break // stopped: the budget or the caller
 				}
 				mu.Lock()
 				if !done[k] {
