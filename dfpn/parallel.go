@@ -106,20 +106,30 @@ func (p *Parallel) Search(ctx context.Context, games []Game, opts Options) Repor
 	if first >= 0 {
 		r = results[first]
 	}
+	stats := make([]Stats, len(results))
+	for i, x := range results {
+		stats[i] = x.Stats
+	}
+	r.Stats = sumStats(stats, start)
+	return r
+}
+
+// sumStats adds up the goroutines' statistics of one search begun at
+// start (ThreadNodes: the most nodes one goroutine searched).
+func sumStats(stats []Stats, start time.Time) Stats {
 	var st Stats
-	for _, x := range results {
-		st.Nodes += x.Stats.Nodes
-		st.Expansions += x.Stats.Expansions
-		st.TTHits += x.Stats.TTHits
-		st.MaxPly = max(st.MaxPly, x.Stats.MaxPly)
-		st.Conditional += x.Stats.Conditional
-		st.PathOnly += x.Stats.PathOnly
-		st.CondHits += x.Stats.CondHits
-		st.ThreadNodes = max(st.ThreadNodes, x.Stats.Nodes)
+	for _, x := range stats {
+		st.Nodes += x.Nodes
+		st.Expansions += x.Expansions
+		st.TTHits += x.TTHits
+		st.MaxPly = max(st.MaxPly, x.MaxPly)
+		st.Conditional += x.Conditional
+		st.PathOnly += x.PathOnly
+		st.CondHits += x.CondHits
+		st.ThreadNodes = max(st.ThreadNodes, x.Nodes)
 	}
 	st.Elapsed = time.Since(start)
-	r.Stats = st
-	return r
+	return st
 }
 
 // refresh takes into the unsolved children the solved facts other

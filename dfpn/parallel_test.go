@@ -21,27 +21,11 @@ func TestParallelGraphs(t *testing.T) {
 		want := g.dtw()
 		tt := NewSharedTable(1)
 		ps := NewParallel(tt, 3)
-		copies := func(root int) []Game {
-			gs := make([]Game, 3)
-			for i := range gs {
-				c := *g
-				c.stack = []int{root}
-				gs[i] = &c
-			}
-			return gs
-		}
 		for _, root := range r.Perm(n) {
-			res := ps.Search(context.Background(), copies(root), Options{MaxNodes: 1 << 20})
-			switch {
-			case res.Status == Undecided:
-				t.Fatalf("graph %d root %d: undecided after %d nodes", gi, root, res.Stats.Nodes)
-			case (res.Status == Proven) != (want[root] >= 0):
-				t.Fatalf("graph %d root %d: %v, want dtw %d", gi, root, res.Status, want[root])
-			case res.Status == Proven && res.WinIn < want[root]:
-				t.Fatalf("graph %d root %d: proof of %d plies, shortest is %d", gi, root, res.WinIn, want[root])
-			}
+			res := ps.Search(context.Background(), graphCopies(g, root, 3), Options{MaxNodes: 1 << 20})
+			checkUnbounded(t, gi, root, res, want[root])
 			for _, D := range []int{2, 5, 8} {
-				res := ps.Search(context.Background(), copies(root), Options{MaxDepth: D, MaxNodes: 1 << 20})
+				res := ps.Search(context.Background(), graphCopies(g, root, 3), Options{MaxDepth: D, MaxNodes: 1 << 20})
 				won := want[root] >= 0 && want[root] <= D
 				if res.Status == Undecided || (res.Status == Proven) != won {
 					t.Fatalf("graph %d root %d depth %d: %v, want dtw %d", gi, root, D, res.Status, want[root])
@@ -114,26 +98,39 @@ func TestSplitGraphs(t *testing.T) {
 		threads := 2 + gi%2
 		ps := NewParallel(NewSharedTable(1), threads)
 		for _, root := range r.Perm(n) {
-			gs := make([]Game, threads)
-			for i := range gs {
-				c := *g
-				c.stack = []int{root}
-				gs[i] = &c
-			}
+			gs := graphCopies(g, root, threads)
 			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20})
-			switch {
-			case res.Status == Undecided:
-				t.Fatalf("graph %d root %d: undecided after %d nodes", gi, root, res.Stats.Nodes)
-			case (res.Status == Proven) != (want[root] >= 0):
-				t.Fatalf("graph %d root %d: %v, want dtw %d", gi, root, res.Status, want[root])
-			case res.Status == Proven && res.WinIn < want[root]:
-				t.Fatalf("graph %d root %d: proof of %d plies, shortest is %d", gi, root, res.WinIn, want[root])
-			}
+			checkUnbounded(t, gi, root, res, want[root])
 			for i, c := range gs {
 				if s := c.(*graphGame).stack; len(s) != 1 || s[0] != root {
 					t.Fatalf("graph %d root %d: goroutine %d left its game at %v", gi, root, i, s)
 				}
 			}
 		}
+	}
+}
+
+// graphCopies returns n copies of g at root, one a goroutine.
+func graphCopies(g *graphGame, root, n int) []Game {
+	gs := make([]Game, n)
+	for i := range gs {
+		c := *g
+		c.stack = []int{root}
+		gs[i] = &c
+	}
+	return gs
+}
+
+// checkUnbounded fails unless res, an unbounded search of graph gi's
+// root, is decided as dtw (-1: no win) says, with no proof shorter.
+func checkUnbounded(t *testing.T, gi, root int, res Report, dtw int) {
+	t.Helper()
+	switch {
+	case res.Status == Undecided:
+		t.Fatalf("graph %d root %d: undecided after %d nodes", gi, root, res.Stats.Nodes)
+	case (res.Status == Proven) != (dtw >= 0):
+		t.Fatalf("graph %d root %d: %v, want dtw %d", gi, root, res.Status, dtw)
+	case res.Status == Proven && res.WinIn < dtw:
+		t.Fatalf("graph %d root %d: proof of %d plies, shortest is %d", gi, root, res.WinIn, dtw)
 	}
 }

@@ -130,19 +130,11 @@ func Search(ctx context.Context, g Game, tt *Table, opts Options) Report {
 // Search proves or disproves the game's current node.
 func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Report {
 	start := time.Now()
-	s.g, s.ctx = g, ctx
-	s.stats = Stats{}
-	s.stopped = false
-	s.nextCheck = 0
-	s.progress, s.nextProgress, s.start = opts.Progress, 1<<20, start
-	s.maxNodes = opts.MaxNodes
-	s.epsNum = epsNum(opts.Epsilon)
+	s.begin(ctx, g, opts, start)
 	d := uint16(unbounded)
 	if opts.MaxDepth > 0 {
 		d = uint16(min(opts.MaxDepth, int(unbounded)-1))
 	}
-	s.path = append(s.path[:0], pathNode{g.Hash(), extendPathKey(0, g.Hash()), int32(g.Material())})
-	s.reps.clear()
 
 	var root child
 	s.evalChild(&root, d, 0)
@@ -173,6 +165,18 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Report {
 	}
 	_, _, r.Best, _ = s.tt.Facts(g.Hash())
 	return r
+}
+
+// begin readies s for a search from g's current node (its path's root).
+func (s *Searcher) begin(ctx context.Context, g Game, opts Options, start time.Time) {
+	s.g, s.ctx = g, ctx
+	s.stats = Stats{}
+	s.stopped, s.nextCheck = false, 0
+	s.progress, s.nextProgress, s.start = opts.Progress, 1<<20, start
+	s.maxNodes = opts.MaxNodes
+	s.epsNum = epsNum(opts.Epsilon)
+	s.path = append(s.path[:0], pathNode{g.Hash(), extendPathKey(0, g.Hash()), int32(g.Material())})
+	s.reps.clear()
 }
 
 // evalChild fills c for the game's current node with d plies left: from

@@ -37,10 +37,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	// The root itself: decided without search (or a node too small to
 	// share out) is Search's.
 	p.par.nodes.Store(0)
-	s0.g, s0.ctx = g0, ctx
-	s0.stats = Stats{}
-	s0.path = append(s0.path[:0], pathNode{rootHash, extendPathKey(0, rootHash), int32(g0.Material())})
-	s0.reps.clear()
+	s0.begin(ctx, g0, opts, start)
 	var root child
 	s0.evalChild(&root, d, 0)
 	if root.pn == 0 || root.dn == 0 {
@@ -72,13 +69,12 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		}
 		return cmp.Compare(cs[b].pn, cs[a].pn)
 	})
-	evalNodes := s0.stats.Nodes
 
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var next atomic.Int64
-	done := make([]bool, len(open))
-	helpers := make([]int, len(open))
+	done := make([]bool, len(open))   // settled
+	helped := make([]bool, len(open)) // a goroutine not its owner has helped with it
 	childCtx := make([]context.Context, len(open))
 	childCancel := make([]context.CancelFunc, len(open))
 	for k := range open {
@@ -93,19 +89,12 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		go func() {
 			defer wg.Done()
 			s := p.searchers[gi]
-			s.g, s.ctx = g, sctx
-			if gi > 0 {
-				s.stats = Stats{}
+			if gi > 0 { // s0 has begun, and counts the children's evaluation
+				o := opts
+				o.Progress = nil
+				s.begin(sctx, g, o, start)
 			}
-			s.stopped, s.nextCheck, s.reported = false, 0, 0
-			s.maxNodes = opts.MaxNodes
-			s.epsNum = epsNum(opts.Epsilon)
-			s.progress, s.nextProgress, s.start = nil, 1<<20, start
-			if gi == 0 {
-				s.progress = opts.Progress
-			}
-			s.path = append(s.path[:0], pathNode{rootHash, extendPathKey(0, rootHash), int32(g.Material())})
-			s.reps.clear()
+			s.reported = 0
 			for sctx.Err() == nil {
 				k := int(next.Add(1)) - 1
 				helping := false
@@ -116,13 +105,13 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					mu.Lock()
 					k = -1
 					for j := len(open) - 1; j >= 0; j-- {
-						if !done[j] && helpers[j] == 0 {
+						if !done[j] && !helped[j] {
 							k = j
 							break
 						}
 					}
 					if k >= 0 {
-						helpers[k]++
+						helped[k] = true
 					}
 					mu.Unlock()
 					if k < 0 {
@@ -174,21 +163,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	}
 	wg.Wait()
 
-	r := Report{WinIn: -1, NoWin: -2}
-	var st Stats
-	for _, x := range stats {
-		st.Nodes += x.Nodes
-		st.Expansions += x.Expansions
-		st.TTHits += x.TTHits
-		st.MaxPly = max(st.MaxPly, x.MaxPly)
-		st.Conditional += x.Conditional
-		st.PathOnly += x.PathOnly
-		st.CondHits += x.CondHits
-		st.ThreadNodes = max(st.ThreadNodes, x.Nodes)
-	}
-	st.ThreadNodes = max(st.ThreadNodes, evalNodes)
-	st.Elapsed = time.Since(start)
-	r.Stats = st
+	r := Report{WinIn: -1, NoWin: -2, Stats: sumStats(stats, start)}
 	sc := scanChildren(cs, or, false)
 	switch {
 	case sc.pn == 0:
