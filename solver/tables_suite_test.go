@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -209,10 +210,10 @@ func suiteTables(t *testing.T, suite []tablesPosition) []*tablebase.DB {
 // slowest positions (-test.v), and fails on an answer that is not the
 // tables'. The suite's positions are all in the tables of up to six
 // pieces, so no tables are given: with them the root would be answered
-// without search. With GEISTER_BENCH_TABLES naming those tables, a third
-// mode (maxplies-below) asks the maxplies question with the tables
-// answering every class but the root's: the classes that captures lead
-// into. Run with -benchtime 1x -cpu 1.
+// without search. With GEISTER_BENCH_TABLES naming those tables, two more
+// modes (maxplies-below, shortest-below) ask both questions with the
+// tables answering every class but the root's: the classes that captures
+// lead into. Run with -benchtime 1x -cpu 1.
 func BenchmarkTablesSuite(b *testing.B) {
 	benchTablesSuite(b, readTablesSuite(b), 0)
 }
@@ -234,8 +235,6 @@ func BenchmarkHardSuite(b *testing.B) {
 // benchTablesSuite is BenchmarkTablesSuite on a suite, each question
 // within nodeBudget nodes (0: no limit).
 func benchTablesSuite(b *testing.B, suite []tablesPosition, nodeBudget uint64) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	modes := []string{"maxplies", "shortest"}
 	var tables purple.Tables
 	if dir := os.Getenv("GEISTER_BENCH_TABLES"); dir != "" {
@@ -245,7 +244,7 @@ func benchTablesSuite(b *testing.B, suite []tablesPosition, nodeBudget uint64) {
 		}
 		defer db.Close()
 		tables = db
-		modes = append(modes, "maxplies-below")
+		modes = append(modes, "maxplies-below", "shortest-below")
 	}
 	var out *os.File
 	if name := os.Getenv("GEISTER_BENCH_JSON"); name != "" {
@@ -256,78 +255,85 @@ func benchTablesSuite(b *testing.B, suite []tablesPosition, nodeBudget uint64) {
 		defer f.Close()
 		out = f
 	}
+	for _, mode := range modes {
+		b.Run(mode, func(b *testing.B) { benchSuiteMode(b, suite, nodeBudget, mode, tables, out) })
+	}
+}
+
+// benchSuiteMode is one mode of benchTablesSuite, on the thread it locks.
+func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mode string, tables purple.Tables, out *os.File) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	type solved struct {
 		cpu   time.Duration
 		nodes uint64
 		pos   string
 	}
-	for _, mode := range modes {
-		var all []solved
-		over := 0
-		for i := 0; i < b.N; i++ {
-			for _, w := range suite {
-				o := Options{TTMegabytes: 128}
-				switch {
-				case mode == "shortest":
-					o.Shortest = true
-				case w.DTW > 0:
-					o.MaxPlies = w.DTW
-				default:
-					o.MaxPlies = tablesNoWinBound
-				}
-				o.MaxNodes = nodeBudget
-				if mode == "maxplies-below" {
-					c, _ := purple.ClassOf(&w.p, w.prover)
-					o.Tables = withoutClass{tables, c}
-				}
-				s := New(o)
-				t0, _ := cputime.Thread()
-				a, err := s.Solve(context.Background(), w.p, w.prover)
-				t1, _ := cputime.Thread()
-				// Wrong: a verdict or an exact length the tables contradict
-				// (a win proven within the bound, exact or not, is right);
-				// open: not settled within the budget.
-				wrong := err != nil || (w.DTW == 0 && a.Result == Win) || (w.DTW > 0 && a.Result == NoWin) ||
-					(a.Result == Win && (a.Plies < w.DTW || (a.Exact && mode == "shortest" && a.Plies != w.DTW) || (mode != "shortest" && a.Plies > w.DTW)))
-				open := !wrong && ((w.DTW == 0 && a.Result != NoWin) || (w.DTW > 0 && (a.Result != Win || (mode == "shortest" && !a.Exact))))
-				if open && nodeBudget > 0 {
-					over++
-				}
-				if wrong || (open && nodeBudget == 0) {
-					b.Fatalf("%s (%s): %v in %d (exact %v), the tables: %s in %d: %v", w.Position, mode, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
-				}
-				all = append(all, solved{t1 - t0, a.Nodes, fmt.Sprintf("%s (%s %d)", w.Position, w.Result, w.DTW)})
-				if out != nil {
-					line, _ := json.Marshal(map[string]any{"mode": mode, "position": w.Position, "result": w.Result, "dtw": w.DTW, "answer": a.Result.String(),
-						"source": w.Source, "cpu_ms": float64((t1 - t0).Microseconds()) / 1000, "nodes": a.Nodes})
-					if _, err := out.Write(append(line, '\n')); err != nil {
-						b.Fatal(err)
-					}
+	var all []solved
+	over := 0
+	for i := 0; i < b.N; i++ {
+		for _, w := range suite {
+			o := Options{TTMegabytes: 128}
+			switch {
+			case mode == "shortest" || mode == "shortest-below":
+				o.Shortest = true
+			case w.DTW > 0:
+				o.MaxPlies = w.DTW
+			default:
+				o.MaxPlies = tablesNoWinBound
+			}
+			o.MaxNodes = nodeBudget
+			if strings.HasSuffix(mode, "-below") {
+				c, _ := purple.ClassOf(&w.p, w.prover)
+				o.Tables = withoutClass{tables, c}
+			}
+			s := New(o)
+			t0, _ := cputime.Thread()
+			a, err := s.Solve(context.Background(), w.p, w.prover)
+			t1, _ := cputime.Thread()
+			// Wrong: a verdict or an exact length the tables contradict
+			// (a win proven within the bound, exact or not, is right);
+			// open: not settled within the budget.
+			wrong := err != nil || (w.DTW == 0 && a.Result == Win) || (w.DTW > 0 && a.Result == NoWin) ||
+				(a.Result == Win && (a.Plies < w.DTW || (a.Exact && o.Shortest && a.Plies != w.DTW) || (!o.Shortest && a.Plies > w.DTW)))
+			open := !wrong && ((w.DTW == 0 && a.Result != NoWin) || (w.DTW > 0 && (a.Result != Win || (o.Shortest && !a.Exact))))
+			if open && nodeBudget > 0 {
+				over++
+			}
+			if wrong || (open && nodeBudget == 0) {
+				b.Fatalf("%s (%s): %v in %d (exact %v), the tables: %s in %d: %v", w.Position, mode, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
+			}
+			all = append(all, solved{t1 - t0, a.Nodes, fmt.Sprintf("%s (%s %d)", w.Position, w.Result, w.DTW)})
+			if out != nil {
+				line, _ := json.Marshal(map[string]any{"mode": mode, "position": w.Position, "result": w.Result, "dtw": w.DTW, "answer": a.Result.String(),
+					"source": w.Source, "cpu_ms": float64((t1 - t0).Microseconds()) / 1000, "nodes": a.Nodes})
+				if _, err := out.Write(append(line, '\n')); err != nil {
+					b.Fatal(err)
 				}
 			}
 		}
-		slices.SortFunc(all, func(x, y solved) int { return cmp.Compare(x.cpu, y.cpu) })
-		nodes := make([]uint64, len(all))
-		for i, x := range all {
-			nodes[i] = x.nodes
-		}
-		slices.Sort(nodes)
-		q := func(f float64) int { return min(len(all)-1, int(f*float64(len(all)))) }
-		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-		for _, p := range []struct {
-			name string
-			f    float64
-		}{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}} {
-			b.ReportMetric(ms(all[q(p.f)].cpu), mode+"-"+p.name+"-cpu-ms")
-		}
-		b.ReportMetric(float64(nodes[q(0.5)]), mode+"-p50-nodes")
-		if nodeBudget > 0 {
-			b.ReportMetric(float64(over), mode+"-over-budget")
-		}
-		b.ReportMetric(float64(nodes[len(nodes)-1]), mode+"-max-nodes")
-		for _, x := range all[max(0, len(all)-5):] {
-			b.Logf("%s: %s: %.0f ms, %d nodes", mode, x.pos, ms(x.cpu), x.nodes)
-		}
+	}
+	slices.SortFunc(all, func(x, y solved) int { return cmp.Compare(x.cpu, y.cpu) })
+	nodes := make([]uint64, len(all))
+	for i, x := range all {
+		nodes[i] = x.nodes
+	}
+	slices.Sort(nodes)
+	q := func(f float64) int { return min(len(all)-1, int(f*float64(len(all)))) }
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	for _, p := range []struct {
+		name string
+		f    float64
+	}{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}} {
+		b.ReportMetric(ms(all[q(p.f)].cpu), mode+"-"+p.name+"-cpu-ms")
+	}
+	b.ReportMetric(float64(nodes[q(0.5)]), mode+"-p50-nodes")
+	if nodeBudget > 0 {
+		b.ReportMetric(float64(over), mode+"-over-budget")
+	}
+	b.ReportMetric(float64(nodes[len(nodes)-1]), mode+"-max-nodes")
+	for _, x := range all[max(0, len(all)-5):] {
+		b.Logf("%s: %s: %.0f ms, %d nodes", mode, x.pos, ms(x.cpu), x.nodes)
 	}
 }
 
