@@ -26,13 +26,7 @@ func TestParallelGraphs(t *testing.T) {
 			checkUnbounded(t, gi, root, res, want[root])
 			for _, D := range []int{2, 5, 8} {
 				res := ps.Search(context.Background(), graphCopies(g, root, 3), Options{MaxDepth: D, MaxNodes: 1 << 20})
-				won := want[root] >= 0 && want[root] <= D
-				if res.Status == Undecided || (res.Status == Proven) != won {
-					t.Fatalf("graph %d root %d depth %d: %v, want dtw %d", gi, root, D, res.Status, want[root])
-				}
-				if res.Status == Proven && (res.WinIn > D || res.WinIn < want[root]) {
-					t.Fatalf("graph %d root %d depth %d: proof length %d, dtw %d", gi, root, D, res.WinIn, want[root])
-				}
+				checkBounded(t, gi, root, D, res, want[root])
 			}
 		}
 	}
@@ -83,8 +77,9 @@ func TestSharedTableGrows(t *testing.T) {
 
 // TestSplitGraphs checks Parallel.SearchSplit (the root's children shared
 // out among two and three goroutines) against plain iteration on random
-// graphs with cycles, the table shared across all roots of a graph: the
-// verdict of every root, and no proof shorter than the shortest win.
+// graphs with cycles, unbounded and bounded, the table shared across all
+// roots of a graph: the verdict of every root, no proof shorter than the
+// shortest win, and every bounded answer's distance.
 func TestSplitGraphs(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	graphs := 600
@@ -101,6 +96,10 @@ func TestSplitGraphs(t *testing.T) {
 			gs := graphCopies(g, root, threads)
 			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20})
 			checkUnbounded(t, gi, root, res, want[root])
+			for _, D := range []int{2, 5, 8} {
+				res := ps.SearchSplit(context.Background(), gs, Options{MaxDepth: D, MaxNodes: 1 << 20})
+				checkBounded(t, gi, root, D, res, want[root])
+			}
 			for i, c := range gs {
 				if s := c.(*graphGame).stack; len(s) != 1 || s[0] != root {
 					t.Fatalf("graph %d root %d: goroutine %d left its game at %v", gi, root, i, s)
@@ -119,6 +118,24 @@ func graphCopies(g *graphGame, root, n int) []Game {
 		gs[i] = &c
 	}
 	return gs
+}
+
+// checkBounded fails unless res, a search of graph gi's root for a win
+// within D plies, is decided as dtw (-1: no win) says: a proof within D
+// and no shorter than dtw, or a disproof of at least D plies below dtw.
+func checkBounded(t *testing.T, gi, root, D int, res Report, dtw int) {
+	t.Helper()
+	won := dtw >= 0 && dtw <= D
+	switch {
+	case res.Status == Undecided || (res.Status == Proven) != won:
+		t.Fatalf("graph %d root %d depth %d: %v, want dtw %d", gi, root, D, res.Status, dtw)
+	case res.Status == Proven && (res.WinIn > D || res.WinIn < dtw):
+		t.Fatalf("graph %d root %d depth %d: proof length %d, dtw %d", gi, root, D, res.WinIn, dtw)
+	case res.Status == Disproven && res.NoWin >= 0 && (res.NoWin < D || (dtw >= 0 && res.NoWin >= dtw)):
+		t.Fatalf("graph %d root %d depth %d: no win within %d, dtw %d", gi, root, D, res.NoWin, dtw)
+	case res.Status == Disproven && res.NoWin < 0 && dtw >= 0:
+		t.Fatalf("graph %d root %d depth %d: no win ever, dtw %d", gi, root, D, dtw)
+	}
 }
 
 // checkUnbounded fails unless res, an unbounded search of graph gi's

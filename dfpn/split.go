@@ -9,21 +9,22 @@ import (
 	"time"
 )
 
-// SearchSplit answers an unbounded question (opts.MaxDepth 0) on the
-// goroutines by sharing out the root's children: each goroutine takes the
-// next unsettled child, largest disproof number first, and settles it by
-// df-pn from the root's path (so that a return to the root is a
-// repetition, as in Search), on the one table. An OR root is proven by
-// the first proven child and disproven when every child is; an AND root
-// the other way round. Where Search's goroutines of one question pull
-// each other's numbers to and fro on positions met by different paths,
-// with repetitions (an unbounded no-win took 1.6–2.5 times one goroutine's
-// nodes: docs/solving.md), here each child's subtree has one goroutine
-// searching it, and the goroutines share only the solved facts of the
-// positions their subtrees have in common. With a bound, or one
-// goroutine, it is Search.
+// SearchSplit answers a question on the goroutines by sharing out the
+// root's children: each goroutine takes the next unsettled child, largest
+// disproof number first, and settles it by df-pn from the root's path (so
+// that a return to the root is a repetition, as in Search), on the one
+// table. An OR root is proven by the first proven child and disproven
+// when every child is; an AND root the other way round. Where Search's
+// goroutines of one question pull each other's numbers to and fro on
+// positions met by different paths (with repetitions, an unbounded no-win
+// took 1.6–2.5 times one goroutine's nodes: docs/solving.md), here each
+// child's subtree has one goroutine searching it, and the goroutines
+// share only the solved facts of the positions their subtrees have in
+// common. With a bound (opts.MaxDepth) each child is searched within one
+// ply less; the answer's distances are those of Search. With one
+// goroutine it is Search.
 func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) Report {
-	if len(p.searchers) == 1 || opts.MaxDepth > 0 {
+	if len(p.searchers) == 1 {
 		return p.Search(ctx, games, opts)
 	}
 	if len(games) != len(p.searchers) {
@@ -31,7 +32,11 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	}
 	start := time.Now()
 	s0, g0 := p.searchers[0], games[0]
-	d := uint16(unbounded)
+	d, dc := uint16(unbounded), uint16(unbounded) // plies left at the root, at its children
+	if opts.MaxDepth > 0 {
+		d = uint16(min(opts.MaxDepth, int(unbounded)-1))
+		dc = d - 1
+	}
 	or := g0.OrNode()
 	rootHash := g0.Hash()
 	// The root itself: decided without search (or a node too small to
@@ -51,7 +56,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		c.move = m
 		g0.Play(m)
 		s0.stats.Nodes++
-		s0.evalChild(c, d, 1)
+		s0.evalChild(c, dc, 1)
 		g0.Undo()
 		if decisive(c, or) {
 			return p.Search(ctx, games, opts)
@@ -130,7 +135,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 				}
 				s.path[1] = pathNode{c.hash, extendPathKey(s.path[0].pathKey, c.hash), c.material}
 				for c.pn != 0 && c.dn != 0 && !s.stopped {
-					r := s.mid(Inf, Inf, d, 1)
+					r := s.mid(Inf, Inf, dc, 1)
 					c.pn, c.dn, c.winIn, c.noWin, c.rep, c.deps = r.pn, r.dn, r.winIn, r.noWin, r.rep, r.deps
 					if s.budgetSpent() {
 						s.stopped = true

@@ -66,9 +66,9 @@ type Options struct {
 	// Store, when set, answers root positions after the tables and before
 	// df-pn, and keeps what the search settles (see ProofStore).
 	Store ProofStore
-	// Threads, when > 1, runs each bounded search (MaxPlies, and the
-	// iterations of Shortest) with that many goroutines sharing one table
-	// (dfpn.Parallel); unbounded searches stay on one. The verdict and the
+	// Threads, when > 1, runs each search with that many goroutines
+	// sharing one table, the root's children shared out among them
+	// (dfpn.Parallel.SearchSplit). The verdict and the
 	// exact DTW are those of one thread; the winning move and line may
 	// differ (each is a winning one). The Tables must then be safe for
 	// concurrent use.
@@ -414,8 +414,8 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 // search). Past s.iterDepth plies (maxIterDepth) the iterations stop: one unbounded
 // search without a cap settles what is still open (before, a no-win's
 // iterations went on to thousands of plies, a few thousand nodes each,
-// while they waited for a probe: docs/solving.md). With Threads > 1 the
-// unbounded searches share out the root's children
+// while they waited for a probe: docs/solving.md). With Threads > 1
+// every search shares out the root's children
 // (dfpn.Parallel.SearchSplit), and the iterations' nodes (those of all
 // goroutines) count per goroutine, so that the probes keep the share of
 // the time they have on one thread.
@@ -578,15 +578,12 @@ func (s *Solver) parallelSearch(opts dfpn.Options) dfpn.Report {
 		c.mutation = g.mutation
 		copies[i], games[i] = c, c
 	}
-	var r dfpn.Report
-	if opts.MaxDepth > 0 {
-		r = s.par.Search(s.ctx, games, opts)
-	} else {
-		// Unbounded: the root's children shared out (on unbounded
-		// questions, with repetitions, goroutines searching one subtree
-		// mislead each other's numbers: docs/solving.md).
-		r = s.par.SearchSplit(s.ctx, games, opts)
-	}
+	// The root's children shared out: on unbounded questions, with
+	// repetitions, goroutines searching one subtree mislead each other's
+	// numbers; on bounded ones, too, each child's subtree on one goroutine
+	// searched fewer nodes a goroutine than all searching the whole tree
+	// (docs/solving.md).
+	r := s.par.SearchSplit(s.ctx, games, opts)
 	for _, c := range copies {
 		g.tableHits += c.tableHits
 		if g.tableErr == nil {
