@@ -96,6 +96,10 @@ type TextOptions struct {
 	// when the exact one was not asked for (what the caller offers to
 	// find it, in its own words).
 	LengthNote string
+	// TablesNote, when not empty, is a line written under an answer the
+	// budget left unknown when no endgame tables took part (what the
+	// caller offers to get them, in its own words).
+	TablesNote string
 }
 
 // Verdict is answer a in words, as "geister solve" prints it: who surely
@@ -159,6 +163,9 @@ func WriteText(w io.Writer, j Job, a Answer, err error, opts Options, t TextOpti
 		if len(a.PV) > 0 {
 			fmt.Fprintf(&b, "line: %s\n", strings.Join(engine.MoveTexts(a.PV), " "))
 		}
+	}
+	if a.Result == Unknown && !a.Interrupted && opts.Tables == nil && t.TablesNote != "" {
+		fmt.Fprintln(&b, t.TablesNote)
 	}
 	fmt.Fprintf(&b, "searched %s in %v (%s", words.Count(a.Nodes, "position"), a.Elapsed.Round(time.Microsecond), a.Source)
 	if a.TableHits > 0 {

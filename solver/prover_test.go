@@ -72,7 +72,8 @@ func FuzzParseProver(f *testing.F) {
 
 // Verdict words each kind of answer, with the bounds of the question;
 // WriteText adds the caller's note under a win that is only the proof's
-// length, and returns a write error.
+// length, and its tables note under an unknown answer found without
+// tables, and returns a write error.
 func TestVerdictAndWriteText(t *testing.T) {
 	win := Answer{Prover: engine.First, Result: Win, Plies: 5, Move: engine.NewMove(engine.Sq(3, 1), engine.Sq(4, 1))}
 	for _, c := range []struct {
@@ -111,6 +112,22 @@ func TestVerdictAndWriteText(t *testing.T) {
 	WriteText(&b, j, exact, nil, Options{}, TextOptions{LengthNote: note})
 	if strings.Contains(b.String(), note) {
 		t.Errorf("the note under an exact distance:\n%s", b.String())
+	}
+	// The tables note: under an unknown answer without tables only (not
+	// an interrupted one, nor one the tables took part in, nor a win).
+	unknown := Answer{Prover: engine.First, Result: Unknown}
+	stopped := unknown
+	stopped.Interrupted = true
+	for _, c := range []struct {
+		a      Answer
+		tables purple.Tables
+		note   bool
+	}{{unknown, nil, true}, {stopped, nil, false}, {unknown, withoutClass{}, false}, {win, nil, false}} {
+		var b strings.Builder
+		WriteText(&b, j, c.a, nil, Options{Tables: c.tables}, TextOptions{TablesNote: note})
+		if strings.Contains(b.String(), note) != c.note {
+			t.Errorf("%v (interrupted %v, tables %v): tables note written %v, want %v", c.a.Result, c.a.Interrupted, c.tables != nil, !c.note, c.note)
+		}
 	}
 	if err := WriteText(failWriter{}, j, win, nil, Options{}, TextOptions{}); err == nil || err.Error() != "disk full" {
 		t.Errorf("WriteText to a failing writer: %v", err)
