@@ -194,7 +194,9 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	// with d plies left (or it would not have been expanded), so the
 	// evaluation is skipped.
 	pn, dn, winIn, noWin, _, found, near := s.tt.lookupNear(c.hash, d)
-	tight := false // the game knows no win within d-1: only one in exactly d
+	// spare: the plies left beyond the least the game knows the OR side
+	// needs (0: it must win in exactly d; -1: unknown, or no bound)
+	spare := -1
 	if found {
 		s.stats.TTHits++
 		if pn == 0 || dn == 0 {
@@ -211,7 +213,9 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 			c.pn, c.dn, c.noWin = Inf, 0, ev.NoWin
 			return
 		}
-		tight = d != unbounded && ev.NoWin > 0 && ev.NoWin == d-1
+		if d != unbounded && ev.NoWin > 0 {
+			spare = int(d) - int(ev.NoWin) - 1
+		}
 	}
 	if d == unbounded && ply > 0 {
 		if j := s.repetition(c.hash, c.material, ply); j >= 0 {
@@ -241,12 +245,18 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		return
 	}
 	c.pn, c.dn = g.Estimate()
-	if tight && g.OrNode() {
+	if spare >= 0 && spare <= nearlyTight && g.OrNode() {
 		// The OR side must win in exactly the plies left: every move
 		// must gain a ply on the game's lower bound, few do, and the
 		// node is easier to disprove than its mobility says (fewer
-		// nodes on the deep suite: docs/solving.md).
-		c.dn = max(1, c.dn/4)
+		// nodes on the deep suite: docs/solving.md). With a few plies
+		// to spare, few moves may lose one: easier still than mobility
+		// says, if less so (docs/solving.md).
+		if spare == 0 {
+			c.dn = max(1, c.dn/4)
+		} else {
+			c.dn = max(1, c.dn/2)
+		}
 	}
 	if near != 0 && near < d {
 		// Numbers of a search with fewer plies left: with more, the
@@ -255,6 +265,10 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		c.dn = max(c.dn, dn)
 	}
 }
+
+// nearlyTight is the most plies an OR node may have to spare beyond the
+// game's lower bound for its initial disproof number to be lowered.
+const nearlyTight = 4
 
 func (s *Searcher) buffers(ply int) ([]Move, []child) {
 	for len(s.moves) <= ply {
