@@ -250,7 +250,7 @@ func answersOf(t testing.TB, opts solver.Options, jobs []job) []solver.Answer {
 // An upper bound never answers a shortest question; an exact answer does;
 // "no win within D" answers bounds up to D only.
 func TestStoredBoundsRespected(t *testing.T) {
-	jobs := settledJobs(t, 11, 24, 0)
+	jobs := settledJobs(t, 11, 48, 0)
 	plain := answersOf(t, solver.Options{}, jobs)
 	exact := answersOf(t, solver.Options{Shortest: true}, jobs)
 	upper, bounded := 0, 0
