@@ -131,10 +131,7 @@ func Search(ctx context.Context, g Game, tt *Table, opts Options) Report {
 func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Report {
 	start := time.Now()
 	s.begin(ctx, g, opts, start)
-	d := uint16(unbounded)
-	if opts.MaxDepth > 0 {
-		d = uint16(min(opts.MaxDepth, int(unbounded)-1))
-	}
+	d := rootDepth(opts)
 
 	var root child
 	s.evalChild(&root, d, 0)
@@ -165,6 +162,15 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Report {
 	}
 	_, _, r.Best, _ = s.tt.Facts(g.Hash())
 	return r
+}
+
+// rootDepth is the plies left at the root of a search with opts
+// (unbounded without MaxDepth).
+func rootDepth(opts Options) uint16 {
+	if opts.MaxDepth > 0 {
+		return uint16(min(opts.MaxDepth, int(unbounded)-1))
+	}
+	return unbounded
 }
 
 // begin readies s for a search from g's current node (its path's root).
@@ -246,17 +252,16 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	}
 	c.pn, c.dn = g.Estimate()
 	if spare >= 0 && spare <= nearlyTight && g.OrNode() {
-		// The OR side must win in exactly the plies left: every move
-		// must gain a ply on the game's lower bound, few do, and the
-		// node is easier to disprove than its mobility says (fewer
-		// nodes on the deep suite: docs/solving.md). With a few plies
-		// to spare, few moves may lose one: easier still than mobility
-		// says, if less so (docs/solving.md).
+		// Few plies to spare beyond the game's lower bound: few moves can
+		// afford to lose one, and the node is easier to disprove than its
+		// mobility says (halved); with none to spare (a win in exactly
+		// the plies left, every move gaining a ply on the bound), easier
+		// still (quartered). Fewer nodes on the suites: docs/solving.md.
+		div := uint32(2)
 		if spare == 0 {
-			c.dn = max(1, c.dn/4)
-		} else {
-			c.dn = max(1, c.dn/2)
+			div = 4
 		}
+		c.dn = max(1, c.dn/div)
 	}
 	if near != 0 && near < d {
 		// Numbers of a search with fewer plies left: with more, the

@@ -32,9 +32,8 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	}
 	start := time.Now()
 	s0, g0 := p.searchers[0], games[0]
-	d, dc := uint16(unbounded), uint16(unbounded) // plies left at the root, at its children
-	if opts.MaxDepth > 0 {
-		d = uint16(min(opts.MaxDepth, int(unbounded)-1))
+	d, dc := rootDepth(opts), uint16(unbounded) // plies left at the root, at its children
+	if d != unbounded {
 		dc = d - 1
 	}
 	or := g0.OrNode()

@@ -57,6 +57,9 @@ func TestKilledBuildResumes(t *testing.T) {
 	if longtest.Enabled() {
 		kills0 = 8
 	}
+	// untested: the test still wants a run that resumes from a
+	// checkpoint, or a second kill that landed (within 16 runs)
+	untested := func(run int) bool { return (resumed == 0 || kills < 2) && run < 16 }
 	for run := 0; ; run++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestKillChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), killChildEnv+"="+dir)
@@ -77,7 +80,7 @@ func TestKilledBuildResumes(t *testing.T) {
 		// while the build runs, whatever the machine's speed.
 		// Until one run has resumed from a checkpoint (kills before the
 		// first checkpoint of the big class leave none), kill again.
-		kill := run < kills0 || (resumed == 0 || kills < 2) && run < 16
+		kill := run < kills0 || untested(run)
 		where, level, early := run, 1+rng.IntN(12), rng.IntN(40)
 		if run >= 4 {
 			where = rng.IntN(4)
@@ -120,7 +123,7 @@ func TestKilledBuildResumes(t *testing.T) {
 			if !strings.Contains(text.String(), "PASS") {
 				t.Fatalf("child run %d: %s", run, text.String())
 			}
-			if (kills < 2 || resumed == 0) && run < 16 {
+			if untested(run) {
 				// A kill landed after the build had finished (the child
 				// runs ahead of the lines read here): the build is
 				// complete before the test has tested; start it afresh.

@@ -12,7 +12,6 @@ import (
 	"github.com/geister-solver/geister/match"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
-	"github.com/geister-solver/geister/tablebase"
 	"github.com/geister-solver/geister/tournament"
 )
 
@@ -38,10 +37,7 @@ func readGames(name string) ([]match.Record, error) {
 // no-win), each position once (mirror images as one). Every answer is
 // the tables'.
 func fromGames(enc *json.Encoder, dir string, files []string, minPieces, minDTW, maxDTW, perDTW, nowins int, hardNodes uint64) error {
-	if dir == "" {
-		return fmt.Errorf("the games kind needs -tables DIR")
-	}
-	db, err := tablebase.OpenReadOnly(dir)
+	db, err := openTables(dir, "games")
 	if err != nil {
 		return err
 	}

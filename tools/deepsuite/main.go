@@ -280,10 +280,7 @@ func drawRandom(r *engine.Rand, maxReds, oppMin, oppSpan, minPieces int) (p engi
 // many of each class, in the puzzle maker's order (by kind, longest
 // first).
 func fromTables(enc *json.Encoder, dir string, want int, seed uint64) error {
-	if dir == "" {
-		return fmt.Errorf("the tables kind needs -tables DIR")
-	}
-	db, err := tablebase.OpenReadOnly(dir)
+	db, err := openTables(dir, "tables")
 	if err != nil {
 		return err
 	}
@@ -323,4 +320,13 @@ func fromTables(enc *json.Encoder, dir string, want int, seed uint64) error {
 		fmt.Fprintf(os.Stderr, "tables: %s: %d of %d drawn\n", c, n, len(ps))
 	}
 	return nil
+}
+
+// openTables opens the table store dir, which the kind of suite named
+// kind reads its answers from.
+func openTables(dir, kind string) (*tablebase.DB, error) {
+	if dir == "" {
+		return nil, fmt.Errorf("the %s kind needs -tables DIR", kind)
+	}
+	return tablebase.OpenReadOnly(dir)
 }

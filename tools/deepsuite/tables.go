@@ -9,7 +9,6 @@ import (
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/solver"
-	"github.com/geister-solver/geister/tablebase"
 )
 
 // TablesLine is one line of solver/testdata/tables_suite.jsonl: a position
@@ -48,10 +47,7 @@ const noWinBound = 25
 // engine.NewRand(seed + its index)), each position once (its mirror image
 // counted as the same); every answer is the tables'.
 func fromTablesDeep(enc *json.Encoder, dir string, minPieces, minDTW, maxDTW, perDTW, nowins int, hardNodes uint64, maxDraws int, seed uint64) error {
-	if dir == "" {
-		return fmt.Errorf("the deep kind needs -tables DIR")
-	}
-	db, err := tablebase.OpenReadOnly(dir)
+	db, err := openTables(dir, "deep")
 	if err != nil {
 		return err
 	}
