@@ -29,7 +29,7 @@
 //     disproof that rests only on repetitions inside its own subtree is
 //     path-independent and is stored. Proofs never rest on repetitions.
 //   - Parallel: several goroutines search one root on one table
-//     (NewSharedTable: striped locks, growing), taking in each other's
+//     (NewSharedTable: a lock in each bucket, growing), taking in each other's
 //     proofs and disproofs: SearchSplit shares out the root's children
 //     (each child's subtree on one goroutine, the last open one helped),
 //     Search runs df-pn from the root on each; the verdict and distances

@@ -1,6 +1,9 @@
 package dfpn
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // A table starts small, grows by four up to its size keeping every entry,
 // and at its size drops entries instead of growing.
@@ -75,5 +78,14 @@ func TestTableFilter(t *testing.T) {
 		if !tt.absent(key(i)) {
 			t.Fatalf("key %d is not called absent after Clear", i)
 		}
+	}
+}
+
+// An entry is 32 bytes: a bucket of four is two cache lines, and a shared
+// table's bucket lock (in the spare bytes of its first entry) lies on the
+// line the bucket's search reads anyway.
+func TestEntrySize(t *testing.T) {
+	if s := unsafe.Sizeof(entry{}); s != 32 {
+		t.Fatalf("an entry is %d bytes, want 32", s)
 	}
 }

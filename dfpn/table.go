@@ -17,9 +17,34 @@ type entry struct {
 	noWin  uint16 // disproven: no win within noWin plies (InfLen: never; 0: nothing known)
 	depth  uint16 // plies left that pn and dn refer to (InfLen: unbounded)
 	best   Move   // the move of the proof, or the last one searched
+	// lock, in a shared table, is the lock of the bucket whose first
+	// entry this is (1: held), taken and released by atomic operations
+	// only: it lies in the bytes the fields above leave free, and on the
+	// cache line the bucket's search reads anyway. Never copied: set
+	// copies the other fields.
+	lock uint32
+}
+
+// set makes e hold v's facts, leaving e's lock alone.
+func (e *entry) set(v *entry) {
+	e.key, e.pn, e.dn, e.work = v.key, v.pn, v.dn, v.work
+	e.winIn, e.noWin, e.depth, e.best = v.winIn, v.noWin, v.depth, v.best
 }
 
 const bucketSize = 4
+
+// slots is one allocation of a table's entries.
+type slots struct {
+	entries []entry
+	buckets uint64
+	free    func() // releases entries when they were mapped (nil otherwise)
+}
+
+func (a *slots) bucket(key uint64) []entry {
+	// Multiply-shift maps the hash onto the buckets evenly.
+	b, _ := bits.Mul64(key, a.buckets)
+	return a.entries[b*bucketSize : b*bucketSize+bucketSize : b*bucketSize+bucketSize]
+}
 
 // Table is a transposition table of at most a fixed size. It starts small
 // and grows (by four, up to its size) when half its slots are taken, so
@@ -28,14 +53,13 @@ const bucketSize = 4
 // not safe for concurrent use (give each search goroutine its own), except
 // a table made by NewSharedTable, which the goroutines of a Parallel search share.
 type Table struct {
-	slots      []entry
-	buckets    uint64
+	cur        atomic.Pointer[slots]
 	maxBuckets uint64
+	shared     bool
+	// used counts occupied slots; in a shared table, it is sampled (see
+	// slot) and exact after each growth.
 	used       int64
-	free       func() // releases slots when they were mapped (nil otherwise)
-	// locks, in a shared table, guard its buckets (one lock a stripe of
-	// buckets); nil in a table of one goroutine.
-	locks      []paddedMutex
+	growMu     sync.Mutex // a shared table: one goroutine grows it at a time
 	growWanted atomic.Bool
 	// filter has a bit set for every key ever given a slot (by the key's
 	// low bits; slots freed since leave theirs set): a clear bit means
@@ -44,18 +68,8 @@ type Table struct {
 	// small array instead of a bucket of the large one.
 	filter []uint64
 	// Stats
-	Stores, GCs, Grows uint64
+	GCs, Grows uint64
 }
-
-// paddedMutex is a lock on a cache line of its own, so that goroutines
-// taking different stripes do not contend for one line.
-type paddedMutex struct {
-	sync.Mutex
-	_ [56]byte
-}
-
-// lockStripes is the number of locks of a shared table.
-const lockStripes = 1024
 
 // initialBuckets is the size a table starts at: 1 MiB.
 const initialBuckets = 1 << 20 / (32 * bucketSize)
@@ -63,75 +77,116 @@ const initialBuckets = 1 << 20 / (32 * bucketSize)
 // NewTable returns a table of at most about megabytes MiB (at least one
 // bucket). Memory is taken as the search needs it, up to that size.
 func NewTable(megabytes int) *Table {
+	return newTable(megabytes, false)
+}
+
+func newTable(megabytes int, shared bool) *Table {
 	n := uint64(max(megabytes, 0)) << 20 / (32 * bucketSize)
 	if n < 1 {
 		n = 1
 	}
-	t := &Table{buckets: min(n, initialBuckets), maxBuckets: n, filter: make([]uint64, filterWords)}
-	t.slots, t.free, _ = allocEntries(t.buckets * bucketSize)
+	t := &Table{maxBuckets: n, shared: shared, filter: make([]uint64, filterWords)}
+	a, _ := t.alloc(min(n, initialBuckets))
+	t.cur.Store(a)
 	runtime.SetFinalizer(t, func(t *Table) {
-		if t.free != nil {
-			t.free()
+		if a := t.cur.Load(); a.free != nil {
+			a.free()
 		}
 	})
 	return t
 }
 
+// alloc returns nb zeroed buckets (false: the memory could not be had).
+// A shared table's smaller sizes come from the garbage collector's heap:
+// a goroutine may still be reading a replaced allocation after the
+// growth (see lock), which keeps it alive; only its last size is mapped.
+func (t *Table) alloc(nb uint64) (*slots, bool) {
+	if t.shared && nb < t.maxBuckets {
+		return &slots{entries: make([]entry, nb*bucketSize), buckets: nb}, true
+	}
+	e, free, ok := allocEntries(nb * bucketSize)
+	return &slots{entries: e, buckets: nb, free: free}, ok
+}
+
 // NewSharedTable returns a table of at most about megabytes MiB (at least
-// one bucket) that the goroutines of a Parallel search may share: each
-// bucket is guarded by a lock (one of lockStripes, by bucket index). Like
-// NewTable's it starts at 1 MiB and grows by four when half full: the
-// goroutine that finds it half full takes every lock (in order, holding
-// none before: no deadlock) and grows it; a goroutine that locked a
-// stripe under the old size sees the size changed and locks again. At its
-// size it never collects: a full bucket replaces its least valuable
-// entry.
+// one bucket) that the goroutines of a Parallel search may share. Each
+// bucket has a lock of its own, in the bucket's first entry: a lock of a
+// few stripes for all buckets was one cache line both cores took from
+// each other at nearly every access (a fifth of two goroutines' time, and
+// 1.4 times one goroutine's time a node). Like NewTable's it starts at
+// 1 MiB and grows by four when half full: the goroutine that finds it
+// half full takes every bucket's lock (in order, holding none before: no
+// deadlock), fills a new allocation and puts it in place; a goroutine
+// that locked a bucket of the old one sees the allocation changed and
+// locks again. At its size it never collects: a full bucket replaces its
+// least valuable entry.
 func NewSharedTable(megabytes int) *Table {
-	t := NewTable(megabytes)
-	t.locks = make([]paddedMutex, lockStripes)
-	return t
+	return newTable(megabytes, true)
 }
 
 // Shared reports whether the table is safe for a Parallel search.
-func (t *Table) Shared() bool { return t.locks != nil }
+func (t *Table) Shared() bool { return t.shared }
 
-// lock takes the lock of key's bucket in a shared table and returns it,
-// for the caller to release (nil in a table of one goroutine).
-func (t *Table) lock(key uint64) *sync.Mutex {
-	if t.locks == nil {
-		return nil
-	}
+// lock returns key's bucket, locked in a shared table, and its lock, for
+// the caller to release (nil in a table of one goroutine).
+func (t *Table) lock(key uint64) ([]entry, *uint32) {
 	key = fixKey(key)
 	for {
-		nb := atomic.LoadUint64(&t.buckets)
-		b, _ := bits.Mul64(key, nb)
-		m := &t.locks[b%lockStripes].Mutex
-		m.Lock()
-		if atomic.LoadUint64(&t.buckets) == nb {
-			return m
+		a := t.cur.Load()
+		b := a.bucket(key)
+		if !t.shared {
+			return b, nil
 		}
-		m.Unlock() // grown meanwhile: the bucket's stripe may differ
+		lk := &b[0].lock
+		spinLock(lk)
+		if t.cur.Load() == a {
+			return b, lk
+		}
+		atomic.StoreUint32(lk, 0) // grown meanwhile: the key's bucket is elsewhere
 	}
 }
 
-// unlock releases m (from lock) and grows a shared table that a store
+// spinLock takes the lock lk: buckets are held for a few reads and
+// writes, so a goroutine that finds one held tries again, yielding now
+// and then (to a goroutine growing the table, which holds them all).
+func spinLock(lk *uint32) {
+	for spins := 1; !atomic.CompareAndSwapUint32(lk, 0, 1); spins++ {
+		for atomic.LoadUint32(lk) != 0 {
+			if spins%64 == 0 {
+				runtime.Gosched()
+			}
+			spins++
+		}
+	}
+}
+
+// unlock releases lk (from lock) and grows a shared table that a store
 // found half full.
-func (t *Table) unlock(m *sync.Mutex) {
-	if m == nil {
+func (t *Table) unlock(lk *uint32) {
+	if lk == nil {
 		return
 	}
-	m.Unlock()
+	atomic.StoreUint32(lk, 0)
 	if t.growWanted.Load() {
-		for i := range t.locks {
-			t.locks[i].Lock()
-		}
-		if t.growWanted.Load() {
-			t.grow()
-			t.growWanted.Store(false)
-		}
-		for i := range t.locks {
-			t.locks[i].Unlock()
-		}
+		t.growShared()
+	}
+}
+
+// growShared grows a shared table, holding every bucket's lock.
+func (t *Table) growShared() {
+	t.growMu.Lock()
+	defer t.growMu.Unlock()
+	if !t.growWanted.Load() {
+		return
+	}
+	a := t.cur.Load()
+	for i := 0; i < len(a.entries); i += bucketSize {
+		spinLock(&a.entries[i].lock)
+	}
+	t.grow()
+	t.growWanted.Store(false)
+	for i := 0; i < len(a.entries); i += bucketSize {
+		atomic.StoreUint32(&a.entries[i].lock, 0)
 	}
 }
 
@@ -142,67 +197,62 @@ func (t *Table) MaxCap() int { return int(t.maxBuckets * bucketSize) }
 // entries. It reports false when the table is at its size or the memory
 // could not be had (the table then stays at the size it has).
 func (t *Table) grow() bool {
-	if t.buckets >= t.maxBuckets {
+	old := t.cur.Load()
+	if old.buckets >= t.maxBuckets {
 		return false
 	}
-	nb := min(t.buckets*4, t.maxBuckets)
-	slots, free, ok := allocEntries(nb * bucketSize)
+	a, ok := t.alloc(min(old.buckets*4, t.maxBuckets))
 	if !ok {
-		t.maxBuckets = t.buckets
+		t.maxBuckets = old.buckets
 		return false
 	}
 	t.Grows++
-	old, oldFree := t.slots, t.free
-	t.slots, t.free, t.used = slots, free, 0
-	atomic.StoreUint64(&t.buckets, nb)
-	for i := range old {
-		if old[i].key != 0 {
-			t.place(&old[i])
+	used := 0
+	for i := range old.entries {
+		if old.entries[i].key != 0 && place(a, &old.entries[i]) {
+			used++
 		}
 	}
-	if oldFree != nil {
-		oldFree()
+	atomic.StoreInt64(&t.used, int64(used))
+	t.cur.Store(a) // filled: a shared table's goroutines may enter it now
+	if !t.shared && old.free != nil {
+		old.free()
 	}
 	return true
 }
 
-// place puts a copy of e in its bucket of a grown table (replacing a less
-// valuable entry if the bucket is full).
-func (t *Table) place(e *entry) {
-	b := t.bucket(e.key)
+// place puts a copy of e in its bucket of a, a grown table's allocation,
+// replacing a less valuable entry if the bucket is full; it reports
+// whether it took an empty slot.
+func place(a *slots, e *entry) bool {
+	b := a.bucket(e.key)
 	var victim *entry
 	for i := range b {
 		if b[i].key == 0 {
-			b[i] = *e
-			t.used++
-			return
+			b[i].set(e)
+			return true
 		}
 		if victim == nil || value(&b[i]) < value(victim) {
 			victim = &b[i]
 		}
 	}
 	if value(victim) < value(e) {
-		*victim = *e
+		victim.set(e)
 	}
+	return false
 }
 
-// Clear empties the table.
+// Clear empties the table (with no search using it).
 func (t *Table) Clear() {
-	clear(t.slots)
+	clear(t.cur.Load().entries)
 	clear(t.filter)
 	atomic.StoreInt64(&t.used, 0)
 }
 
-// Len returns the number of occupied slots; Cap the number of slots now
-// (see MaxCap).
+// Len returns the number of occupied slots (about, in a shared table);
+// Cap the number of slots now (see MaxCap).
 func (t *Table) Len() int { return int(atomic.LoadInt64(&t.used)) }
-func (t *Table) Cap() int { return len(t.slots) }
-
-func (t *Table) bucket(key uint64) []entry {
-	// Multiply-shift maps the hash onto the buckets evenly.
-	b, _ := bits.Mul64(key, t.buckets)
-	return t.slots[b*bucketSize : b*bucketSize+bucketSize : b*bucketSize+bucketSize]
-}
+func (t *Table) Cap() int { return len(t.cur.Load().entries) }
 
 func fixKey(k uint64) uint64 {
 	if k == 0 {
@@ -211,10 +261,9 @@ func fixKey(k uint64) uint64 {
 	return k
 }
 
-// find returns the entry of key, or nil.
-func (t *Table) find(key uint64) *entry {
+// find returns the entry of key in its bucket b, or nil.
+func find(b []entry, key uint64) *entry {
 	key = fixKey(key)
-	b := t.bucket(key)
 	for i := range b {
 		if b[i].key == key {
 			return &b[i]
@@ -226,19 +275,21 @@ func (t *Table) find(key uint64) *entry {
 // Facts returns the solved facts stored for key: the OR side wins within
 // winIn plies (InfLen: none known) and has no win within noWin plies.
 func (t *Table) Facts(key uint64) (winIn, noWin uint16, best Move, ok bool) {
-	defer t.unlock(t.lock(key))
-	e := t.find(key)
+	b, lk := t.lock(key)
+	defer t.unlock(lk)
+	e := find(b, key)
 	if e == nil {
 		return InfLen, 0, 0, false
 	}
 	return e.winIn, e.noWin, e.best, true
 }
 
-// slot returns the entry for key, claiming a slot if needed (replacing the
-// least valuable entry of the bucket).
-func (t *Table) slot(key uint64) *entry {
+// slot returns the entry for key in its bucket b (from lock), claiming a
+// slot if needed (replacing the least valuable entry of the bucket). A
+// table of one goroutine may grow or collect here, and the entry is then
+// in another bucket.
+func (t *Table) slot(b []entry, key uint64) *entry {
 	key = fixKey(key)
-	b := t.bucket(key)
 	var victim *entry
 	for i := range b {
 		e := &b[i]
@@ -256,21 +307,27 @@ func (t *Table) slot(key uint64) *entry {
 		}
 	}
 	if victim.key == 0 {
-		used := atomic.AddInt64(&t.used, 1)
-		if t.locks != nil {
-			// Shared: grows when the lock is released (unlock); never
-			// collects (bucket replacement only).
-			if used*2 > int64(len(t.slots)) && t.buckets < t.maxBuckets {
-				t.growWanted.Store(true)
+		if t.shared {
+			// Counted for one key in 16 (by bits the bucket does not
+			// depend on): one counter both cores wrote at every new
+			// entry was a line they took from each other.
+			if key&15 == 0 {
+				used := atomic.AddInt64(&t.used, 16)
+				if used*2 > int64(t.Cap()) && t.cur.Load().buckets < t.maxBuckets {
+					t.growWanted.Store(true) // grown when the lock is released (unlock)
+				}
 			}
-		} else if used*2 > int64(len(t.slots)) && t.grow() {
-			return t.slot(key)
-		} else if used*10 > int64(len(t.slots))*9 {
-			t.gc()
-			return t.slot(key)
+		} else {
+			t.used++
+			if t.used*2 > int64(t.Cap()) && t.grow() {
+				return t.slot(t.cur.Load().bucket(key), key)
+			} else if t.used*10 > int64(t.Cap())*9 {
+				t.gc()
+				return t.slot(t.cur.Load().bucket(key), key)
+			}
 		}
 	}
-	*victim = entry{key: key, winIn: InfLen, depth: InfLen - 1}
+	victim.set(&entry{key: key, winIn: InfLen, depth: InfLen - 1})
 	w, bit := filterBit(key)
 	if atomic.LoadUint64(&t.filter[w])&bit == 0 {
 		atomic.OrUint64(&t.filter[w], bit)
@@ -301,14 +358,16 @@ func value(e *entry) uint64 {
 	return v
 }
 
-// gc drops the less valuable half of the entries.
+// gc drops the less valuable half of the entries (a table of one
+// goroutine).
 func (t *Table) gc() {
 	t.GCs++
+	es := t.cur.Load().entries
 	sample := make([]uint64, 0, 4096)
-	step := len(t.slots)/4096 + 1
-	for i := 0; i < len(t.slots); i += step {
-		if t.slots[i].key != 0 {
-			sample = append(sample, value(&t.slots[i]))
+	step := len(es)/4096 + 1
+	for i := 0; i < len(es); i += step {
+		if es[i].key != 0 {
+			sample = append(sample, value(&es[i]))
 		}
 	}
 	sort.Slice(sample, func(i, j int) bool { return sample[i] < sample[j] })
@@ -317,13 +376,13 @@ func (t *Table) gc() {
 		cut = sample[len(sample)/2]
 	}
 	used := 0
-	for i := range t.slots {
-		e := &t.slots[i]
+	for i := range es {
+		e := &es[i]
 		if e.key == 0 {
 			continue
 		}
 		if value(e) <= cut {
-			*e = entry{}
+			e.set(&entry{})
 			continue
 		}
 		used++
@@ -349,8 +408,9 @@ func (t *Table) lookupNear(key uint64, d uint16) (pn, dn uint32, winIn, noWin ui
 	if t.absent(key) {
 		return 0, 0, InfLen, 0, 0, false, 0
 	}
-	defer t.unlock(t.lock(key))
-	e := t.find(key)
+	b, lk := t.lock(key)
+	defer t.unlock(lk)
+	e := find(b, key)
 	if e == nil {
 		return 0, 0, InfLen, 0, 0, false, 0
 	}
@@ -368,9 +428,9 @@ func (t *Table) lookupNear(key uint64, d uint16) (pn, dn uint32, winIn, noWin ui
 
 // storeProof records that the OR side wins key within winIn plies.
 func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
-	defer t.unlock(t.lock(key))
-	atomic.AddUint64(&t.Stores, 1)
-	e := t.slot(key)
+	b, lk := t.lock(key)
+	defer t.unlock(lk)
+	e := t.slot(b, key)
 	if winIn < e.winIn {
 		e.winIn = winIn
 		e.best = best
@@ -381,9 +441,9 @@ func (t *Table) storeProof(key uint64, winIn uint16, best Move, work uint32) {
 // storeDisproof records that the OR side has no win within noWin plies
 // from key (a path-independent fact).
 func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
-	defer t.unlock(t.lock(key))
-	atomic.AddUint64(&t.Stores, 1)
-	e := t.slot(key)
+	b, lk := t.lock(key)
+	defer t.unlock(lk)
+	e := t.slot(b, key)
 	if noWin > e.noWin {
 		e.noWin = noWin
 	}
@@ -393,9 +453,9 @@ func (t *Table) storeDisproof(key uint64, noWin uint16, work uint32) {
 // storeNumbers records unsolved proof and disproof numbers for d plies
 // left.
 func (t *Table) storeNumbers(key uint64, d uint16, pn, dn uint32, best Move, work uint32) {
-	defer t.unlock(t.lock(key))
-	atomic.AddUint64(&t.Stores, 1)
-	e := t.slot(key)
+	b, lk := t.lock(key)
+	defer t.unlock(lk)
+	e := t.slot(b, key)
 	e.pn, e.dn, e.depth = pn, dn, d
 	if e.winIn == InfLen {
 		e.best = best
