@@ -308,10 +308,10 @@ func (t *Table) slot(b []entry, key uint64) *entry {
 	}
 	if victim.key == 0 {
 		if t.shared {
-			// Counted for one key in 16 (by bits the bucket does not
-			// depend on): one counter both cores wrote at every new
-			// entry was a line they took from each other.
-			if key&15 == 0 {
+			// Counted for one key in 16 (by bits neither the bucket nor
+			// the filter depends on): one counter both cores wrote at
+			// every new entry was a line they took from each other.
+			if key>>20&15 == 0 {
 				used := atomic.AddInt64(&t.used, 16)
 				if used*2 > int64(t.Cap()) && t.cur.Load().buckets < t.maxBuckets {
 					t.growWanted.Store(true) // grown when the lock is released (unlock)
