@@ -165,7 +165,7 @@ func TestSharedTableReadsWhole(t *testing.T) {
 	if wrong.Load() != 0 {
 		t.Errorf("%d of %d reads found facts that are not of one write of their key", wrong.Load(), found.Load())
 	}
-	t.Logf("%d reads, %d found, %d grows, used %d cap %d", reads.Load(), found.Load(), tt.Grows, tt.Len(), tt.Cap())
+	t.Logf("%d reads, %d found, %d grows", reads.Load(), found.Load(), tt.Grows)
 }
 
 // TestSplitGraphs checks Parallel.SearchSplit (the root's children shared

@@ -250,9 +250,9 @@ func (t *Table) Clear() {
 	atomic.StoreInt64(&t.used, 0)
 }
 
-// Len returns the number of occupied slots (about, in a shared table);
-// Cap the number of slots now (see MaxCap).
-func (t *Table) Len() int { return int(atomic.LoadInt64(&t.used)) }
+// Len returns the number of occupied slots (about, in a shared table,
+// and at most Cap); Cap the number of slots now (see MaxCap).
+func (t *Table) Len() int { return min(int(atomic.LoadInt64(&t.used)), t.Cap()) }
 func (t *Table) Cap() int { return len(t.cur.Load().entries) }
 
 func fixKey(k uint64) uint64 {
