@@ -11,6 +11,7 @@ import (
 	"github.com/geister-solver/geister/cmd/geister/internal/cliflags"
 	"github.com/geister-solver/geister/purple"
 	"github.com/geister-solver/geister/puzzles"
+	"github.com/geister-solver/geister/puzzles/published"
 	"github.com/geister-solver/geister/sources"
 )
 
@@ -38,6 +39,8 @@ type puzzlesCmd struct {
 	tf          cliflags.Tables
 	jsonOut     bool
 	quiet       bool
+	published   string
+	given       *pflag.FlagSet // the flags as parsed: which were given
 }
 
 // declare declares the flags on fs.
@@ -56,11 +59,18 @@ func (cmd *puzzlesCmd) declare(fs *pflag.FlagSet) {
 	cmd.tf = cliflags.AddTables(fs, "do not use the endgame tables (nor build one)")
 	fs.BoolVar(&cmd.jsonOut, "json", false, "print one JSON object per puzzle")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress lines on standard error")
+	fs.StringVar(&cmd.published, "published", "", "read the published collection's puzzles of at least --min-plies plies from FILE (its allprob.csv; - for standard input) as position strings, instead of making puzzles")
 }
+
+// parsed notes which flags were given.
+func (cmd *puzzlesCmd) parsed(fs *pflag.FlagSet) { cmd.given = fs }
 
 func (cmd *puzzlesCmd) run(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("no operands expected, got %q", strings.Join(args, " "))
+	}
+	if cmd.published != "" {
+		return cmd.readPublished(e)
 	}
 	var class *purple.Class
 	switch {
@@ -125,4 +135,59 @@ func (cmd *puzzlesCmd) run(e *env, args []string) error {
 		fmt.Fprintf(e.Stderr, "puzzles: %d of %d found within %d draws\n", len(ps), cmd.count, cmd.draws)
 	}
 	return nil
+}
+
+// readPublished is puzzles --published: the collection's puzzles of at
+// least --min-plies plies, as position strings a solve can read (text:
+// each after a comment line with its length, kind and line; --json: one
+// object a puzzle).
+func (cmd *puzzlesCmd) readPublished(e *env) error {
+	if err := cli.Check(
+		cli.OnlyWith(cmd.given, cli.OnlyIf(false, "--%s does not apply with --published", "prover", "opponent", "max-pieces", "unique", "count", "seed", "draws", "nodes", "tt", "build-pieces", "table", "no-table", "quiet")),
+		cli.AtLeast("--min-plies", cmd.minPlies, 1, "want 1 or more"),
+	); err != nil {
+		return err
+	}
+	r, closeF, err := cli.OpenOperand(e, cmd.published)
+	if err != nil {
+		return err
+	}
+	defer closeF()
+	ps, err := published.Read(r)
+	if err != nil {
+		return fmt.Errorf("--published %s: %w", cmd.published, err)
+	}
+	kinds := map[bool]string{false: "hidden", true: "partly revealed"}
+	for _, p := range ps {
+		if p.Plies < cmd.minPlies {
+			continue
+		}
+		if cmd.jsonOut {
+			if err := writeJSONLine(e.Stdout, publishedJSON{p.Position.String(), p.Plies, p.Revealed, p.RedWall, p.Cap, p.Line}); err != nil {
+				return err
+			}
+			continue
+		}
+		wall := ""
+		if p.RedWall {
+			wall = ", red wall"
+		}
+		if p.Cap {
+			wall += ", cap"
+		}
+		if _, err := fmt.Fprintf(e.Stdout, "# line %d: %d plies, %s%s\n%s\n", p.Line, p.Plies, kinds[p.Revealed], wall, p.Position.String()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// publishedJSON is a line of puzzles --published --json.
+type publishedJSON struct {
+	Position string `json:"position"`
+	Plies    int    `json:"plies"`
+	Revealed bool   `json:"revealed"`
+	RedWall  bool   `json:"red_wall"`
+	Cap      bool   `json:"cap"`
+	Line     int    `json:"line"`
 }

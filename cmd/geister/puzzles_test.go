@@ -77,3 +77,33 @@ func TestPuzzlesCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzlesPublished: --published reads the collection's rows (here the
+// example of its README and a made-up row) as position strings that
+// "solve -" reads, keeps those of at least --min-plies plies, names a bad
+// line, and refuses the making flags.
+func TestPuzzlesPublished(t *testing.T) {
+	file := "notrv,1111,----,---,05,..........u.B.................Ru....\n" +
+		"prtrv,2313,wall,---,17,R....u.B.u..........R...u.B..R.....r\n"
+	code, out, errOut := runCmd(t, file, "puzzles", "--published", "-", "--min-plies", "1")
+	want := "# line 1: 5 plies, hidden\n6/4u1/B5/6/6/Ru4 f R1r1 0\n" +
+		"# line 2: 17 plies, partly revealed, red wall\nR4u/1B1u2/6/2R3/u1B2R/5r f R3r3 0\n"
+	if code != 0 || out != want {
+		t.Fatalf("exit %d, %q; want\n%s\ngot\n%s", code, errOut, want, out)
+	}
+	code, solved, errOut := runCmd(t, out, "solve", "--no-table", "--no-store", "--shortest", "--json", "-")
+	if code != 0 || strings.Count(solved, "\n") != 2 || !strings.Contains(solved, `"position":"6/4u1/B5/6/6/Ru4 f R1r1 0","prover":"f","result":"win","plies":5`) {
+		t.Errorf("solve of the text: exit %d %q\n%s", code, errOut, solved)
+	}
+	code, js, _ := runCmd(t, file, "puzzles", "--published", "-", "--min-plies", "6", "--json")
+	if code != 0 || js != `{"position":"R4u/1B1u2/6/2R3/u1B2R/5r f R3r3 0","plies":17,"revealed":true,"red_wall":true,"cap":false,"line":2}`+"\n" {
+		t.Errorf("--json --min-plies 6: exit %d\n%s", code, js)
+	}
+	code, _, errOut = runCmd(t, file+"notrv,1111,----,---,05,short\n", "puzzles", "--published", "-")
+	if code != 1 || !strings.Contains(errOut, "line 3") || !strings.Contains(errOut, "want 36 squares") {
+		t.Errorf("a bad row: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, file, "puzzles", "--published", "-", "--count", "3"); code != 2 || !strings.Contains(errOut, "--count") {
+		t.Errorf("--count with --published: exit %d, %q; want a usage error naming it", code, errOut)
+	}
+}
