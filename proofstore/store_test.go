@@ -177,7 +177,7 @@ func settledJobs(t testing.TB, seed uint64, n, m int) []job {
 // fewer nodes and gives identical answers (also after reopening), for
 // every kind of question.
 func TestSecondSolveHitsStore(t *testing.T) {
-	jobs := settledJobs(t, 7, 24, 3)
+	jobs := settledJobs(t, 7, 32, 3)
 	for _, c := range []struct {
 		name string
 		opts solver.Options

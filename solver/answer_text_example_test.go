@@ -33,10 +33,10 @@ func ExampleWriteText() {
 	// first player (upper case) to move, ply 0
 	// first: 2 pieces, 1 blue, 1 red; second: 2 pieces, 1 blue, 1 red (2 hidden: 1 red, 1 blue)
 	// first player (upper case) surely wins in exactly 5 plies, with d1e1
-	// line: d1e1 b1c1 e1f1 a1a2 f1f0
+	// line: d1e1 a1a2 e1f1 b1b2 f1f0
 	// searched 250 positions in 1.5ms (dfpn)
 	//
-	// win 5 d1e1 [d1e1 b1c1 e1f1 a1a2 f1f0] 1.5
+	// win 5 d1e1 [d1e1 a1a2 e1f1 b1b2 f1f0] 1.5
 }
 
 // A batch's input: blank lines and comments are skipped, the rest is

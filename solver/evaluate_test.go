@@ -60,3 +60,89 @@ func TestEvaluateAgainstReference(t *testing.T) {
 	}
 	t.Logf("races: %v", races)
 }
+
+// TestProverWinsOnOwnPlies checks provesOnOwnPlies against the plain
+// solver on random positions of small material, both sides to move: every
+// distance to the prover's win has the parity of the prover's moves (odd
+// with the prover to move), and the game's "no win within NoWin" holds for
+// either side as the OR side (for the opponent with the reds term of
+// lowerBound). Dropping that term for the opponent too
+// (mutateRedsForOpponent) must give a "no win" the plain solver refutes:
+// the prover, to move, forced to take the opponent's last red.
+func TestProverWinsOnOwnPlies(t *testing.T) {
+	n := 4000
+	if testing.Short() {
+		n = 1500
+	}
+	const depth = 6
+	r := engine.NewRand(23)
+	wins, oppChecked, caught := 0, 0, 0
+	for i := 0; i < n; i++ {
+		prover := engine.Player(r.Intn(2))
+		toMove := engine.Player(r.Intn(2))
+		var p engine.Position
+		if i%2 == 0 {
+			p = testpos.Small(r, prover, toMove)
+		} else {
+			var ok bool
+			// The opponent with one red left, as in the endings where the
+			// prover may have to take it.
+			if p, ok = testpos.Material(r, prover, toMove, 1+r.Intn(2), 1+r.Intn(2), 2+r.Intn(3), 1); !ok {
+				continue
+			}
+		}
+		if p.Outcome() != engine.Ongoing {
+			continue
+		}
+		if d := reference.New(prover, prover, reference.Purple).DTW(&p, depth); d > 0 {
+			wins++
+			if (d%2 == 1) != (toMove == prover) {
+				t.Fatalf("%s prover %v: the plain solver's DTW %d is not on a move of the prover", p.String(), prover, d)
+			}
+		}
+		opp := prover.Other()
+		refOpp := reference.New(prover, opp, reference.Purple)
+		for _, mut := range []mutation{noMutation, mutateRedsForOpponent} {
+			g := newGame(p, prover, opp, nil)
+			g.mutation = mut
+			ev := g.Evaluate()
+			if ev.NoWin == 0 || ev.NoWin == dfpn.InfLen || ev.NoWin > depth {
+				continue
+			}
+			if mut == noMutation {
+				oppChecked++
+			}
+			if d := refOpp.DTW(&p, int(ev.NoWin)); d >= 0 {
+				if mut == noMutation {
+					t.Fatalf("%s prover %v, the opponent's win asked: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, ev.NoWin, d)
+				}
+				caught++
+			}
+		}
+	}
+	if wins < n/10 || oppChecked < n/10 {
+		t.Errorf("%d prover wins, %d opponent bounds checked among %d positions: the sample says little", wins, oppChecked, n)
+	}
+	// Random positions seldom force the prover to take the last red; these
+	// do, on its first move.
+	for _, ps := range []string{"6/6/6/6/4uu/3uRB f R1r1 0", "6/6/6/6/uu4/BRu3 f R1r1 0"} {
+		p := engine.MustParsePosition(ps)
+		d := reference.New(engine.First, engine.Second, reference.Purple).DTW(&p, depth)
+		for _, mut := range []mutation{noMutation, mutateRedsForOpponent} {
+			g := newGame(p, engine.First, engine.Second, nil)
+			g.mutation = mut
+			if ev := g.Evaluate(); d > 0 && int(ev.NoWin) >= d {
+				if mut == noMutation {
+					t.Errorf("%s: Evaluate says the opponent has no win within %d, the plain solver wins in %d", ps, ev.NoWin, d)
+				}
+				caught++
+			} else if mut != noMutation {
+				t.Errorf("%s: the plain solver's DTW %d for the opponent, the mutation's NoWin %d: not refuted", ps, d, ev.NoWin)
+			}
+		}
+	}
+	if caught == 0 {
+		t.Errorf("mutation %v: the plain solver agrees with every bound", mutateRedsForOpponent)
+	}
+	t.Logf("%d prover wins, %d opponent bounds checked, the mutation refuted %d times", wins, oppChecked, caught)
+}

@@ -23,5 +23,5 @@ func Example() {
 		return
 	}
 	fmt.Println(a.Result, a.Plies, a.Exact, a.Move, a.PV)
-	// Output: win 5 true d1e1 [d1e1 b1c1 e1f1 a1a2 f1f0]
+	// Output: win 5 true d1e1 [d1e1 a1a2 e1f1 b1b2 f1f0]
 }

@@ -132,7 +132,9 @@ func (g *game) Evaluate() dfpn.Eval {
 			onExit := p.Pieces(g.prover, engine.Blue) & engine.Exits(g.prover)
 			attacked := engine.Neighbours(p.Occupied(toMove))
 			if onExit&^attacked != 0 {
-				return dfpn.Eval{WinIn: 2} // not "no win within 1": every reply might take the last red
+				// Exact: the prover wins on its own moves only
+				// (provesOnOwnPlies), so not within 1.
+				return dfpn.Eval{WinIn: 2, NoWin: 1}
 			}
 		}
 	}
@@ -156,7 +158,8 @@ func (g *game) Evaluate() dfpn.Eval {
 // to an exit and the escape; the captures of the AND side's blues (see
 // capturesToWin), the first of which waits until an OR piece and an AND
 // piece meet; the AND side's captures of every OR red, the first of which
-// waits until an AND piece and an OR red meet. Pieces meet no sooner than
+// waits until an AND piece and an OR red meet (only when the OR side is
+// the opponent: see provesOnOwnPlies). Pieces meet no sooner than
 // their distance allows: one ply moves one piece one step, so the least
 // distance between two sets of pieces falls by at most one a ply.
 func (g *game) lowerBound() uint16 {
@@ -196,13 +199,32 @@ func (g *game) lowerBound() uint16 {
 			lb = min(lb, firstPly(d, true)+2*(caps-1))
 		}
 	}
-	// The AND side's captures of OR reds.
-	if r := p.Reds(x); r > 0 {
+	// The AND side's captures of OR reds, when the OR side is the
+	// opponent (see provesOnOwnPlies: the prover never wins so).
+	if r := p.Reds(x); r > 0 && !g.provesOnOwnPlies() {
 		if d := gap(p.Occupied(and), p.MayBeRed(x), lb-2*(r-1)-1); d < 255 {
 			lb = min(lb, firstPly(d, false)+2*(r-1))
 		}
 	}
 	return uint16(max(lb, 1))
+}
+
+// provesOnOwnPlies reports whether the OR side wins only on its own
+// moves: when it is the prover. Its third way to win (SPEC §1), the
+// opponent taking its last red, never comes, because the opponent never
+// has to: the squares next to the opponent's pieces are at least two
+// (the board's squares form a 2-connected grid, so no one square cuts
+// the opponent's at most eight squares off from the rest), at most one
+// of them holds the prover's last red, and a move onto any other (empty,
+// or a prover's blue: the prover's colours all show) loses nothing at
+// once; delaying the prover's win, the opponent takes that move. So the
+// reds term of lowerBound does not apply, and every distance to win has
+// the parity of the OR side's moves (odd with it to move, even with the
+// opponent to move). For the opponent as the OR side it does not hold:
+// the prover's captures of hidden pieces take reds while a hidden red is
+// left, so with one red left every capture of a hidden piece is its last.
+func (g *game) provesOnOwnPlies() bool {
+	return g.orSide == g.prover || g.mutation == mutateRedsForOpponent
 }
 
 // gap returns the least distance in steps between a square of a and a

@@ -45,8 +45,13 @@ const (
 	numMutations
 )
 
+// mutateRedsForOpponent, a wrong variant of lowerBound outside the rules
+// of this file: the opponent as the OR side, too, counted as winning on
+// its own moves only (provesOnOwnPlies).
+const mutateRedsForOpponent = numMutations
+
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won

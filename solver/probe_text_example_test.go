@@ -23,9 +23,9 @@ func ExampleWriteProbeText() {
 		}
 	}
 	// Output:
-	// uu1B2/6/R5/6/6/6 f R1r1 0: the first player surely wins in 5 plies with d1e1; line d1e1 b1c1 e1f1 a1a2 f1f0
+	// uu1B2/6/R5/6/6/6 f R1r1 0: the first player surely wins in 5 plies with d1e1; line d1e1 a1a2 e1f1 b1b2 f1f0
 	// win true
-	// uu1B2/6/R5/6/6/6 s R1r1 0: the first player surely wins in 6 plies; line b1c1 d1e1 a1b1 e1f1 b1b2 f1f0
+	// uu1B2/6/R5/6/6/6 s R1r1 0: the first player surely wins in 6 plies; line a1a2 d1e1 b1b2 e1f1 b2b3 f1f0
 	// win true
 	// not a position: error: engine: position field 1 (board) "not": has 1 ranks, want 6 separated by /
 }
