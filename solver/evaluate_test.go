@@ -146,3 +146,55 @@ func TestProverWinsOnOwnPlies(t *testing.T) {
 	}
 	t.Logf("%d prover wins, %d opponent bounds checked, the mutation refuted %d times", wins, oppChecked, caught)
 }
+
+// TestGuardedEscapes checks escapeMoves' use of the AND side's captures
+// against the plain solver, on random positions where it sharpens the
+// bound (a blue one step from a guarded or held exit at the prover's
+// turn; a lone blue on an attacked exit at the opponent's): the game's
+// "no win within NoWin" holds. Counting a guard two steps from the exit
+// (mutateGuardTwoAway) must give one the plain solver refutes.
+func TestGuardedEscapes(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 8000
+	}
+	const depth = 7
+	r := engine.NewRand(31)
+	sharpened, caught := 0, 0
+	for i := 0; i < n; i++ {
+		prover := engine.Player(r.Intn(2))
+		toMove := engine.Player(r.Intn(2))
+		p, ok := testpos.Material(r, prover, toMove, 1+r.Intn(2), 1+r.Intn(2), 2+r.Intn(3), 1+r.Intn(2))
+		if !ok || p.Outcome() != engine.Ongoing {
+			continue
+		}
+		g := newGame(p, prover, prover, nil)
+		plain := 255
+		for b := p.MayBeBlue(prover); b != 0; b &= b - 1 {
+			plain = min(plain, engine.Square(trailing(b)).ExitDistance(prover)+1)
+		}
+		ref := reference.New(prover, prover, reference.Purple)
+		if g.escapeMoves(toMove == prover) > plain {
+			ev := g.Evaluate()
+			if ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
+				sharpened++
+				if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
+					t.Fatalf("%s prover %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, ev.NoWin, d)
+				}
+			}
+		}
+		g.mutation = mutateGuardTwoAway
+		if ev := g.Evaluate(); ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
+			if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
+				caught++
+			}
+		}
+	}
+	if sharpened < n/250 {
+		t.Errorf("only %d of %d positions with a sharpened bound checked: the test says little", sharpened, n)
+	}
+	if caught == 0 {
+		t.Errorf("mutation %v: the plain solver agrees with every bound", mutateGuardTwoAway)
+	}
+	t.Logf("%d sharpened bounds checked; the mutation refuted %d times", sharpened, caught)
+}

@@ -174,10 +174,7 @@ func (g *game) lowerBound() uint16 {
 		}
 		return 2 * orMoves
 	}
-	esc := 255
-	for b := p.MayBeBlue(x); b != 0; b &= b - 1 {
-		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
-	}
+	esc := g.escapeMoves(orToMove)
 	lb := plies(esc)
 	// firstPly is the least ply, at least d, on which the side (OR when or
 	// is set) moves: OR moves on odd plies when it is to move.
@@ -207,6 +204,56 @@ func (g *game) lowerBound() uint16 {
 		}
 	}
 	return uint16(max(lb, 1))
+}
+
+// escapeMoves returns the OR side's moves at least to escape (255: no
+// piece that may be blue): a blue's steps to an exit and the escape.
+// When the OR side is the prover, the AND side's captures sharpen it, as
+// they are always open to the AND side (a capture of a shown prover's
+// blue never loses: see provesOnOwnPlies):
+//   - OR to move, a blue one step from an exit that another of its pieces
+//     holds, or that an AND piece stands next to: stepping there, it is
+//     taken before it can escape (one AND piece next to the exit stays
+//     there for the AND side's reply, as only the OR side moves before
+//     it). So it needs one more move: one that frees the exit or takes
+//     the guard first.
+//   - AND to move, one blue on an exit with an AND piece next to it (and
+//     no other on an exit): the AND side takes it now; the others race.
+func (g *game) escapeMoves(orToMove bool) int {
+	p := &g.pos
+	x := g.orSide
+	blues := p.MayBeBlue(x)
+	if g.provesOnOwnPlies() {
+		and := p.Occupied(x.Other())
+		if !orToMove {
+			if on := blues & engine.Exits(x); on != 0 && on&(on-1) == 0 && on&engine.Neighbours(and) != 0 {
+				blues &^= on
+			}
+		} else {
+			esc := 255
+			for b := blues; b != 0; b &= b - 1 {
+				sq := engine.Square(trailing(b))
+				for e := engine.Exits(x); e != 0; e &= e - 1 {
+					ex := engine.Square(trailing(e))
+					d := sq.Distance(ex)
+					guards := engine.Neighbours(ex.Bit())
+					if g.mutation == mutateGuardTwoAway {
+						guards |= engine.Neighbours(guards)
+					}
+					if d == 1 && (ex.Bit()&p.Occupied(x) != 0 || guards&and != 0) {
+						d = 2
+					}
+					esc = min(esc, d+1)
+				}
+			}
+			return esc
+		}
+	}
+	esc := 255
+	for b := blues; b != 0; b &= b - 1 {
+		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
+	}
+	return esc
 }
 
 // provesOnOwnPlies reports whether the OR side wins only on its own

@@ -50,8 +50,12 @@ const (
 // its own moves only (provesOnOwnPlies).
 const mutateRedsForOpponent = numMutations
 
+// mutateGuardTwoAway, a wrong variant of escapeMoves: an AND piece two
+// steps from the exit counted as one next to it.
+const mutateGuardTwoAway = numMutations + 1
+
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
