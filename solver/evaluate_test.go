@@ -149,10 +149,10 @@ func TestProverWinsOnOwnPlies(t *testing.T) {
 
 // TestGuardedEscapes checks escapeMoves' use of the AND side's captures
 // against the plain solver, on random positions where it sharpens the
-// bound (a blue one step from a guarded or held exit at the prover's
-// turn; a lone blue on an attacked exit at the opponent's): the game's
-// "no win within NoWin" holds. Counting a guard two steps from the exit
-// (mutateGuardTwoAway) must give one the plain solver refutes.
+// bound (a blue one or two steps from a guarded exit, or one step from a
+// held one; a lone blue on an attacked exit at the opponent's turn): the
+// game's "no win within NoWin" holds. Counting a guard two steps from
+// the exit (mutateGuardTwoAway) must give one the plain solver refutes.
 func TestGuardedEscapes(t *testing.T) {
 	n := 20000
 	if testing.Short() {

@@ -208,50 +208,87 @@ func (g *game) lowerBound() uint16 {
 
 // escapeMoves returns the OR side's moves at least to escape (255: no
 // piece that may be blue): a blue's steps to an exit and the escape.
-// When the OR side is the prover, the AND side's captures sharpen it, as
-// they are always open to the AND side (a capture of a shown prover's
-// blue never loses: see provesOnOwnPlies):
-//   - OR to move, a blue one step from an exit that another of its pieces
-//     holds, or that an AND piece stands next to: stepping there, it is
-//     taken before it can escape (one AND piece next to the exit stays
-//     there for the AND side's reply, as only the OR side moves before
-//     it). So it needs one more move: one that frees the exit or takes
-//     the guard first.
-//   - AND to move, one blue on an exit with an AND piece next to it (and
-//     no other on an exit): the AND side takes it now; the others race.
+//
+// When the OR side is the prover, the AND side's captures sharpen it. The
+// bound holds against one way of playing for the AND side: take a blue
+// that stands on an exit next to an AND piece; else move a piece that
+// stands next to no exit to an empty square (a "spare" move, which keeps
+// every guard in place). A capture of a prover's blue never loses for the
+// AND side (see provesOnOwnPlies), so this play is always open where its
+// conditions below hold, and the other terms of lowerBound hold whatever
+// the AND side does. Under it, a blue needs a move more:
+//   - one step from an exit held by another OR piece (it must leave
+//     first);
+//   - one step from an exit with an AND piece (a guard) next to it, when
+//     the guard is still there at the AND side's reply to the step: with
+//     the OR side to move, the step is the only move before it; with the
+//     AND side to move, its first move is a spare one (when it has one),
+//     or it takes a lone blue on an attacked exit with a piece next to
+//     that exit, not next to the other, whose guards then count (not that
+//     exit's: the taker stands on it);
+//   - two steps from an exit, the OR side to move, with a guard next to the
+//     exit that the first step cannot take, when the AND side has a spare
+//     move to a square next to no exit (the first step fills a square
+//     next to the exit, so that move is still open after it).
+//
+// At the AND side's turn a lone blue on an attacked exit is taken at once
+// and does not count.
 func (g *game) escapeMoves(orToMove bool) int {
 	p := &g.pos
 	x := g.orSide
 	blues := p.MayBeBlue(x)
-	if g.provesOnOwnPlies() {
-		and := p.Occupied(x.Other())
-		if !orToMove {
-			if on := blues & engine.Exits(x); on != 0 && on&(on-1) == 0 && on&engine.Neighbours(and) != 0 {
-				blues &^= on
-			}
-		} else {
-			esc := 255
-			for b := blues; b != 0; b &= b - 1 {
-				sq := engine.Square(trailing(b))
-				for e := engine.Exits(x); e != 0; e &= e - 1 {
-					ex := engine.Square(trailing(e))
-					d := sq.Distance(ex)
-					guards := engine.Neighbours(ex.Bit())
-					if g.mutation == mutateGuardTwoAway {
-						guards |= engine.Neighbours(guards)
-					}
-					if d == 1 && (ex.Bit()&p.Occupied(x) != 0 || guards&and != 0) {
-						d = 2
-					}
-					esc = min(esc, d+1)
-				}
-			}
-			return esc
-		}
-	}
 	esc := 255
 	for b := blues; b != 0; b &= b - 1 {
 		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
+	}
+	if esc > 3 || !g.provesOnOwnPlies() {
+		return esc // no blue within two steps of an exit: nothing to sharpen
+	}
+	and := p.Occupied(x.Other())
+	exits := engine.Exits(x)
+	guarding := orToMove  // the AND side's pieces next to an exit stay for its reply
+	guarded := exits      // the exits whose guards count
+	held := p.Occupied(x) // the OR side's pieces when the blue steps
+	if !orToMove {
+		if on := blues & exits; on != 0 {
+			if on&(on-1) != 0 || on&engine.Neighbours(and) == 0 {
+				return 1 // on an exit, and not taken before it escapes
+			}
+			// The piece that takes it leaves that exit's side.
+			blues &^= on
+			held &^= on
+			guarding, guarded = true, exits&^on
+		} else {
+			empty := engine.BoardMask &^ (and | p.Occupied(x))
+			guarding = engine.Neighbours(and&^engine.Neighbours(exits))&empty != 0
+		}
+	}
+	// Two steps from an exit, at the OR side's turn: a spare move to a
+	// square next to no exit.
+	farGuarding := false
+	if orToMove {
+		empty := engine.BoardMask &^ (and | p.Occupied(x))
+		away := ^engine.Neighbours(exits)
+		farGuarding = engine.Neighbours(and&away)&empty&away != 0
+	}
+	esc = 255
+	for b := blues; b != 0; b &= b - 1 {
+		sq := engine.Square(trailing(b))
+		for e := exits; e != 0; e &= e - 1 {
+			ex := engine.Square(trailing(e))
+			d := sq.Distance(ex)
+			guards := engine.Neighbours(ex.Bit())
+			if g.mutation == mutateGuardTwoAway {
+				guards |= engine.Neighbours(guards)
+			}
+			switch {
+			case d == 1 && (ex.Bit()&held != 0 || (guarding && ex.Bit()&guarded != 0 && guards&and != 0)):
+				d = 2
+			case d == 2 && farGuarding && guards&and&^engine.Neighbours(sq.Bit()) != 0:
+				d = 3
+			}
+			esc = min(esc, d+1)
+		}
 	}
 	return esc
 }
