@@ -184,7 +184,7 @@ func TestSecondSolveHitsStore(t *testing.T) {
 	}{
 		{"plain", solver.Options{}},
 		{"shortest", solver.Options{Shortest: true}},
-		{"within 7", solver.Options{MaxPlies: 7}},
+		{"within 9", solver.Options{MaxPlies: 9}},
 		{"ply limit", solver.Options{PlyLimit: 200}},
 		{"opponent", solver.Options{ForOpponent: true}},
 	} {
