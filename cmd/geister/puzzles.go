@@ -143,7 +143,7 @@ func (cmd *puzzlesCmd) run(e *env, args []string) error {
 // object a puzzle).
 func (cmd *puzzlesCmd) readPublished(e *env) error {
 	if err := cli.Check(
-		cli.OnlyWith(cmd.given, cli.OnlyIf(false, "--%s does not apply with --published", "prover", "opponent", "max-pieces", "unique", "count", "seed", "draws", "nodes", "tt", "build-pieces", "table", "no-table", "quiet")),
+		cli.OnlyWith(cmd.given, cli.OnlyIf(false, "--%s does not apply with --published", "prover", "opponent", "max-pieces", "unique", "count", "seed", "draws", "nodes", "tt", "build-pieces", "table", "no-table")),
 		cli.AtLeast("--min-plies", cmd.minPlies, 1, "want 1 or more"),
 	); err != nil {
 		return err
