@@ -34,6 +34,20 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalidPosition
 
 const pieceLetters = "BRUbru"
 
+// PieceLetter returns the position string's letter of a piece of pl and
+// kind k (SPEC §2): B R U for the first player, b r u for the second.
+func PieceLetter(pl Player, k Kind) byte { return pieceLetters[int(pl)*int(NumKinds)+int(k)] }
+
+// PieceOfLetter reads a piece letter of the position string; ok is false
+// for any other byte.
+func PieceOfLetter(c byte) (pl Player, k Kind, ok bool) {
+	i := strings.IndexByte(pieceLetters, c)
+	if i < 0 {
+		return 0, 0, false
+	}
+	return Player(i / int(NumKinds)), Kind(i % int(NumKinds)), true
+}
+
 // ParsePosition reads a position string (SPEC §2):
 //
 //	<board> <side f|s> R<n>r<m> [<ply>]
@@ -98,10 +112,7 @@ func (p *Position) parseBoard(b string) error {
 				file += int(c - '0')
 			case c < utf8.RuneSelf && strings.IndexByte(pieceLetters, byte(c)) >= 0:
 				if file < 6 {
-					pl, k := First, Kind(strings.IndexByte(pieceLetters, byte(c)))
-					if k >= NumKinds {
-						pl, k = Second, k-NumKinds
-					}
+					pl, k, _ := PieceOfLetter(byte(c))
 					s := Sq(file, i+1)
 					p.pieces[pl][k] |= s.Bit()
 					p.occ[pl] |= s.Bit()
@@ -192,7 +203,7 @@ func (p *Position) letter(s Square) byte {
 	if !ok {
 		return 0
 	}
-	return pieceLetters[int(pl)*3+int(k)]
+	return PieceLetter(pl, k)
 }
 
 // String returns the position string with all four fields, e.g.

@@ -29,3 +29,14 @@ func ExamplePosition_Summary() {
 	// Output:
 	// {"position":"uu1B2/6/R5/6/6/6 f R1r1 0","to_move":"f","ply":0,"outcome":"ongoing","first":{"pieces":2,"blue":1,"red":1,"hidden":0,"hidden_red":0,"hidden_blue":0},"second":{"pieces":2,"blue":1,"red":1,"hidden":2,"hidden_red":1,"hidden_blue":1},"moves":["a3a2","d1d2","a3a4","d1c1","d1e1","a3b3"]} second
 }
+
+// The piece letters of the position string, both ways.
+func ExamplePieceOfLetter() {
+	pl, k, ok := engine.PieceOfLetter('u')
+	fmt.Println(pl, k, ok, string(engine.PieceLetter(engine.First, engine.Red)))
+	_, _, ok = engine.PieceOfLetter('x')
+	fmt.Println(ok)
+	// Output:
+	// s unknown true R
+	// false
+}

@@ -6,7 +6,6 @@ import (
 	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/reference"
-	"github.com/geister-solver/geister/internal/testpos"
 )
 
 // TestEvaluateAgainstReference checks the game's own facts against the
@@ -22,18 +21,8 @@ func TestEvaluateAgainstReference(t *testing.T) {
 	r := engine.NewRand(77)
 	races := map[uint16]int{}
 	for i := 0; i < n; i++ {
-		prover := engine.Player(r.Intn(2))
-		toMove := engine.Player(r.Intn(2))
-		var p engine.Position
-		if i%2 == 0 {
-			p = testpos.Small(r, prover, toMove)
-		} else {
-			var ok bool
-			if p, ok = testpos.Material(r, prover, toMove, 1+r.Intn(2), 1, 2+r.Intn(2), 1); !ok {
-				continue
-			}
-		}
-		if p.Outcome() != engine.Ongoing {
+		p, prover, ok := drawPosition(r, i%2 == 0, smallMaterial(r))
+		if !ok {
 			continue
 		}
 		g := newGame(p, prover, prover, nil)
@@ -78,22 +67,13 @@ func TestProverWinsOnOwnPlies(t *testing.T) {
 	r := engine.NewRand(23)
 	wins, oppChecked, caught := 0, 0, 0
 	for i := 0; i < n; i++ {
-		prover := engine.Player(r.Intn(2))
-		toMove := engine.Player(r.Intn(2))
-		var p engine.Position
-		if i%2 == 0 {
-			p = testpos.Small(r, prover, toMove)
-		} else {
-			var ok bool
-			// The opponent with one red left, as in the endings where the
-			// prover may have to take it.
-			if p, ok = testpos.Material(r, prover, toMove, 1+r.Intn(2), 1+r.Intn(2), 2+r.Intn(3), 1); !ok {
-				continue
-			}
-		}
-		if p.Outcome() != engine.Ongoing {
+		// The opponent with one red left, as in the endings where the
+		// prover may have to take it.
+		p, prover, ok := drawPosition(r, i%2 == 0, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1} })
+		if !ok {
 			continue
 		}
+		toMove := p.Turn()
 		if d := reference.New(prover, prover, reference.Purple).DTW(&p, depth); d > 0 {
 			wins++
 			if (d%2 == 1) != (toMove == prover) {
@@ -162,12 +142,11 @@ func TestGuardedEscapes(t *testing.T) {
 	r := engine.NewRand(31)
 	sharpened, caught := 0, 0
 	for i := 0; i < n; i++ {
-		prover := engine.Player(r.Intn(2))
-		toMove := engine.Player(r.Intn(2))
-		p, ok := testpos.Material(r, prover, toMove, 1+r.Intn(2), 1+r.Intn(2), 2+r.Intn(3), 1+r.Intn(2))
-		if !ok || p.Outcome() != engine.Ongoing {
+		p, prover, ok := drawPosition(r, false, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} })
+		if !ok {
 			continue
 		}
+		toMove := p.Turn()
 		g := newGame(p, prover, prover, nil)
 		plain := 255
 		for b := p.MayBeBlue(prover); b != 0; b &= b - 1 {

@@ -246,30 +246,27 @@ func (g *game) escapeMoves(orToMove bool) int {
 	}
 	and := p.Occupied(x.Other())
 	exits := engine.Exits(x)
-	guarding := orToMove  // the AND side's pieces next to an exit stay for its reply
-	guarded := exits      // the exits whose guards count
-	held := p.Occupied(x) // the OR side's pieces when the blue steps
-	if !orToMove {
-		if on := blues & exits; on != 0 {
-			if on&(on-1) != 0 || on&engine.Neighbours(and) == 0 {
-				return 1 // on an exit, and not taken before it escapes
-			}
-			// The piece that takes it leaves that exit's side.
-			blues &^= on
-			held &^= on
-			guarding, guarded = true, exits&^on
-		} else {
-			empty := engine.BoardMask &^ (and | p.Occupied(x))
-			guarding = engine.Neighbours(and&^engine.Neighbours(exits))&empty != 0
+	empty := engine.BoardMask &^ (and | p.Occupied(x))
+	away := ^engine.Neighbours(exits)            // squares next to no exit
+	spare := engine.Neighbours(and&away) & empty // where a spare move may go
+	held := p.Occupied(x)                        // the OR side's pieces when the blue steps
+	guarded := exits                             // one step away: guards still there at the reply
+	var farGuarded uint64                        // two steps away, at the OR side's turn
+	switch on := blues & exits; {
+	case orToMove:
+		if spare&away != 0 {
+			farGuarded = exits
 		}
-	}
-	// Two steps from an exit, at the OR side's turn: a spare move to a
-	// square next to no exit.
-	farGuarding := false
-	if orToMove {
-		empty := engine.BoardMask &^ (and | p.Occupied(x))
-		away := ^engine.Neighbours(exits)
-		farGuarding = engine.Neighbours(and&away)&empty&away != 0
+	case on != 0:
+		if on&(on-1) != 0 || on&engine.Neighbours(and) == 0 {
+			return 1 // on an exit, and not taken before it escapes
+		}
+		// The AND side takes it; the taker leaves that exit's side.
+		blues &^= on
+		held &^= on
+		guarded = exits &^ on
+	case spare == 0:
+		guarded = 0 // no spare move: a guard may have to move first
 	}
 	esc = 255
 	for b := blues; b != 0; b &= b - 1 {
@@ -282,9 +279,9 @@ func (g *game) escapeMoves(orToMove bool) int {
 				guards |= engine.Neighbours(guards)
 			}
 			switch {
-			case d == 1 && (ex.Bit()&held != 0 || (guarding && ex.Bit()&guarded != 0 && guards&and != 0)):
+			case d == 1 && (ex.Bit()&held != 0 || (ex.Bit()&guarded != 0 && guards&and != 0)):
 				d = 2
-			case d == 2 && farGuarding && guards&and&^engine.Neighbours(sq.Bit()) != 0:
+			case d == 2 && ex.Bit()&farGuarded != 0 && guards&and&^engine.Neighbours(sq.Bit()) != 0:
 				d = 3
 			}
 			esc = min(esc, d+1)

@@ -17,9 +17,9 @@ import (
 // fourth searched more (docs/solving.md).
 const raceSteps = 3
 
-// mutation names a deliberately wrong variant of one rule of this file
-// (zero: none), set only by the tests that show the cross-checks catch
-// it.
+// mutation names a deliberately wrong variant of one rule of this file,
+// or of the lower bound (game.go; after numMutations) (zero: none), set
+// only by the tests that show the cross-checks catch it.
 type mutation uint8
 
 const (

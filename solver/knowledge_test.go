@@ -18,6 +18,33 @@ type knowledgeCase struct {
 	prover, orSide engine.Player
 }
 
+// drawPosition draws a random position of an ongoing game for the
+// cross-checks against the plain solver, the prover and the side to move
+// drawn first: testpos.Small when small, else testpos.Material with the
+// prover's blues and reds and the opponent's pieces and reds that
+// material draws (after the sides, so that each test's sequence of draws
+// stays as it was). ok is false when none was made or the game is over.
+func drawPosition(r *engine.Rand, small bool, material func() [4]int) (p engine.Position, prover engine.Player, ok bool) {
+	prover = engine.Player(r.Intn(2))
+	toMove := engine.Player(r.Intn(2))
+	if small {
+		p = testpos.Small(r, prover, toMove)
+	} else {
+		m := material()
+		if p, ok = testpos.Material(r, prover, toMove, m[0], m[1], m[2], m[3]); !ok {
+			return p, prover, false
+		}
+	}
+	return p, prover, p.Outcome() == engine.Ongoing
+}
+
+// smallMaterial draws the material of knowledgeCases and
+// TestEvaluateAgainstReference: one or two blues and a red against two or
+// three pieces, one red.
+func smallMaterial(r *engine.Rand) func() [4]int {
+	return func() [4]int { return [4]int{1 + r.Intn(2), 1, 2 + r.Intn(2), 1} }
+}
+
 // knowledgeCases draws n positions of small material, as
 // TestEvaluateAgainstReference does, both sides to move, either player as
 // prover and either side's win asked; finished games are left out.
@@ -25,18 +52,8 @@ func knowledgeCases(n int, seed uint64) []knowledgeCase {
 	r := engine.NewRand(seed)
 	var cs []knowledgeCase
 	for len(cs) < n {
-		prover := engine.Player(r.Intn(2))
-		toMove := engine.Player(r.Intn(2))
-		var p engine.Position
-		if len(cs)%2 == 0 {
-			p = testpos.Small(r, prover, toMove)
-		} else {
-			var ok bool
-			if p, ok = testpos.Material(r, prover, toMove, 1+r.Intn(2), 1, 2+r.Intn(2), 1); !ok {
-				continue
-			}
-		}
-		if p.Outcome() != engine.Ongoing {
+		p, prover, ok := drawPosition(r, len(cs)%2 == 0, smallMaterial(r))
+		if !ok {
 			continue
 		}
 		orSide := prover

@@ -103,12 +103,9 @@ func ParseRow(row string) (Puzzle, error) {
 		return Puzzle{}, fmt.Errorf("want 6 comma-separated fields, got %d", len(f))
 	}
 	var p Puzzle
-	switch f[0] {
-	case "notrv":
-	case "prtrv":
-		p.Revealed = true
-	default:
-		return Puzzle{}, fmt.Errorf("kind %q: want notrv or prtrv", f[0])
+	var err error
+	if p.Revealed, err = mark(f[0], "kind", "notrv", "prtrv"); err != nil {
+		return Puzzle{}, err
 	}
 	if len(f[1]) != 4 || strings.Trim(f[1], "0123456789") != "" {
 		return Puzzle{}, fmt.Errorf("material %q: want four digits (blues, reds, opponent's blues, opponent's reds)", f[1])
@@ -117,19 +114,11 @@ func ParseRow(row string) (Puzzle, error) {
 	for i := range m {
 		m[i] = int(f[1][i] - '0')
 	}
-	switch f[2] {
-	case "wall":
-		p.RedWall = true
-	case "----":
-	default:
-		return Puzzle{}, fmt.Errorf("third field %q: want wall or ----", f[2])
+	if p.RedWall, err = mark(f[2], "third field", "----", "wall"); err != nil {
+		return Puzzle{}, err
 	}
-	switch f[3] {
-	case "cap":
-		p.Cap = true
-	case "---":
-	default:
-		return Puzzle{}, fmt.Errorf("fourth field %q: want --- or cap", f[3])
+	if p.Cap, err = mark(f[3], "fourth field", "---", "cap"); err != nil {
+		return Puzzle{}, err
 	}
 	n, err := strconv.Atoi(f[4])
 	if err != nil || n < 1 || n > 99 || len(f[4]) > 2 {
@@ -154,34 +143,31 @@ func ParseRow(row string) (Puzzle, error) {
 	if !p.Revealed && count['b']+count['r'] > 0 {
 		return Puzzle{}, errors.New("a notrv board shows opponent colours (b or r)")
 	}
-	// Ranks 1 to 6 of the position string, runs of empty squares as
-	// digits; the opponent's reds on the board are its fourth digit.
-	var s strings.Builder
-	for rank := 0; rank < 6; rank++ {
-		if rank > 0 {
-			s.WriteByte('/')
-		}
-		empty := 0
-		for _, c := range []byte(board[6*rank : 6*rank+6]) {
-			if c == '.' {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				s.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			s.WriteByte(c)
-		}
-		if empty > 0 {
-			s.WriteByte(byte('0' + empty))
+	// Square i is file i%6 of rank i/6+1; the opponent's reds on the
+	// board are the material's fourth digit.
+	for i := 0; i < len(board); i++ {
+		if pl, k, ok := engine.PieceOfLetter(board[i]); ok {
+			p.Position.Put(pl, k, engine.Sq(i%6, i/6+1))
 		}
 	}
-	fmt.Fprintf(&s, " f R%dr%d 0", m[1], m[3])
-	if p.Position, err = engine.ParsePosition(s.String()); err != nil {
-		return Puzzle{}, fmt.Errorf("board %q as %q: %v", board, s.String(), err)
+	p.Position.SetReds(engine.First, m[1])
+	p.Position.SetReds(engine.Second, m[3])
+	p.Position.SetTurn(engine.First)
+	if err := p.Position.Validate(); err != nil {
+		return Puzzle{}, fmt.Errorf("board %q: %v", board, err)
 	}
 	return p, nil
+}
+
+// mark reads a field of two values, no or yes.
+func mark(field, name, no, yes string) (bool, error) {
+	switch field {
+	case yes:
+		return true, nil
+	case no:
+		return false, nil
+	}
+	return false, fmt.Errorf("%s %q: want %s or %s", name, field, no, yes)
 }
 
 // Row writes p as a row of the collection: the inverse of ParseRow, for a
@@ -193,28 +179,22 @@ func (p *Puzzle) Row() (string, error) {
 	if pos.Turn() != engine.First {
 		return "", errors.New("the first player is not to move")
 	}
-	var board []byte
+	var board [36]byte
 	var m [4]int
-	for _, c := range []byte(pos.BoardString()) {
+	for i := range board {
+		pl, k, ok := pos.At(engine.Sq(i%6, i/6+1))
 		switch {
-		case c == '/':
+		case !ok:
+			board[i] = '.'
 			continue
-		case c >= '1' && c <= '6':
-			board = append(board, strings.Repeat(".", int(c-'0'))...)
-			continue
-		case c == 'B':
-			m[0]++
-		case c == 'R':
-			m[1]++
-		case c == 'u':
-		case c == 'b' || c == 'r':
-			if !p.Revealed {
-				return "", errors.New("an opponent colour shows in a puzzle of the notrv kind")
-			}
-		default:
-			return "", fmt.Errorf("the board holds %q, which the collection cannot write", c)
+		case pl == engine.First && k == engine.Unknown:
+			return "", errors.New("a piece of the first player is hidden, which the collection cannot write")
+		case pl == engine.First:
+			m[k]++ // Blue, Red
+		case k != engine.Unknown && !p.Revealed:
+			return "", errors.New("an opponent colour shows in a puzzle of the notrv kind")
 		}
-		board = append(board, c)
+		board[i] = engine.PieceLetter(pl, k)
 	}
 	m[3] = pos.Reds(engine.Second)
 	m[2] = pos.Count(engine.Second) - m[3]
@@ -228,7 +208,7 @@ func (p *Puzzle) Row() (string, error) {
 	if p.Cap {
 		cap = "cap"
 	}
-	return fmt.Sprintf("%s,%d%d%d%d,%s,%s,%02d,%s", kind, m[0], m[1], m[2], m[3], wall, cap, p.Plies, board), nil
+	return fmt.Sprintf("%s,%d%d%d%d,%s,%s,%02d,%s", kind, m[0], m[1], m[2], m[3], wall, cap, p.Plies, board[:]), nil
 }
 
 func cut(s string) string {

@@ -61,7 +61,7 @@ func TestReadLinesAndErrors(t *testing.T) {
 		"notrv,1111,----,---,05,..........u.X.................Ru....": "square 13 is 'X'",
 		"notrv,2111,----,---,05,..........u.B.................Ru....": "does not hold the material 2111",
 		"notrv,1111,----,---,05,..........b.B.................Ru....": "notrv board shows opponent colours",
-		"notrv,1101,----,---,05,..........u.B.................R.....": "as \"",
+		"notrv,1101,----,---,05,..........u.B.................R.....": "no blue left",
 		"prtrv,1111,----,---,05,..........b.B.................Rb....": "does not hold the material 1111",
 	}
 	for row, want := range bad {
