@@ -422,7 +422,10 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	hi := 0 // a proven win length (0: none known)
 	var idNodes uint64
-	nextCap := uint64(probeNodes)
+	// The first unbounded search, below, has the cap probeNodes; each
+	// later one four times the last (once the next cap repeated the
+	// first, a probe that had just failed).
+	nextCap := uint64(4 * probeNodes)
 	threads := uint64(1)
 	if s.par != nil {
 		threads = uint64(s.par.Threads())
