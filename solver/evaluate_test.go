@@ -177,3 +177,95 @@ func TestGuardedEscapes(t *testing.T) {
 	}
 	t.Logf("%d sharpened bounds checked; the mutation refuted %d times", sharpened, caught)
 }
+
+// TestCaptureBound checks lowerBound's captures against the plain solver
+// on random positions where some of the opponent's pieces show their
+// colours (as in the published collection's partly revealed puzzles):
+// the game's "no win within NoWin" holds, for either side as the OR side.
+// Where the bound counts only the pieces that may be blue, each at its own
+// distance, it must be sharper than the least distance to any piece on
+// some positions (else the test says little), and counting the hidden
+// pieces only (mutateCapturesHiddenOnly, shown blues forgotten) must give a
+// "no win" the plain solver refutes.
+func TestCaptureBound(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 8000
+	}
+	const depth = 7
+	r := engine.NewRand(41)
+	checked, sharper, caught := 0, 0, 0
+	for i := 0; i < n; i++ {
+		p, prover, ok := drawPosition(r, false, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} })
+		if !ok {
+			continue
+		}
+		opp := prover.Other()
+		// Show some of the opponent's pieces: each hidden one a red, a
+		// blue (while hidden ones of that colour are left) or neither.
+		reds, blues := p.HiddenReds(opp), p.HiddenBlues(opp)
+		for u := p.Pieces(opp, engine.Unknown); u != 0; u &= u - 1 {
+			sq := engine.Square(trailing(u))
+			switch c := r.Intn(3); {
+			case c == 0 && reds > 0:
+				p.Remove(opp, engine.Unknown, sq)
+				p.Put(opp, engine.Red, sq)
+				reds--
+			case c == 1 && blues > 0:
+				p.Remove(opp, engine.Unknown, sq)
+				p.Put(opp, engine.Blue, sq)
+				blues--
+			}
+			// otherwise it stays hidden
+		}
+		if p.Validate() != nil || p.Outcome() != engine.Ongoing {
+			continue
+		}
+		orSide := prover
+		if i%4 == 3 {
+			orSide = opp
+		}
+		ref := reference.New(prover, orSide, reference.Purple)
+		g := newGame(p, prover, orSide, nil)
+		ev := g.Evaluate()
+		if ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
+			checked++
+			if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
+				t.Fatalf("%s prover %v, OR side %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, orSide, ev.NoWin, d)
+			}
+			if caps := g.capturesToWin(); caps < 255 && int(g.lowerBound()) > oldCaptureBound(g, caps) {
+				sharper++
+			}
+		}
+		g.mutation = mutateCapturesHiddenOnly
+		if ev := g.Evaluate(); ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
+			if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
+				caught++
+			}
+		}
+	}
+	if checked < n/10 || sharper < n/100 {
+		t.Errorf("%d bounds checked, %d sharper than the least distance, among %d positions: the test says little", checked, sharper, n)
+	}
+	if caught == 0 {
+		t.Errorf("mutation %v: the plain solver agrees with every bound", mutateCapturesHiddenOnly)
+	}
+	t.Logf("%d bounds checked, %d sharper than the least distance to any piece; the mutation refuted %d times", checked, sharper, caught)
+}
+
+// oldCaptureBound is lowerBound's captures term as it was: the least
+// distance from an OR piece to any AND piece, then a capture on every OR
+// move.
+func oldCaptureBound(g *game, caps int) int {
+	p := &g.pos
+	x := g.orSide
+	d := gap(p.Occupied(x), p.Occupied(x.Other()), 10)
+	if d == 255 {
+		return 255
+	}
+	// The OR side moves on odd plies when it is to move.
+	if (d%2 == 1) != (p.Turn() == x) {
+		d++
+	}
+	return d + 2*(caps-1)
+}

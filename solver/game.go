@@ -156,8 +156,8 @@ func (g *game) Evaluate() dfpn.Eval {
 // lowerBound returns plies the OR side needs at least to win, counting
 // the moves each of its three ways to win takes (SPEC §1): a blue's steps
 // to an exit and the escape; the captures of the AND side's blues (see
-// capturesToWin), the first of which waits until an OR piece and an AND
-// piece meet; the AND side's captures of every OR red, the first of which
+// capturesToWin), each of which waits until an OR piece meets the piece
+// it takes; the AND side's captures of every OR red, the first of which
 // waits until an AND piece and an OR red meet (only when the OR side is
 // the opponent: see provesOnOwnPlies). Pieces meet no sooner than
 // their distance allows: one ply moves one piece one step, so the least
@@ -188,12 +188,30 @@ func (g *game) lowerBound() uint16 {
 		}
 		return d
 	}
-	// A distance of d steps lowers lb only when d+2*(captures-1) < lb
-	// (firstPly(d) ≥ d): gap looks no further.
 	if caps := g.capturesToWin(); caps < 255 {
-		d := gap(p.Occupied(x), p.Occupied(and), lb-2*(caps-1)-1)
-		if d < 255 {
-			lb = min(lb, firstPly(d, true)+2*(caps-1))
+		// The captures take pieces that may be blue (a shown red never
+		// counts), caps of them, on OR moves, so on plies at least two
+		// apart. A piece d steps from every OR piece is taken on ply d at
+		// the soonest, so among the first k taken is one at least the
+		// k-th least distance g(k) away: capture k comes on ply
+		// firstPly(g(k)) or later, and the last 2*(caps-k) plies after it.
+		// The least distance alone (k = 1) was the bound before.
+		targets := p.MayBeBlue(and)
+		if g.mutation == mutateCapturesHiddenOnly {
+			targets = p.Pieces(and, engine.Unknown)
+		}
+		reach := p.Occupied(x)
+		capPly, k := 0, 0
+		for d := 1; d <= 10 && k < caps && capPly < lb && targets != 0; d++ {
+			reach |= engine.Neighbours(reach)
+			for met := reach & targets; met != 0 && k < caps; met &= met - 1 {
+				k++
+				capPly = max(capPly, firstPly(d, true)+2*(caps-k))
+			}
+			targets &^= reach
+		}
+		if k == caps {
+			lb = min(lb, capPly)
 		}
 	}
 	// The AND side's captures of OR reds, when the OR side is the

@@ -54,8 +54,13 @@ const mutateRedsForOpponent = numMutations
 // steps from the exit counted as one next to it.
 const mutateGuardTwoAway = numMutations + 1
 
+// mutateCapturesHiddenOnly, a wrong variant of lowerBound: the pieces to
+// capture counted as the AND side's hidden ones only, its shown blues
+// forgotten.
+const mutateCapturesHiddenOnly = numMutations + 2
+
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
