@@ -182,11 +182,17 @@ func TestGuardedEscapes(t *testing.T) {
 // on random positions where some of the opponent's pieces show their
 // colours (as in the published collection's partly revealed puzzles):
 // the game's "no win within NoWin" holds, for either side as the OR side.
-// Where the bound counts only the pieces that may be blue, each at its own
-// distance, it must be sharper than the least distance to any piece on
-// some positions (else the test says little), and counting the hidden
-// pieces only (mutateCapturesHiddenOnly, shown blues forgotten) must give a
-// "no win" the plain solver refutes.
+// The captures' bound (only the pieces that may be blue, each at its own
+// distance) and stillTargets' (the opponent moving a shuttle while its
+// pieces stand still) must each be sharper than the bound before them on
+// some positions (else the test says little), and each mutation must give
+// a "no win" the plain solver refutes: the hidden pieces counted as the
+// only ones to take (shown blues forgotten); the pieces standing still
+// without a shuttle (the random positions seldom leave the opponent short
+// of moves, so a fixed one adds a case that does). A third, the shuttles
+// never taken, is only counted: refuting it needs the opponent out of
+// moves for several plies after its shuttle is taken, and no position
+// met or built so far does.
 func TestCaptureBound(t *testing.T) {
 	n := 20000
 	if testing.Short() {
@@ -194,7 +200,16 @@ func TestCaptureBound(t *testing.T) {
 	}
 	const depth = 7
 	r := engine.NewRand(41)
-	checked, sharper, caught := 0, 0, 0
+	mutations := []mutation{mutateCapturesHiddenOnly, mutateStillWithoutShuttle, mutateShuttlesKept}
+	caught := map[mutation]int{}
+	checked, sharper, still := 0, 0, 0
+	refuted := func(g *game, ref *reference.Solver, p *engine.Position) bool {
+		ev := g.Evaluate()
+		if ev.NoWin == 0 || ev.NoWin == dfpn.InfLen || ev.NoWin > depth {
+			return false
+		}
+		return ref.DTW(p, int(ev.NoWin)) >= 0
+	}
 	for i := 0; i < n; i++ {
 		p, prover, ok := drawPosition(r, false, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} })
 		if !ok {
@@ -233,24 +248,64 @@ func TestCaptureBound(t *testing.T) {
 			if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
 				t.Fatalf("%s prover %v, OR side %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, orSide, ev.NoWin, d)
 			}
-			if caps := g.capturesToWin(); caps < 255 && int(g.lowerBound()) > oldCaptureBound(g, caps) {
-				sharper++
+			if caps := g.capturesToWin(); caps < 255 {
+				lb, old := int(g.lowerBound()), oldCaptureBound(g, caps)
+				if lb > old {
+					sharper++
+				}
+				if lb > capturesOnly(g) {
+					still++
+				}
 			}
 		}
-		g.mutation = mutateCapturesHiddenOnly
-		if ev := g.Evaluate(); ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
-			if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
-				caught++
+		for _, m := range mutations {
+			g.mutation = m
+			if refuted(g, ref, &p) {
+				caught[m]++
 			}
 		}
 	}
-	if checked < n/10 || sharper < n/100 {
-		t.Errorf("%d bounds checked, %d sharper than the least distance, among %d positions: the test says little", checked, sharper, n)
+	// The opponent (second player) to move, its hidden blue boxed in with
+	// its shown red, which has no square but the prover's last red: every
+	// move loses at once, a win in 2 that no shuttle delays.
+	for _, c := range []struct {
+		pos string
+		m   mutation
+	}{
+		{"6/6/6/6/5R/2B1ur s R1r1 0", mutateStillWithoutShuttle},
+	} {
+		p := engine.MustParsePosition(c.pos)
+		ref := reference.New(engine.First, engine.First, reference.Purple)
+		g := newGame(p, engine.First, engine.First, nil)
+		if refuted(g, ref, &p) {
+			t.Errorf("%s: Evaluate's no win within %d is refuted by the plain solver", c.pos, g.Evaluate().NoWin)
+		}
+		g.mutation = c.m
+		if refuted(g, ref, &p) {
+			caught[c.m]++
+		} else {
+			t.Errorf("%s: the mutation %v is not refuted (NoWin %d)", c.pos, c.m, g.Evaluate().NoWin)
+		}
 	}
-	if caught == 0 {
-		t.Errorf("mutation %v: the plain solver agrees with every bound", mutateCapturesHiddenOnly)
+	if checked < n/10 || sharper < n/100 || still < n/100 {
+		t.Errorf("%d bounds checked, %d sharper than the least distance, %d raised by stillTargets, among %d positions: the test says little", checked, sharper, still, n)
 	}
-	t.Logf("%d bounds checked, %d sharper than the least distance to any piece; the mutation refuted %d times", checked, sharper, caught)
+	// mutateShuttlesKept is logged, not required: no position found so
+	// far needs the opponent out of moves for the plies it takes.
+	for _, m := range mutations[:2] {
+		if caught[m] == 0 {
+			t.Errorf("mutation %v: the plain solver agrees with every bound", m)
+		}
+	}
+	t.Logf("%d bounds checked, %d sharper than the least distance to any piece, %d raised by stillTargets; refuted: %v", checked, sharper, still, caught)
+}
+
+// capturesOnly is lowerBound without stillTargets: the escape bound and
+// the captures' bound as the AND side may walk into them.
+func capturesOnly(g *game) int {
+	g.noStill = true
+	defer func() { g.noStill = false }()
+	return int(g.lowerBound())
 }
 
 // oldCaptureBound is lowerBound's captures term as it was: the least

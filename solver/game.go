@@ -20,6 +20,8 @@ type game struct {
 	tables purple.Tables
 	// mutation: a wrong variant of a rule of knowledge.go, for tests
 	mutation mutation
+	// noStill: for tests, lowerBound without stillTargets
+	noStill bool
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -195,23 +197,28 @@ func (g *game) lowerBound() uint16 {
 		// the soonest, so among the first k taken is one at least the
 		// k-th least distance g(k) away: capture k comes on ply
 		// firstPly(g(k)) or later, and the last 2*(caps-k) plies after it.
-		// The least distance alone (k = 1) was the bound before.
+		// The least distance alone (k = 1) was the bound before. Against
+		// pieces that stand still the OR side walks every step itself:
+		// capture k on its move g(k) or later (still, in OR moves; see
+		// stillTargets).
 		targets := p.MayBeBlue(and)
 		if g.mutation == mutateCapturesHiddenOnly {
 			targets = p.Pieces(and, engine.Unknown)
 		}
+		all := targets
 		reach := p.Occupied(x)
-		capPly, k := 0, 0
-		for d := 1; d <= 10 && k < caps && capPly < lb && targets != 0; d++ {
+		capPly, still, k := 0, 0, 0
+		for d := 1; d <= 10 && k < caps && targets != 0; d++ {
 			reach |= engine.Neighbours(reach)
 			for met := reach & targets; met != 0 && k < caps; met &= met - 1 {
 				k++
 				capPly = max(capPly, firstPly(d, true)+2*(caps-k))
+				still = max(still, d+caps-k)
 			}
 			targets &^= reach
 		}
-		if k == caps {
-			lb = min(lb, capPly)
+		if k == caps && capPly < lb {
+			lb = max(capPly, g.stillTargets(all, caps, still, capPly, plies))
 		}
 	}
 	// The AND side's captures of OR reds, when the OR side is the
@@ -255,10 +262,7 @@ func (g *game) escapeMoves(orToMove bool) int {
 	p := &g.pos
 	x := g.orSide
 	blues := p.MayBeBlue(x)
-	esc := 255
-	for b := blues; b != 0; b &= b - 1 {
-		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
-	}
+	esc := plainEscapeMoves(p, x)
 	if esc > 3 || !g.provesOnOwnPlies() {
 		return esc // no blue within two steps of an exit: nothing to sharpen
 	}
@@ -408,3 +412,86 @@ func (g *game) Estimate() (pn, dn uint32) {
 }
 
 func trailing(b uint64) int { return bits.TrailingZeros64(b) }
+
+// stillTargets returns a second bound on the plies to the OR side's win
+// (0: none), for the prover as the OR side when the captures' bound
+// (capPly, which lets the AND side walk its pieces into the captures) is
+// below the escape bound. It holds against one way of playing for the
+// AND side, so the least win against it is no sooner than the prover's
+// sure win: move only a shuttle, a piece that a capture win does not take
+// (not in targets), until the OR side takes it, then the next shuttle.
+// A shuttle is one that stands in the 2-core of the squares that hold no
+// other AND piece (every square of it has two neighbours in it: twoCore):
+// it always has a move to one of them, onto an empty square or a capture,
+// and never has to take the OR side's last red (one square of the two).
+// The other AND pieces stand still, and the squares the shuttle may need
+// only grow as pieces are taken. So, the moves of the shuttle not
+// counting:
+//   - a blue escapes after its steps, its distance to the exit (the
+//     guards of escapeMoves are not used: they assume the AND side plays
+//     another way);
+//   - while a shuttle is left, the caps targets stand still: the OR side
+//     needs still moves (capture k on its move g(k) or later, then one
+//     capture a move);
+//   - after it has taken all n shuttles, which it may only when it has
+//     reds of the AND side to spare (taking the last red loses), the
+//     caps captures and the n take a move each, and capPly holds.
+//
+// The prover as the OR side never wins on the AND side's moves
+// (provesOnOwnPlies), so the shuttle's moves give it nothing.
+func (g *game) stillTargets(targets uint64, caps, still, capPly int, plies func(int) int) int {
+	if !g.provesOnOwnPlies() || g.noStill {
+		return 0
+	}
+	p := &g.pos
+	and := g.orSide.Other()
+	n := 0
+	if g.mutation == mutateStillWithoutShuttle {
+		n = 9 // shuttles whatever the board, none of them to be taken
+	} else {
+		occ := p.Occupied(and)
+		for r := occ &^ targets; r != 0; r &= r - 1 {
+			b := r & -r
+			if twoCore(engine.BoardMask&^(occ&^b))&b != 0 {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	lb := min(plies(plainEscapeMoves(p, g.orSide)), plies(still))
+	// The reds of the AND side the OR side may take: all but one, less
+	// the hidden reds a capture win takes (capturesToWin).
+	if spare := p.Reds(and) - 1 - (caps - p.Blues(and)); n <= spare && g.mutation != mutateShuttlesKept {
+		lb = min(lb, max(capPly, plies(caps+n)))
+	}
+	return lb
+}
+
+// plainEscapeMoves returns x's moves at least to escape, whatever the
+// other side does: the steps of its nearest piece that may be blue to an
+// exit, and the escape (255: none).
+func plainEscapeMoves(p *engine.Position, x engine.Player) int {
+	esc := 255
+	for b := p.MayBeBlue(x); b != 0; b &= b - 1 {
+		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
+	}
+	return esc
+}
+
+// twoCore returns the 2-core of the squares s: what is left after
+// squares with fewer than two neighbours in s are taken out, again and
+// again.
+func twoCore(s uint64) uint64 {
+	for {
+		// The neighbours in s of each square, one direction each (the
+		// board's margin keeps rows apart).
+		a, b, c, d := s>>8, s<<8, s>>1, s<<1
+		keep := s & ((a|b)&(c|d) | a&b | c&d)
+		if keep == s {
+			return s
+		}
+		s = keep
+	}
+}

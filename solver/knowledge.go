@@ -59,8 +59,17 @@ const mutateGuardTwoAway = numMutations + 1
 // forgotten.
 const mutateCapturesHiddenOnly = numMutations + 2
 
+// mutateStillWithoutShuttle, a wrong variant of stillTargets: the AND
+// side's pieces counted as standing still whether or not it has a shuttle
+// to move instead.
+const mutateStillWithoutShuttle = numMutations + 3
+
+// mutateShuttlesKept, a wrong variant of stillTargets: the OR side never
+// counted as taking the shuttles.
+const mutateShuttlesKept = numMutations + 4
+
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
