@@ -290,20 +290,28 @@ func (g *game) escapeMoves(orToMove bool) int {
 	case spare == 0:
 		guarded = 0 // no spare move: a guard may have to move first
 	}
+	// Blues more than two steps from every exit: their plain distance.
 	esc = 255
-	for b := blues; b != 0; b &= b - 1 {
-		sq := engine.Square(trailing(b))
-		for e := exits; e != 0; e &= e - 1 {
-			ex := engine.Square(trailing(e))
+	for b := blues &^ exitZone[x]; b != 0; b &= b - 1 {
+		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
+	}
+	near := blues & exitZone[x]
+	for e := exits; e != 0; e &= e - 1 {
+		ex := engine.Square(trailing(e))
+		guards := engine.Neighbours(ex.Bit())
+		if g.mutation == mutateGuardTwoAway {
+			guards |= engine.Neighbours(guards)
+		}
+		guards &= and
+		oneMore := ex.Bit()&held != 0 || (ex.Bit()&guarded != 0 && guards != 0)
+		farGuard := ex.Bit()&farGuarded != 0 && guards != 0
+		for b := near; b != 0; b &= b - 1 {
+			sq := engine.Square(trailing(b))
 			d := sq.Distance(ex)
-			guards := engine.Neighbours(ex.Bit())
-			if g.mutation == mutateGuardTwoAway {
-				guards |= engine.Neighbours(guards)
-			}
 			switch {
-			case d == 1 && (ex.Bit()&held != 0 || (ex.Bit()&guarded != 0 && guards&and != 0)):
+			case d == 1 && oneMore:
 				d = 2
-			case d == 2 && ex.Bit()&farGuarded != 0 && guards&and&^engine.Neighbours(sq.Bit()) != 0:
+			case d == 2 && farGuard && guards&^engine.Neighbours(sq.Bit()) != 0:
 				d = 3
 			}
 			esc = min(esc, d+1)
@@ -311,6 +319,16 @@ func (g *game) escapeMoves(orToMove bool) int {
 	}
 	return esc
 }
+
+// exitZone holds, for each player, the squares at most two steps from
+// its exits: where escapeMoves sharpens a blue's distance.
+var exitZone = func() (z [2]uint64) {
+	for _, pl := range []engine.Player{engine.First, engine.Second} {
+		e := engine.Exits(pl)
+		z[pl] = e | engine.Neighbours(e) | engine.Neighbours(engine.Neighbours(e))
+	}
+	return z
+}()
 
 // provesOnOwnPlies reports whether the OR side wins only on its own
 // moves: when it is the prover. Its third way to win (SPEC §1), the
