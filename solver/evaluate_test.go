@@ -216,24 +216,7 @@ func TestCaptureBound(t *testing.T) {
 			continue
 		}
 		opp := prover.Other()
-		// Show some of the opponent's pieces: each hidden one a red, a
-		// blue (while hidden ones of that colour are left) or neither.
-		reds, blues := p.HiddenReds(opp), p.HiddenBlues(opp)
-		for u := p.Pieces(opp, engine.Unknown); u != 0; u &= u - 1 {
-			sq := engine.Square(trailing(u))
-			switch c := r.Intn(3); {
-			case c == 0 && reds > 0:
-				p.Remove(opp, engine.Unknown, sq)
-				p.Put(opp, engine.Red, sq)
-				reds--
-			case c == 1 && blues > 0:
-				p.Remove(opp, engine.Unknown, sq)
-				p.Put(opp, engine.Blue, sq)
-				blues--
-			}
-			// otherwise it stays hidden
-		}
-		if p.Validate() != nil || p.Outcome() != engine.Ongoing {
+		if !revealSome(r, &p, opp) {
 			continue
 		}
 		orSide := prover
@@ -298,6 +281,69 @@ func TestCaptureBound(t *testing.T) {
 		}
 	}
 	t.Logf("%d bounds checked, %d sharper than the least distance to any piece, %d raised by stillTargets; refuted: %v", checked, sharper, still, caught)
+}
+
+// revealSome shows some of pl's hidden pieces in p: each a red, a blue
+// (while hidden ones of that colour are left) or neither, at random. It
+// reports whether p is still an ongoing game.
+func revealSome(r *engine.Rand, p *engine.Position, pl engine.Player) bool {
+	reds, blues := p.HiddenReds(pl), p.HiddenBlues(pl)
+	for u := p.Pieces(pl, engine.Unknown); u != 0; u &= u - 1 {
+		sq := engine.Square(trailing(u))
+		switch c := r.Intn(3); {
+		case c == 0 && reds > 0:
+			p.Remove(pl, engine.Unknown, sq)
+			p.Put(pl, engine.Red, sq)
+			reds--
+		case c == 1 && blues > 0:
+			p.Remove(pl, engine.Unknown, sq)
+			p.Put(pl, engine.Blue, sq)
+			blues--
+		}
+		// otherwise it stays hidden
+	}
+	return p.Validate() == nil && p.Outcome() == engine.Ongoing
+}
+
+// TestCaptureBoundDfpn: df-pn, with the captures' bounds pruning inside
+// its search, gives the plain solver's exact distance within 9 plies on
+// random positions with some of the opponent's colours shown and a
+// capture win open to the prover (the prover's win asked); with shown
+// blues forgotten (mutateCapturesHiddenOnly) it does not, on the full
+// sample.
+func TestCaptureBoundDfpn(t *testing.T) {
+	n, depth := 2000, 9
+	if testing.Short() {
+		n = 400
+	}
+	r := engine.NewRand(43)
+	var cases []knowledgeCase
+	for len(cases) < n {
+		p, prover, ok := drawPosition(r, false, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} })
+		if !ok || !revealSome(r, &p, prover.Other()) {
+			continue
+		}
+		if g := newGame(p, prover, prover, nil); g.capturesToWin() == 255 {
+			continue
+		}
+		cases = append(cases, knowledgeCase{p, prover, prover})
+	}
+	bad, wins := dfpnAgainstReference(cases, depth, noMutation)
+	for _, b := range bad {
+		t.Error(b)
+	}
+	if wins < len(cases)/10 || wins > len(cases)*9/10 {
+		t.Errorf("%d wins among %d positions: the sample says little", wins, len(cases))
+	}
+	t.Logf("%d positions, %d wins within %d plies", len(cases), wins, depth)
+	if testing.Short() {
+		return
+	}
+	if bad, _ := dfpnAgainstReference(cases, depth, mutateCapturesHiddenOnly); len(bad) == 0 {
+		t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", mutateCapturesHiddenOnly)
+	} else {
+		t.Logf("mutation %v: %d disagreements, first: %s", mutateCapturesHiddenOnly, len(bad), bad[0])
+	}
 }
 
 // capturesOnly is lowerBound without stillTargets: the escape bound and
