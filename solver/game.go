@@ -208,7 +208,7 @@ func (g *game) lowerBound() uint16 {
 		all := targets
 		reach := p.Occupied(x)
 		capPly, still, k := 0, 0, 0
-		for d := 1; d <= 10 && k < caps && targets != 0; d++ {
+		for d := 1; d <= 10 && k < caps && capPly < lb && targets != 0; d++ {
 			reach |= engine.Neighbours(reach)
 			for met := reach & targets; met != 0 && k < caps; met &= met - 1 {
 				k++
@@ -462,6 +462,10 @@ func (g *game) stillTargets(targets uint64, caps, still, capPly int, plies func(
 		return 0
 	}
 	p := &g.pos
+	lb := min(plies(plainEscapeMoves(p, g.orSide)), plies(still))
+	if lb <= capPly {
+		return 0 // no sharper than capPly: no shuttle needed
+	}
 	and := g.orSide.Other()
 	n := 0
 	if g.mutation == mutateStillWithoutShuttle {
@@ -478,7 +482,6 @@ func (g *game) stillTargets(targets uint64, caps, still, capPly int, plies func(
 	if n == 0 {
 		return 0
 	}
-	lb := min(plies(plainEscapeMoves(p, g.orSide)), plies(still))
 	// The reds of the AND side the OR side may take: all but one, less
 	// the hidden reds a capture win takes (capturesToWin).
 	if spare := p.Reds(and) - 1 - (caps - p.Blues(and)); n <= spare && g.mutation != mutateShuttlesKept {
