@@ -85,16 +85,16 @@ func TestProverWinsOnOwnPlies(t *testing.T) {
 		for _, mut := range []mutation{noMutation, mutateRedsForOpponent} {
 			g := newGame(p, prover, opp, nil)
 			g.mutation = mut
-			ev := g.Evaluate()
-			if ev.NoWin == 0 || ev.NoWin == dfpn.InfLen || ev.NoWin > depth {
+			noWin, d, ok := checkNoWin(g, refOpp, depth)
+			if !ok {
 				continue
 			}
 			if mut == noMutation {
 				oppChecked++
 			}
-			if d := refOpp.DTW(&p, int(ev.NoWin)); d >= 0 {
+			if d >= 0 {
 				if mut == noMutation {
-					t.Fatalf("%s prover %v, the opponent's win asked: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, ev.NoWin, d)
+					t.Fatalf("%s prover %v, the opponent's win asked: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, noWin, d)
 				}
 				caught++
 			}
@@ -142,31 +142,25 @@ func TestGuardedEscapes(t *testing.T) {
 	r := engine.NewRand(31)
 	sharpened, caught := 0, 0
 	for i := 0; i < n; i++ {
-		p, prover, ok := drawPosition(r, false, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} })
+		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
 		if !ok {
 			continue
 		}
 		toMove := p.Turn()
 		g := newGame(p, prover, prover, nil)
-		plain := 255
-		for b := p.MayBeBlue(prover); b != 0; b &= b - 1 {
-			plain = min(plain, engine.Square(trailing(b)).ExitDistance(prover)+1)
-		}
+		plain := plainEscapeMoves(&p, prover)
 		ref := reference.New(prover, prover, reference.Purple)
-		if g.escapeMoves(toMove == prover) > plain {
-			ev := g.Evaluate()
-			if ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
+		if g.escapeMoves(toMove == prover, plain) > plain {
+			if noWin, d, ok := checkNoWin(g, ref, depth); ok {
 				sharpened++
-				if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
-					t.Fatalf("%s prover %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, ev.NoWin, d)
+				if d >= 0 {
+					t.Fatalf("%s prover %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, noWin, d)
 				}
 			}
 		}
 		g.mutation = mutateGuardTwoAway
-		if ev := g.Evaluate(); ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
-			if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
-				caught++
-			}
+		if _, d, ok := checkNoWin(g, ref, depth); ok && d >= 0 {
+			caught++
 		}
 	}
 	if sharpened < n/250 {
@@ -203,15 +197,12 @@ func TestCaptureBound(t *testing.T) {
 	mutations := []mutation{mutateCapturesHiddenOnly, mutateStillWithoutShuttle, mutateShuttlesKept}
 	caught := map[mutation]int{}
 	checked, sharper, still := 0, 0, 0
-	refuted := func(g *game, ref *reference.Solver, p *engine.Position) bool {
-		ev := g.Evaluate()
-		if ev.NoWin == 0 || ev.NoWin == dfpn.InfLen || ev.NoWin > depth {
-			return false
-		}
-		return ref.DTW(p, int(ev.NoWin)) >= 0
+	refuted := func(g *game, ref *reference.Solver) bool {
+		_, d, ok := checkNoWin(g, ref, depth)
+		return ok && d >= 0
 	}
 	for i := 0; i < n; i++ {
-		p, prover, ok := drawPosition(r, false, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} })
+		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
 		if !ok {
 			continue
 		}
@@ -225,11 +216,10 @@ func TestCaptureBound(t *testing.T) {
 		}
 		ref := reference.New(prover, orSide, reference.Purple)
 		g := newGame(p, prover, orSide, nil)
-		ev := g.Evaluate()
-		if ev.NoWin > 0 && ev.NoWin != dfpn.InfLen && ev.NoWin <= depth {
+		if noWin, d, ok := checkNoWin(g, ref, depth); ok {
 			checked++
-			if d := ref.DTW(&p, int(ev.NoWin)); d >= 0 {
-				t.Fatalf("%s prover %v, OR side %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, orSide, ev.NoWin, d)
+			if d >= 0 {
+				t.Fatalf("%s prover %v, OR side %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, orSide, noWin, d)
 			}
 			if caps := g.capturesToWin(); caps < 255 {
 				lb, old := int(g.lowerBound()), oldCaptureBound(g, caps)
@@ -243,7 +233,7 @@ func TestCaptureBound(t *testing.T) {
 		}
 		for _, m := range mutations {
 			g.mutation = m
-			if refuted(g, ref, &p) {
+			if refuted(g, ref) {
 				caught[m]++
 			}
 		}
@@ -260,11 +250,11 @@ func TestCaptureBound(t *testing.T) {
 		p := engine.MustParsePosition(c.pos)
 		ref := reference.New(engine.First, engine.First, reference.Purple)
 		g := newGame(p, engine.First, engine.First, nil)
-		if refuted(g, ref, &p) {
+		if refuted(g, ref) {
 			t.Errorf("%s: Evaluate's no win within %d is refuted by the plain solver", c.pos, g.Evaluate().NoWin)
 		}
 		g.mutation = c.m
-		if refuted(g, ref, &p) {
+		if refuted(g, ref) {
 			caught[c.m]++
 		} else {
 			t.Errorf("%s: the mutation %v is not refuted (NoWin %d)", c.pos, c.m, g.Evaluate().NoWin)
@@ -281,6 +271,18 @@ func TestCaptureBound(t *testing.T) {
 		}
 	}
 	t.Logf("%d bounds checked, %d sharper than the least distance to any piece, %d raised by stillTargets; refuted: %v", checked, sharper, still, caught)
+}
+
+// checkNoWin asks the plain solver about the game's "no win within
+// NoWin" when it can within depth (ok): d is its DTW within NoWin plies
+// (-1: none, the bound holds).
+func checkNoWin(g *game, ref *reference.Solver, depth int) (noWin uint16, d int, ok bool) {
+	ev := g.Evaluate()
+	if ev.NoWin == 0 || ev.NoWin == dfpn.InfLen || int(ev.NoWin) > depth {
+		return ev.NoWin, -1, false
+	}
+	p := g.pos
+	return ev.NoWin, ref.DTW(&p, int(ev.NoWin)), true
 }
 
 // revealSome shows some of pl's hidden pieces in p: each a red, a blue
@@ -319,7 +321,7 @@ func TestCaptureBoundDfpn(t *testing.T) {
 	r := engine.NewRand(43)
 	var cases []knowledgeCase
 	for len(cases) < n {
-		p, prover, ok := drawPosition(r, false, func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} })
+		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
 		if !ok || !revealSome(r, &p, prover.Other()) {
 			continue
 		}
@@ -328,14 +330,7 @@ func TestCaptureBoundDfpn(t *testing.T) {
 		}
 		cases = append(cases, knowledgeCase{p, prover, prover})
 	}
-	bad, wins := dfpnAgainstReference(cases, depth, noMutation)
-	for _, b := range bad {
-		t.Error(b)
-	}
-	if wins < len(cases)/10 || wins > len(cases)*9/10 {
-		t.Errorf("%d wins among %d positions: the sample says little", wins, len(cases))
-	}
-	t.Logf("%d positions, %d wins within %d plies", len(cases), wins, depth)
+	wantDfpnAgreement(t, cases, depth)
 	if testing.Short() {
 		return
 	}

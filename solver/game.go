@@ -176,8 +176,8 @@ func (g *game) lowerBound() uint16 {
 		}
 		return 2 * orMoves
 	}
-	esc := g.escapeMoves(orToMove)
-	lb := plies(esc)
+	plain := plainEscapeMoves(p, x)
+	lb := plies(g.escapeMoves(orToMove, plain))
 	// firstPly is the least ply, at least d, on which the side (OR when or
 	// is set) moves: OR moves on odd plies when it is to move.
 	firstPly := func(d int, or bool) int {
@@ -218,7 +218,8 @@ func (g *game) lowerBound() uint16 {
 			targets &^= reach
 		}
 		if k == caps && capPly < lb {
-			lb = max(capPly, g.stillTargets(all, caps, still, capPly, plies))
+			top := min(plies(plain), plies(still))
+			lb = max(capPly, g.stillTargets(all, caps, capPly, top, plies))
 		}
 	}
 	// The AND side's captures of OR reds, when the OR side is the
@@ -232,7 +233,8 @@ func (g *game) lowerBound() uint16 {
 }
 
 // escapeMoves returns the OR side's moves at least to escape (255: no
-// piece that may be blue): a blue's steps to an exit and the escape.
+// piece that may be blue): a blue's steps to an exit and the escape, at
+// least plain (plainEscapeMoves), which it sharpens.
 //
 // When the OR side is the prover, the AND side's captures sharpen it. The
 // bound holds against one way of playing for the AND side: take a blue
@@ -258,13 +260,12 @@ func (g *game) lowerBound() uint16 {
 //
 // At the AND side's turn a lone blue on an attacked exit is taken at once
 // and does not count.
-func (g *game) escapeMoves(orToMove bool) int {
+func (g *game) escapeMoves(orToMove bool, plain int) int {
 	p := &g.pos
 	x := g.orSide
 	blues := p.MayBeBlue(x)
-	esc := plainEscapeMoves(p, x)
-	if esc > 3 || !g.provesOnOwnPlies() {
-		return esc // no blue within two steps of an exit: nothing to sharpen
+	if plain > 3 || !g.provesOnOwnPlies() {
+		return plain // no blue within two steps of an exit: nothing to sharpen
 	}
 	and := p.Occupied(x.Other())
 	exits := engine.Exits(x)
@@ -291,7 +292,7 @@ func (g *game) escapeMoves(orToMove bool) int {
 		guarded = 0 // no spare move: a guard may have to move first
 	}
 	// Blues more than two steps from every exit: their plain distance.
-	esc = 255
+	esc := 255
 	for b := blues &^ exitZone[x]; b != 0; b &= b - 1 {
 		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 	}
@@ -322,13 +323,7 @@ func (g *game) escapeMoves(orToMove bool) int {
 
 // exitZone holds, for each player, the squares at most two steps from
 // its exits: where escapeMoves sharpens a blue's distance.
-var exitZone = func() (z [2]uint64) {
-	for _, pl := range []engine.Player{engine.First, engine.Second} {
-		e := engine.Exits(pl)
-		z[pl] = e | engine.Neighbours(e) | engine.Neighbours(engine.Neighbours(e))
-	}
-	return z
-}()
+var exitZone = exitZones(2)
 
 // provesOnOwnPlies reports whether the OR side wins only on its own
 // moves: when it is the prover. Its third way to win (SPEC §1), the
@@ -449,23 +444,22 @@ func trailing(b uint64) int { return bits.TrailingZeros64(b) }
 //     guards of escapeMoves are not used: they assume the AND side plays
 //     another way);
 //   - while a shuttle is left, the caps targets stand still: the OR side
-//     needs still moves (capture k on its move g(k) or later, then one
-//     capture a move);
+//     needs the still moves of lowerBound (capture k on its move g(k) or
+//     later, then one capture a move);
+//
+// top is the least of the first two, in plies.
 //   - after it has taken all n shuttles, which it may only when it has
 //     reds of the AND side to spare (taking the last red loses), the
 //     caps captures and the n take a move each, and capPly holds.
 //
 // The prover as the OR side never wins on the AND side's moves
 // (provesOnOwnPlies), so the shuttle's moves give it nothing.
-func (g *game) stillTargets(targets uint64, caps, still, capPly int, plies func(int) int) int {
-	if !g.provesOnOwnPlies() || g.noStill {
-		return 0
+func (g *game) stillTargets(targets uint64, caps, capPly, top int, plies func(int) int) int {
+	if !g.provesOnOwnPlies() || g.noStill || top <= capPly {
+		return 0 // (or no sharper than capPly: no shuttle needed)
 	}
 	p := &g.pos
-	lb := min(plies(plainEscapeMoves(p, g.orSide)), plies(still))
-	if lb <= capPly {
-		return 0 // no sharper than capPly: no shuttle needed
-	}
+	lb := top
 	and := g.orSide.Other()
 	n := 0
 	if g.mutation == mutateStillWithoutShuttle {

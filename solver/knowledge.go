@@ -180,16 +180,20 @@ func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 
 // raceZone holds, for each player, the squares at most raceSteps steps
 // from its exits: where a racer of race may stand.
-var raceZone = func() (z [2]uint64) {
+var raceZone = exitZones(raceSteps)
+
+// exitZones returns, for each player, the squares at most steps steps
+// from its exits.
+func exitZones(steps int) (z [2]uint64) {
 	for pl := engine.First; pl <= engine.Second; pl++ {
 		for _, s := range engine.BoardSquares {
-			if s.ExitDistance(pl) <= raceSteps {
+			if s.ExitDistance(pl) <= steps {
 				z[pl] |= s.Bit()
 			}
 		}
 	}
 	return z
-}()
+}
 
 // takesLastBlue reports whether x, to move, can take the other side's
 // last blue at once, which wins (SPEC §1): the other side, y, has one blue

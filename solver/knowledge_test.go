@@ -45,6 +45,12 @@ func smallMaterial(r *engine.Rand) func() [4]int {
 	return func() [4]int { return [4]int{1 + r.Intn(2), 1, 2 + r.Intn(2), 1} }
 }
 
+// mixedMaterial draws the material of the bounds' cross-checks: one or
+// two blues and reds against two to four pieces, one or two red.
+func mixedMaterial(r *engine.Rand) func() [4]int {
+	return func() [4]int { return [4]int{1 + r.Intn(2), 1 + r.Intn(2), 2 + r.Intn(3), 1 + r.Intn(2)} }
+}
+
 // knowledgeCases draws n positions of small material, as
 // TestEvaluateAgainstReference does, both sides to move, either player as
 // prover and either side's win asked; finished games are left out.
@@ -192,6 +198,21 @@ func dfpnAgainstReference(cases []knowledgeCase, depth int, mut mutation) (bad [
 	return bad, wins
 }
 
+// wantDfpnAgreement fails t where df-pn, as written, disagrees with the
+// plain solver on a case, or where the cases hold too few or too many
+// wins to say much.
+func wantDfpnAgreement(t *testing.T, cases []knowledgeCase, depth int) {
+	t.Helper()
+	bad, wins := dfpnAgainstReference(cases, depth, noMutation)
+	for _, b := range bad {
+		t.Error(b)
+	}
+	if wins < len(cases)/10 || wins > len(cases)*9/10 {
+		t.Errorf("%d wins among %d positions: the sample says little", wins, len(cases))
+	}
+	t.Logf("%d positions, %d wins within %d plies", len(cases), wins, depth)
+}
+
 // TestKnowledgeDfpnAgainstReference: df-pn, with the rules of
 // knowledge.go deciding nodes inside its search, gives the plain solver's
 // verdict and DTW on positions where a rule decides the root or a node
@@ -212,14 +233,7 @@ func TestKnowledgeDfpnAgainstReference(t *testing.T) {
 			cases = append(cases, c)
 		}
 	}
-	bad, wins := dfpnAgainstReference(cases, depth, noMutation)
-	for _, b := range bad {
-		t.Error(b)
-	}
-	if wins < len(cases)/10 || wins > len(cases)*9/10 {
-		t.Errorf("%d wins among %d positions: the sample says little", wins, len(cases))
-	}
-	t.Logf("%d positions, %d wins within %d plies", len(cases), wins, depth)
+	wantDfpnAgreement(t, cases, depth)
 	for m := noMutation + 1; m < numMutations; m++ {
 		if bad, _ := dfpnAgainstReference(cases, depth, m); len(bad) == 0 {
 			t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", m)
