@@ -81,6 +81,51 @@ func TestTableFilter(t *testing.T) {
 	}
 }
 
+// The filter grows with the table, to two bits a slot within its limits;
+// a collection clears the bits of the entries it drops, and never calls
+// a kept one absent.
+func TestTableFilterGrowsAndCollects(t *testing.T) {
+	for _, c := range []struct {
+		buckets uint64
+		words   int
+	}{
+		{1, minFilterWords}, {initialBuckets, minFilterWords},
+		{1 << 18, 1 << 15}, {1 << 20, maxFilterWords}, {1 << 24, maxFilterWords},
+	} {
+		if w := filterWords(c.buckets); w != c.words {
+			t.Errorf("filterWords(%d) = %d, want %d", c.buckets, w, c.words)
+		}
+	}
+	tt := NewTable(1)
+	key := func(i int) uint64 { return uint64(i+1) * 0x9E3779B97F4A7C15 }
+	const n = 2_000_000
+	for i := 0; i < n; i++ {
+		tt.storeNumbers(key(i), 5, 3, 4, Move(i), uint32(i))
+	}
+	if tt.GCs == 0 {
+		t.Fatal("the table never collected: the test does not cover collection")
+	}
+	kept, absent := 0, 0
+	for i := 0; i < n; i++ {
+		_, _, _, _, _, found := tt.lookup(key(i), 5)
+		switch {
+		case found:
+			kept++
+			if tt.absent(key(i)) {
+				t.Fatalf("key %d (kept) is called absent", i)
+			}
+		case tt.absent(key(i)):
+			absent++
+		}
+	}
+	// 2,000,000 keys in 32,768 slots: nearly all were dropped; without
+	// the collection's clearing, the filter (2^20 bits) would hold a bit
+	// for 85% of them.
+	if kept == 0 || absent < (n-kept)*9/10 {
+		t.Errorf("%d keys kept, %d of the %d dropped called absent", kept, absent, n-kept)
+	}
+}
+
 // An entry is 32 bytes: a bucket of four is two cache lines, and a shared
 // table's bucket lock (in the spare bytes of its first entry) lies on the
 // line the bucket's search reads anyway.

@@ -33,11 +33,18 @@ func (e *entry) set(v *entry) {
 
 const bucketSize = 4
 
-// slots is one allocation of a table's entries.
+// slots is one allocation of a table's entries, and its filter.
 type slots struct {
 	entries []entry
 	buckets uint64
 	free    func() // releases entries when they were mapped (nil otherwise)
+	// filter has a bit set for every key given a slot here (by the key's
+	// low bits; slots freed since, by replacement, leave theirs set): a
+	// clear bit means the key is surely absent, and the lookup of a
+	// position never stored, most of the children a search meets, costs
+	// a read of a small array instead of a bucket of the large one. It
+	// grows with the entries (filterWords).
+	filter []uint64
 }
 
 func (a *slots) bucket(key uint64) []entry {
@@ -61,12 +68,6 @@ type Table struct {
 	used       int64
 	growMu     sync.Mutex // a shared table: one goroutine grows it at a time
 	growWanted atomic.Bool
-	// filter has a bit set for every key ever given a slot (by the key's
-	// low bits; slots freed since leave theirs set): a clear bit means
-	// the key is surely absent, and the lookup of a position never
-	// stored, most of the children a search meets, costs a read of a
-	// small array instead of a bucket of the large one.
-	filter []uint64
 	// Stats
 	GCs, Grows uint64
 }
@@ -85,7 +86,7 @@ func newTable(megabytes int, shared bool) *Table {
 	if n < 1 {
 		n = 1
 	}
-	t := &Table{maxBuckets: n, shared: shared, filter: make([]uint64, filterWords)}
+	t := &Table{maxBuckets: n, shared: shared}
 	a, _ := t.alloc(min(n, initialBuckets))
 	t.cur.Store(a)
 	runtime.SetFinalizer(t, func(t *Table) {
@@ -101,11 +102,12 @@ func newTable(megabytes int, shared bool) *Table {
 // a goroutine may still be reading a replaced allocation after the
 // growth (see lock), which keeps it alive; only its last size is mapped.
 func (t *Table) alloc(nb uint64) (*slots, bool) {
+	filter := make([]uint64, filterWords(nb))
 	if t.shared && nb < t.maxBuckets {
-		return &slots{entries: make([]entry, nb*bucketSize), buckets: nb}, true
+		return &slots{entries: make([]entry, nb*bucketSize), buckets: nb, filter: filter}, true
 	}
 	e, free, ok := allocEntries(nb * bucketSize)
-	return &slots{entries: e, buckets: nb, free: free}, ok
+	return &slots{entries: e, buckets: nb, free: free, filter: filter}, ok
 }
 
 // NewSharedTable returns a table of at most about megabytes MiB (at least
@@ -231,6 +233,7 @@ func place(a *slots, e *entry) bool {
 	for i := range b {
 		if b[i].key == 0 {
 			b[i].set(e)
+			a.mark(e.key)
 			return true
 		}
 		if victim == nil || value(&b[i]) < value(victim) {
@@ -239,14 +242,16 @@ func place(a *slots, e *entry) bool {
 	}
 	if value(victim) < value(e) {
 		victim.set(e)
+		a.mark(e.key)
 	}
 	return false
 }
 
 // Clear empties the table (with no search using it).
 func (t *Table) Clear() {
-	clear(t.cur.Load().entries)
-	clear(t.filter)
+	a := t.cur.Load()
+	clear(a.entries)
+	clear(a.filter)
 	atomic.StoreInt64(&t.used, 0)
 }
 
@@ -312,7 +317,7 @@ func (t *Table) slot(b []entry, key uint64) *entry {
 			// Counted for one key in 16 (by bits neither the bucket nor
 			// the filter depends on): one counter both cores wrote at
 			// every new entry was a line they took from each other.
-			if key>>20&15 == 0 {
+			if key>>28&15 == 0 {
 				used := atomic.AddInt64(&t.used, 16)
 				if used*2 > int64(t.Cap()) && t.cur.Load().buckets < t.maxBuckets {
 					t.growWanted.Store(true) // grown when the lock is released (unlock)
@@ -329,25 +334,49 @@ func (t *Table) slot(b []entry, key uint64) *entry {
 		}
 	}
 	victim.set(&entry{key: key, winIn: InfLen, depth: InfLen - 1})
-	w, bit := filterBit(key)
-	if atomic.LoadUint64(&t.filter[w])&bit == 0 {
-		atomic.OrUint64(&t.filter[w], bit)
-	}
+	t.cur.Load().mark(key)
 	return victim
 }
 
-// filterWords is the size of a table's filter: 2^20 bits, 128 KiB.
-const filterWords = 1 << 14
+// filterWords is the size of the filter of an allocation of nb buckets:
+// two bits a slot, a power of two from 2^20 bits (128 KiB, a table's
+// first allocation) to 2^23 (1 MiB, a table of 128 MiB). A filter of a
+// fixed 2^20 bits was three quarters full after a million entries, and
+// most lookups of absent keys went on to the table; one of 2^23 bits,
+// which stays in the cache, takes a tenth off the CPU of the slowest
+// partly revealed 17-ply puzzles (2^22 bits: 7%; 2^24: 4%;
+// docs/solving.md).
+func filterWords(nb uint64) int {
+	w := uint64(minFilterWords)
+	for w < nb*bucketSize*2/64 && w < maxFilterWords {
+		w *= 2
+	}
+	return int(w)
+}
+
+const (
+	minFilterWords = 1 << 14
+	maxFilterWords = 1 << 17
+)
 
 // filterBit returns the filter word and bit of a (fixed) key.
-func filterBit(key uint64) (int, uint64) {
-	return int(key>>6) & (filterWords - 1), 1 << (key & 63)
+func (a *slots) filterBit(key uint64) (int, uint64) {
+	return int(key>>6) & (len(a.filter) - 1), 1 << (key & 63)
+}
+
+// mark sets the filter bit of a (fixed) key.
+func (a *slots) mark(key uint64) {
+	w, bit := a.filterBit(key)
+	if atomic.LoadUint64(&a.filter[w])&bit == 0 {
+		atomic.OrUint64(&a.filter[w], bit)
+	}
 }
 
 // absent reports whether key was surely never given a slot.
 func (t *Table) absent(key uint64) bool {
-	w, bit := filterBit(fixKey(key))
-	return atomic.LoadUint64(&t.filter[w])&bit == 0
+	a := t.cur.Load()
+	w, bit := a.filterBit(fixKey(key))
+	return atomic.LoadUint64(&a.filter[w])&bit == 0
 }
 
 // value orders entries for replacement: solved ones first, then work.
@@ -360,10 +389,11 @@ func value(e *entry) uint64 {
 }
 
 // gc drops the less valuable half of the entries (a table of one
-// goroutine).
+// goroutine), and the filter bits of the dropped.
 func (t *Table) gc() {
 	t.GCs++
-	es := t.cur.Load().entries
+	a := t.cur.Load()
+	es := a.entries
 	sample := make([]uint64, 0, 4096)
 	step := len(es)/4096 + 1
 	for i := 0; i < len(es); i += step {
@@ -377,6 +407,7 @@ func (t *Table) gc() {
 		cut = sample[len(sample)/2]
 	}
 	used := 0
+	clear(a.filter)
 	for i := range es {
 		e := &es[i]
 		if e.key == 0 {
@@ -386,6 +417,7 @@ func (t *Table) gc() {
 			e.set(&entry{})
 			continue
 		}
+		a.mark(e.key)
 		used++
 	}
 	t.used = int64(used)
