@@ -126,6 +126,43 @@ func TestTableFilterGrowsAndCollects(t *testing.T) {
 	}
 }
 
+// Reset empties a grown table and returns it to its first size, from
+// which it grows again.
+func TestTableReset(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		tt := newTable(16, shared)
+		first := tt.Cap()
+		key := func(i int) uint64 { return uint64(i+1) * 0x9E3779B97F4A7C15 }
+		const n = 100_000
+		for i := 0; i < n; i++ {
+			tt.storeNumbers(key(i), 5, 3, 4, Move(i), 1)
+		}
+		if tt.Cap() <= first {
+			t.Fatalf("shared %v: the table did not grow (%d slots)", shared, tt.Cap())
+		}
+		tt.Reset()
+		if tt.Cap() != first || tt.Len() != 0 {
+			t.Fatalf("shared %v: after Reset %d of %d slots used, want 0 of %d", shared, tt.Len(), tt.Cap(), first)
+		}
+		for i := 0; i < n; i++ {
+			if _, _, _, _, _, found := tt.lookup(key(i), 5); found || !tt.absent(key(i)) {
+				t.Fatalf("shared %v: key %d found after Reset", shared, i)
+			}
+		}
+		for i := 0; i < n; i++ {
+			tt.storeNumbers(key(i), 5, 3, 4, Move(i), 1)
+		}
+		if tt.Cap() <= first {
+			t.Fatalf("shared %v: the table did not grow again after Reset", shared)
+		}
+		tt.Reset()
+		tt.Reset() // at its first size: cleared in place
+		if tt.Cap() != first || tt.Len() != 0 {
+			t.Fatalf("shared %v: after two Resets %d of %d slots used", shared, tt.Len(), tt.Cap())
+		}
+	}
+}
+
 // An entry is 32 bytes: a bucket of four is two cache lines, and a shared
 // table's bucket lock (in the spare bytes of its first entry) lies on the
 // line the bucket's search reads anyway.

@@ -255,6 +255,26 @@ func (t *Table) Clear() {
 	atomic.StoreInt64(&t.used, 0)
 }
 
+// Reset empties the table and returns it to its first, small allocation
+// (with no search using it), releasing the larger one: the next search
+// runs as on a new table, without a new one being made. A search of one
+// position leaves the entries of positions another does not meet, and
+// in a grown table every lookup of them is a miss of the cache.
+func (t *Table) Reset() {
+	old := t.cur.Load()
+	nb := min(t.maxBuckets, initialBuckets)
+	if old.buckets == nb {
+		t.Clear()
+		return
+	}
+	a, _ := t.alloc(nb) // a small allocation, from the heap: never fails
+	t.cur.Store(a)
+	atomic.StoreInt64(&t.used, 0)
+	if old.free != nil {
+		old.free()
+	}
+}
+
 // Len returns the number of occupied slots (about, in a shared table,
 // and at most Cap); Cap the number of slots now (see MaxCap).
 func (t *Table) Len() int { return min(int(atomic.LoadInt64(&t.used)), t.Cap()) }

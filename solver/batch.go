@@ -20,7 +20,12 @@ type Job struct {
 
 // Batch solves the jobs read from in on threads goroutines, each with a
 // solver of its own (the table divided between them), and calls emit for
-// each job in the order in reads them (package pool).
+// each job in the order in reads them (package pool). Each job is
+// searched from an empty table (Solver.Reset), so that its answer, node
+// count and time do not depend on the jobs before it: the puzzles of a
+// file share few positions, and a table grown by one made every lookup
+// of the next a miss of the cache (the 706 partly revealed 17-ply
+// puzzles of docs/speed.md: 145 s in one process, 124 s each on its own).
 // timeout, when > 0, bounds each position's time. Batch returns when in
 // is closed and every job has been emitted. When ctx ends, the jobs still
 // to come are emitted at once as Unknown with Interrupted set (as is the
@@ -47,6 +52,7 @@ func Batch(ctx context.Context, opts Options, threads int, timeout time.Duration
 	}
 	pool.Ordered(threads, jobs, func(int) func(Job) (result, error) {
 		s := New(opts)
+		fresh := true
 		return func(j Job) (result, error) {
 			if j.Err != nil {
 				return result{err: j.Err}, nil
@@ -59,6 +65,10 @@ func Batch(ctx context.Context, opts Options, threads int, timeout time.Duration
 				jctx, cancel = context.WithTimeout(ctx, timeout)
 			}
 			defer cancel()
+			if !fresh {
+				s.Reset() // each job searched as on its own: see Batch
+			}
+			fresh = false
 			a, err := s.Solve(jctx, j.Pos, j.Prover)
 			if err == nil && a.Result == Unknown && ctx.Err() != nil {
 				a.Interrupted = true

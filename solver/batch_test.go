@@ -9,8 +9,10 @@ import (
 	"github.com/geister-solver/geister/internal/testpos"
 )
 
-// Batch on two threads answers every job in input order exactly as one
-// solver does position by position, and passes a job's error through.
+// Batch on two threads answers every job in input order exactly as a new
+// solver does each position on its own (the same answer, move and node
+// count: nothing carries over from job to job, Solver.Reset), and passes
+// a job's error through.
 func TestBatchMatchesSolve(t *testing.T) {
 	r := engine.NewRand(11)
 	opts := Options{TTMegabytes: 8, Shortest: true, MaxNodes: 20_000}
@@ -32,7 +34,8 @@ func TestBatchMatchesSolve(t *testing.T) {
 		close(in)
 	}()
 	next, wins := 0, 0
-	one := New(opts)
+	alone := opts
+	alone.TTMegabytes = opts.TTMegabytes / 2 // each of Batch's two solvers has half
 	Batch(context.Background(), opts, 2, 0, in, func(j Job, a Answer, err error) {
 		if j.Index != next {
 			t.Fatalf("job %d emitted where %d was due", j.Index, next)
@@ -47,9 +50,9 @@ func TestBatchMatchesSolve(t *testing.T) {
 		if a.Result == Win {
 			wins++
 		}
-		want, werr := one.Solve(context.Background(), j.Pos, j.Prover)
-		if (err == nil) != (werr == nil) || a.Result != want.Result || a.Plies != want.Plies {
-			t.Errorf("job %d %s: batch %v in %d (%v), alone %v in %d (%v)", j.Index, j.Text, a.Result, a.Plies, err, want.Result, want.Plies, werr)
+		want, werr := New(alone).Solve(context.Background(), j.Pos, j.Prover)
+		if (err == nil) != (werr == nil) || a.Result != want.Result || a.Plies != want.Plies || a.Move != want.Move || a.Nodes != want.Nodes {
+			t.Errorf("job %d %s: batch %v in %d by %v, %d nodes (%v); alone %v in %d by %v, %d nodes (%v)", j.Index, j.Text, a.Result, a.Plies, a.Move, a.Nodes, err, want.Result, want.Plies, want.Move, want.Nodes, werr)
 		}
 	})
 	if next != len(jobs) || wins < 3 {

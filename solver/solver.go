@@ -158,6 +158,20 @@ func New(opts Options) *Solver {
 	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth}
 }
 
+// Reset forgets what the solver's earlier calls left behind: its table,
+// which returns to its first, small size, and its searchers' state (the
+// killer moves). The next Solve searches as a new solver's would, without
+// a new table being made. Between positions that share little (a file of
+// puzzles) it saves time; between positions of one game, the table's
+// carrying over saves more.
+func (s *Solver) Reset() {
+	s.tt.Reset()
+	s.s = dfpn.NewSearcher(s.tt)
+	if s.par != nil {
+		s.par = dfpn.NewParallel(s.tt, s.opts.Threads)
+	}
+}
+
 // Options returns the solver's settings.
 func (s *Solver) Options() Options { return s.opts }
 
