@@ -525,10 +525,18 @@ func TestConcurrentReadersWithWriter(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	close(stop)
 	wg.Wait()
+	settled := 0
 	for i := range jobs {
+		if want[i].Result == solver.Unknown {
+			continue // not recorded: a shortest question can take more nodes than settledJobs' own
+		}
+		settled++
 		if !seen[i].get() {
 			t.Errorf("%s never read", jobs[i].p.String())
 		}
+	}
+	if settled < len(jobs)*3/4 {
+		t.Errorf("only %d of %d answers settled: the test reads too few", settled, len(jobs))
 	}
 	if c := st.Stats(); c.Conflicts != 0 || c.Corrupt != 0 {
 		t.Errorf("counters %+v", c)

@@ -247,9 +247,9 @@ func TestForOpponent(t *testing.T) {
 // still answers with the proof's move and line (before, the answer was a
 // win with neither).
 func TestShortestOutOfBudgetKeepsLine(t *testing.T) {
-	// A 17-ply win whose first unbounded probe proves a win long before
-	// the iterations reach its length.
-	p := engine.MustParsePosition("2u1u1/3R1u/B1B3/4BR/6/6 f R2r2 0")
+	// A 17-ply win (of the published collection) whose unbounded probes
+	// prove a win in 23 plies long before the iterations reach 17.
+	p := engine.MustParsePosition("5R/2u1uB/3u2/1B1u2/1R4/1B4 f R2r3 0")
 	inexact := 0
 	for _, budget := range []uint64{25_000, 50_000, 100_000} {
 		a, err := New(Options{TTMegabytes: 16, Shortest: true, MaxNodes: budget}).Solve(context.Background(), p, engine.First)
