@@ -13,6 +13,9 @@ type graphGame struct {
 	term  []int8 // 1 OR side has won, -1 lost, 0 not terminal
 	succ  [][]int
 	stack []int
+	// noWin, when set, is each node's "no win within" for Evaluate (a
+	// true one: the tests that set it choose it so)
+	noWin []uint16
 }
 
 func (g *graphGame) cur() int      { return g.stack[len(g.stack)-1] }
@@ -25,6 +28,9 @@ func (g *graphGame) Evaluate() Eval {
 		return Eval{WinIn: 0, NoWin: 0}
 	case -1:
 		return Eval{WinIn: InfLen, NoWin: InfLen}
+	}
+	if g.noWin != nil {
+		return Eval{WinIn: InfLen, NoWin: g.noWin[g.cur()]}
 	}
 	return NothingKnown()
 }
@@ -266,6 +272,31 @@ func TestScanChildren(t *testing.T) {
 					t.Fatalf("%+v (or %v, lastTie %v): scan %+v, want pn %d dn %d best %d second %d max %d", cs, or, lastTie, sc, pn, dn, best, second, mx)
 				}
 			}
+		}
+	}
+}
+
+// An AND node's initial proof number grows with the game's "no win
+// within" (distanceWeight a ply): of two moves, the one to an AND node
+// with three replies and a win two plies away is searched before the one
+// to a node with one reply and a win six plies away, and the search
+// proves the win in three plies. On mobility alone it would take the
+// single reply's line and prove the win in seven.
+func TestDistanceOrdersMoves(t *testing.T) {
+	//  0 OR: 1 near, 2 far
+	//  1 AND: 3, 4, 5 (OR), each to the win 6
+	//  2 AND: 7 (OR) → 8 (AND) → 9 (OR) → 10 (AND) → 11 (OR) → 6
+	g := &graphGame{
+		or:    []bool{true, false, false, true, true, true, true, true, false, true, false, true},
+		term:  []int8{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0},
+		succ:  [][]int{{1, 2}, {3, 4, 5}, {7}, {6}, {6}, {6}, nil, {8}, {9}, {10}, {11}, {6}},
+		noWin: []uint16{0, 1, 5, 0, 0, 0, 0, 4, 3, 2, 1, 0},
+		stack: []int{0},
+	}
+	for _, d := range []int{0, 7} { // unbounded, and within 7 plies
+		r := Search(context.Background(), g, NewTable(1), Options{MaxDepth: d})
+		if r.Status != Proven || r.Best != 0 || r.WinIn != 3 {
+			t.Errorf("max depth %d: %v in %d by move %d, want proven in 3 by move 0", d, r.Status, r.WinIn, r.Best)
 		}
 	}
 }

@@ -38,7 +38,9 @@ type Game interface {
 	Play(m Move)
 	Undo()
 	// Estimate returns the initial proof and disproof numbers of the
-	// current, unsolved node; both at least 1.
+	// current, unsolved node; both at least 1. At an AND node the search
+	// adds to the proof number distanceWeight for every ply of the
+	// node's Evaluate NoWin (the OR side needs more plies than that).
 	Estimate() (pn, dn uint32)
 	// Material is a number that never returns to an earlier value once it
 	// changes (for Geister: pieces on the board). Repetitions are looked

@@ -22,11 +22,6 @@ type game struct {
 	mutation mutation
 	// noStill: for tests, lowerBound without stillTargets
 	noStill bool
-	// lastLB: the lower bound Evaluate last computed (0: none), for the
-	// node of hash lastLBHash; Estimate uses it (dfpn estimates a node
-	// right after evaluating it)
-	lastLB     uint16
-	lastLBHash uint64
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -108,7 +103,6 @@ func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 // side's, a loss for good. Otherwise the lower bound gives "no win
 // within lb-1".
 func (g *game) Evaluate() dfpn.Eval {
-	g.lastLB = 0
 	p := &g.pos
 	switch o := p.Outcome(); o {
 	case engine.Ongoing:
@@ -150,7 +144,6 @@ func (g *game) Evaluate() dfpn.Eval {
 		return ev
 	}
 	lb := g.lowerBound()
-	g.lastLB, g.lastLBHash = lb, g.Hash()
 	if ev, ok := g.races(); ok {
 		if ev.WinIn != dfpn.InfLen {
 			ev.NoWin = min(lb-1, ev.WinIn-1)
@@ -414,17 +407,13 @@ func tableEval(v purple.Value, plies int, proverIsOR bool) dfpn.Eval {
 	return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 }
 
-// Estimate gives the initial numbers of a new node: an OR node (1, its
-// moves); an AND node (its replies + distanceWeight·(lb−1), 1), where lb
-// is the lower bound Evaluate just gave the node on the plies to the OR
-// side's win. The OR side's moves are then tried in order of the replies
-// they leave and, above all, of how near the win they lead (df-pn+'s
-// heuristic initial numbers, with the distance the bounds already
-// compute): on the published collection's puzzles a third fewer nodes
-// (docs/solving.md, "The distance in the proof numbers"). Weighting the
-// OR node's proof number by the distance (the blue's to an exit, and lb)
-// was measured too and searched more nodes on the project's suites.
-// The numbers only order the search: answers do not change.
+// Estimate gives mobility-based initial numbers: an OR node (1, its
+// moves), an AND node (its replies, 1); dfpn adds to an AND node's the
+// distance Evaluate's lower bound gives (its "no win within"). Weighting
+// the OR node's proof number by the blue's distance to an exit (df-pn+
+// style) was measured and searched more nodes on every suite of the
+// project (BenchmarkLongWins, BenchmarkShortest8v8, BenchmarkDfpnSuite),
+// and so did the lower bound at both kinds of node (docs/solving.md).
 func (g *game) Estimate() (pn, dn uint32) {
 	n := uint32(g.pos.CountMoves())
 	if n == 0 {
@@ -433,16 +422,8 @@ func (g *game) Estimate() (pn, dn uint32) {
 	if g.pos.Turn() == g.orSide {
 		return 1, n
 	}
-	if g.lastLB > 1 && g.lastLBHash == g.Hash() {
-		n += distanceWeight * uint32(g.lastLB-1)
-	}
 	return n, 1
 }
-
-// distanceWeight is what a ply of the lower bound adds to an AND node's
-// initial proof number: 4 (a proof about as hard as four more replies);
-// 1 and 2 saved less, 8 to 64 about as much (docs/solving.md).
-const distanceWeight = 4
 
 func trailing(b uint64) int { return bits.TrailingZeros64(b) }
 
