@@ -25,7 +25,8 @@ type Job struct {
 // count and time do not depend on the jobs before it: the puzzles of a
 // file share few positions, and a table grown by one made every lookup
 // of the next a miss of the cache (the 706 partly revealed 17-ply
-// puzzles of docs/speed.md: 145 s in one process, 124 s each on its own).
+// puzzles of docs/speed.md: 145 s in one process, 113 s each from an
+// empty table).
 // timeout, when > 0, bounds each position's time. Batch returns when in
 // is closed and every job has been emitted. When ctx ends, the jobs still
 // to come are emitted at once as Unknown with Interrupted set (as is the
