@@ -127,11 +127,14 @@ func FuzzServerStream(f *testing.F) {
 	f.Add("SET:BCDE\nMOV:a,N\n")
 	f.Add("SET:BCDE\r\n" + strings.Repeat("x", 300))
 	f.Add("\r\n\r\nMOV:H,SOUTH\r\n")
-	ag, err := player.New("random", player.Env{})
-	if err != nil {
-		f.Fatal(err)
-	}
 	f.Fuzz(func(t *testing.T, stream string) {
+		// An agent for each game: a client's agent may still be in Move
+		// when Connect returns, and the next game's client would start
+		// it again (NewGame) at the same time.
+		ag, err := player.New("random", player.Env{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		var recs strings.Builder
 		srv, err := Listen(ServerConfig{Games: 1, PlyLimit: 200, TimePerMove: 300 * time.Millisecond, Records: &recs})
 		if err != nil {
@@ -159,7 +162,12 @@ func FuzzServerStream(f *testing.F) {
 				}
 			}
 		}()
-		go Connect(ctx, ClientConfig{Addr: srv.Addr(engine.Second).String(), Side: engine.Second, Agent: ag, Games: 1, PlyLimit: 200, Wait: 3 * time.Second})
+		connected := make(chan struct{})
+		go func() {
+			defer close(connected)
+			Connect(ctx, ClientConfig{Addr: srv.Addr(engine.Second).String(), Side: engine.Second, Agent: ag, Games: 1, PlyLimit: 200, Wait: 3 * time.Second})
+		}()
+		defer func() { cancel(); <-connected }() // no client outlives its game
 		start := time.Now()
 		sum, err := srv.Serve(ctx)
 		if err != nil || sum.Games != 1 {
