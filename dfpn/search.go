@@ -288,8 +288,14 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 const distanceWeight = 4
 
 // nearlyTight is the most plies an OR node may have to spare beyond the
-// game's lower bound for its initial disproof number to be lowered.
-const nearlyTight = 4
+// game's lower bound for its initial disproof number to be lowered. It
+// was 4; with the distance in the AND nodes' proof numbers (which already
+// makes a move that leaves little to spare look hard), 2 searched fewer
+// nodes: the partly revealed 17-ply puzzles 10% fewer, the tables suite's
+// no-wins 25% (docs/solving.md). 3 gave the same nodes as 2 there, and 1
+// as 0: the prover wins on its own moves, so its spare plies mostly come
+// in twos.
+const nearlyTight = 2
 
 func (s *Searcher) buffers(ply int) ([]Move, []child) {
 	for len(s.moves) <= ply {
