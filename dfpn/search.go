@@ -253,7 +253,8 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		return
 	}
 	c.pn, c.dn = g.Estimate()
-	if noWin0 > 0 && !g.OrNode() {
+	or := g.OrNode()
+	if noWin0 > 0 && !or {
 		// An AND node the game knows the OR side needs more plies to
 		// win from is harder to prove: distanceWeight for every ply of
 		// the game's "no win within" (df-pn+'s heuristic initial
@@ -261,7 +262,7 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		// first (fewer nodes on every suite: docs/solving.md).
 		c.pn = satAdd(c.pn, distanceWeight*uint32(noWin0))
 	}
-	if spare >= 0 && spare <= nearlyTight && g.OrNode() {
+	if spare >= 0 && spare <= nearlyTight && or {
 		// Few plies to spare beyond the game's lower bound: few moves can
 		// afford to lose one, and the node is easier to disprove than its
 		// mobility says (halved); with none to spare (a win in exactly

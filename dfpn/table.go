@@ -361,10 +361,10 @@ func (t *Table) slot(b []entry, key uint64) *entry {
 // filterWords is the size of the filter of an allocation of nb buckets:
 // two bits a slot, a power of two from 2^20 bits (128 KiB, a table's
 // first allocation) to 2^23 (1 MiB, a table of 128 MiB). A filter of a
-// fixed 2^20 bits was three quarters full after a million entries, and
-// most lookups of absent keys went on to the table; one of 2^23 bits,
+// fixed 2^20 bits had most of its bits set after a million entries
+// (1 − e^−1 of them), and most lookups of absent keys went on to the table; one of 2^23 bits,
 // which stays in the cache, takes a tenth off the CPU of the slowest
-// partly revealed 17-ply puzzles (2^22 bits: 7%; 2^24: 4%;
+// partly revealed 17-ply puzzles (2^22 bits: 6%; 2^24: 3%;
 // docs/solving.md).
 func filterWords(nb uint64) int {
 	w := uint64(minFilterWords)

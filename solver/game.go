@@ -291,7 +291,8 @@ func (g *game) escapeMoves(orToMove bool, plain int) int {
 	case spare == 0:
 		guarded = 0 // no spare move: a guard may have to move first
 	}
-	// Blues more than two steps from every exit: their plain distance.
+	// Blues more than two steps from every exit: their plain distance
+	// (the least when the one near blue, on an exit, is taken first).
 	esc := 255
 	for b := blues &^ exitZone[x]; b != 0; b &= b - 1 {
 		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
