@@ -171,3 +171,40 @@ func TestEntrySize(t *testing.T) {
 		t.Fatalf("an entry is %d bytes, want 32", s)
 	}
 }
+
+// touch reads ahead only once the table has outgrown its first
+// allocation (and not in a shared table under the race detector), reads
+// the buckets of stored keys (their keys summed), and never those of keys
+// the filter calls absent.
+func TestTableTouch(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		tt := newTable(16, shared)
+		key := func(i int) uint64 { return uint64(i+1) * 0x9E3779B97F4A7C15 }
+		if tt.touches() {
+			t.Fatalf("shared %v: a table at its first allocation reads ahead", shared)
+		}
+		const n = 100_000
+		for i := 0; i < n; i++ {
+			tt.storeNumbers(key(i), 5, 3, 4, Move(i), 1)
+		}
+		if tt.Cap() <= initialBuckets*bucketSize {
+			t.Fatalf("shared %v: the table did not grow", shared)
+		}
+		if want := !(shared && raceEnabled); tt.touches() != want {
+			t.Fatalf("shared %v, race %v: a grown table reads ahead %v, want %v", shared, raceEnabled, tt.touches(), want)
+		}
+		stored := []uint64{fixKey(key(7))}
+		if tt.touch(stored) == 0 {
+			t.Errorf("shared %v: touch of a stored key read an empty bucket", shared)
+		}
+		var absent []uint64
+		for i := n; len(absent) < 100; i++ {
+			if tt.absent(key(i)) {
+				absent = append(absent, fixKey(key(i)))
+			}
+		}
+		if s := tt.touch(absent); s != 0 {
+			t.Errorf("shared %v: touch read the buckets of keys the filter calls absent (sum %x)", shared, s)
+		}
+	}
+}

@@ -399,6 +399,29 @@ func (t *Table) absent(key uint64) bool {
 	return atomic.LoadUint64(&a.filter[w])&bit == 0
 }
 
+// touches reports whether Searcher.touch reads ahead in t: not in the
+// first allocation, which stays in the cache, nor in a shared table
+// built with the race detector.
+func (t *Table) touches() bool {
+	return t.cur.Load().buckets > initialBuckets && !(t.shared && raceEnabled)
+}
+
+// touch reads the filter words of the (fixed) keys and, where they do
+// not say absent, their buckets' keys, and returns their sum (for the
+// caller to keep, so that the loads stay).
+func (t *Table) touch(keys []uint64) uint64 {
+	a := t.cur.Load()
+	var sink uint64
+	for _, k := range keys {
+		w, bit := a.filterBit(k)
+		if atomic.LoadUint64(&a.filter[w])&bit != 0 {
+			b := a.bucket(k) // 128 bytes, two cache lines
+			sink += atomic.LoadUint64(&b[0].key) + atomic.LoadUint64(&b[2].key)
+		}
+	}
+	return sink
+}
+
 // value orders entries for replacement: solved ones first, then work.
 func value(e *entry) uint64 {
 	v := uint64(e.work)

@@ -180,6 +180,35 @@ func TestHashIncremental(t *testing.T) {
 	}
 }
 
+// HashAfter gives every move's hash from scratch, and leaves the position
+// as it was.
+func TestHashAfter(t *testing.T) {
+	r := NewRand(12)
+	for g := 0; g < 200; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		p.Hide(Player(g % 2))
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			var ml MoveList
+			ml.Generate(&p)
+			before := p
+			for _, m := range ml.Slice() {
+				for _, m := range []Move{m, m.RevealRed()} {
+					h := p.HashAfter(m)
+					if p != before {
+						t.Fatalf("game %d %s: HashAfter(%v) changed the position to %s", g, before.String(), m, p.String())
+					}
+					q := p
+					q.Make(m)
+					if h != q.RecomputeHash() {
+						t.Fatalf("game %d %s: HashAfter(%v) %x, from scratch %x", g, p.String(), m, h, q.RecomputeHash())
+					}
+				}
+			}
+			p.Make(p.RandomMove(r).RevealRed())
+		}
+	}
+}
+
 func TestHashTransposition(t *testing.T) {
 	// Two move orders to one position give one hash, and so does parsing.
 	start := "1rbbr1/1brrb1/6/6/1RBBR1/1BRRB1 f R4r4 0"

@@ -92,6 +92,25 @@ func (p *Position) SetPly(n int) { p.ply = int32(n) }
 // board, side to move, a decided result; not the ply).
 func (p *Position) Hash() uint64 { return p.hash }
 
+// HashAfter returns the hash of the position after m (legal in p, as
+// for Make), leaving p as it is. A step to an empty square changes the
+// turn and the moving piece's square only; a capture or an escape is
+// Make on a copy.
+func (p *Position) HashAfter(m Move) uint64 {
+	us := p.turn & 1
+	from, to := m.From(), m.To()
+	tb := to.Bit()
+	if BoardMask&tb == 0 || (p.occ[0]|p.occ[1])&tb != 0 {
+		q := *p
+		q.Make(m)
+		return q.hash
+	}
+	isBlue := p.pieces[us][Blue] >> (from & 63) & 1
+	isRed := p.pieces[us][Red] >> (from & 63) & 1
+	k := Kind(2 - 2*isBlue - isRed)
+	return p.hash ^ zobristTurn ^ zobristPiece[us][k][from] ^ zobristPiece[us][k][to]
+}
+
 // Pieces returns the bitboard of pl's pieces of kind k.
 func (p *Position) Pieces(pl Player, k Kind) uint64 { return p.pieces[pl][k] }
 

@@ -1,0 +1,6 @@
+//go:build !race
+
+package dfpn
+
+// raceEnabled: built with the race detector (see Searcher.touch).
+const raceEnabled = false
