@@ -25,15 +25,6 @@ func NothingKnown() Eval { return Eval{WinIn: InfLen} }
 
 // Game is the AND/OR game df-pn searches. Play and Undo move through it;
 // the other methods describe the current node.
-// ChildHasher is a Game that tells a child's Hash without playing its
-// move (cheaper than Play, Hash, Undo). The search uses it, when the game
-// has it, to read the table's lines of a node's children before it
-// looks them up one by one.
-type ChildHasher interface {
-	// ChildHash returns the Hash of the node that Play(m) would reach.
-	ChildHash(m Move) uint64
-}
-
 type Game interface {
 	// Hash identifies the current node (equal positions, equal hashes).
 	Hash() uint64
@@ -55,4 +46,13 @@ type Game interface {
 	// changes (for Geister: pieces on the board). Repetitions are looked
 	// for only among path nodes with the same material.
 	Material() int
+}
+
+// ChildHasher is a Game that tells a child's Hash without playing its
+// move (cheaper than Play, Hash, Undo). The search uses it, when the game
+// has it, to read the table's lines of a node's children before it
+// looks them up one by one.
+type ChildHasher interface {
+	// ChildHash returns the Hash of the node that Play(m) would reach.
+	ChildHash(m Move) uint64
 }

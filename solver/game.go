@@ -36,12 +36,12 @@ func newGame(p engine.Position, prover, orSide engine.Player, tables purple.Tabl
 	return &game{pos: p, prover: prover, orSide: orSide, salt: sideSalt[prover][orSide], tables: tables}
 }
 
-func (g *game) Hash() uint64 { return g.pos.Hash() ^ g.salt }
+func (g *game) Hash() uint64  { return g.pos.Hash() ^ g.salt }
+func (g *game) OrNode() bool  { return g.pos.Turn() == g.orSide }
+func (g *game) Material() int { return g.pos.Count(engine.First) + g.pos.Count(engine.Second) }
 
-// ChildHash is Hash after m (dfpn.ChildHasher).
+// ChildHash is Hash after m, without playing it (dfpn.ChildHasher).
 func (g *game) ChildHash(m dfpn.Move) uint64 { return g.pos.HashAfter(engine.Move(m)) ^ g.salt }
-func (g *game) OrNode() bool                 { return g.pos.Turn() == g.orSide }
-func (g *game) Material() int                { return g.pos.Count(engine.First) + g.pos.Count(engine.Second) }
 
 func (g *game) Play(m dfpn.Move) {
 	g.undo = append(g.undo, g.pos.Make(engine.Move(m)))
