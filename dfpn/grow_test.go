@@ -174,8 +174,8 @@ func TestEntrySize(t *testing.T) {
 
 // touch reads ahead only once the table has outgrown its first
 // allocation (and not in a shared table under the race detector), reads
-// the buckets of stored keys (their keys summed), and never those of keys
-// the filter calls absent.
+// the buckets of stored keys, and never those of keys the filter calls
+// absent.
 func TestTableTouch(t *testing.T) {
 	for _, shared := range []bool{false, true} {
 		tt := newTable(16, shared)
@@ -193,9 +193,9 @@ func TestTableTouch(t *testing.T) {
 		if want := !(shared && raceEnabled); tt.touches() != want {
 			t.Fatalf("shared %v, race %v: a grown table reads ahead %v, want %v", shared, raceEnabled, tt.touches(), want)
 		}
-		stored := []uint64{fixKey(key(7))}
-		if tt.touch(stored) == 0 {
-			t.Errorf("shared %v: touch of a stored key read an empty bucket", shared)
+		stored := []uint64{fixKey(key(7)), fixKey(key(8))}
+		if n := tt.touch(stored); n != 2 {
+			t.Errorf("shared %v: touch of two stored keys read %d buckets", shared, n)
 		}
 		var absent []uint64
 		for i := n; len(absent) < 100; i++ {
@@ -203,8 +203,8 @@ func TestTableTouch(t *testing.T) {
 				absent = append(absent, fixKey(key(i)))
 			}
 		}
-		if s := tt.touch(absent); s != 0 {
-			t.Errorf("shared %v: touch read the buckets of keys the filter calls absent (sum %x)", shared, s)
+		if n := tt.touch(absent); n != 0 {
+			t.Errorf("shared %v: touch read %d buckets of keys the filter calls absent", shared, n)
 		}
 	}
 }

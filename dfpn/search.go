@@ -97,7 +97,6 @@ type Searcher struct {
 	g            Game
 	ch           ChildHasher // g, when it is one
 	hashes       []uint64    // touch's children's keys
-	sink         uint64      // touch's loads, kept
 	ctx          context.Context
 	maxNodes     uint64
 	epsNum       uint64 // ε = epsNum/1024
@@ -293,10 +292,11 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 // child's Evaluate) took them one after another: a table larger than the
 // cache cost half the search's time in misses; with touch, the suites'
 // large searches take a sixth to a quarter less CPU for the same nodes
-// (docs/solving.md). The reads are hints only:
-// in a shared table they take no lock (atomic loads, whose values are
-// never used but summed), and the race detector, which would call them
-// races with the locked writes, builds without them.
+// (docs/solving.md). The reads are hints only: in a shared table they
+// take no lock (atomic loads, whose values are never used), and the race
+// detector, which would call them races with the locked writes, builds
+// without them. A game that is no ChildHasher (the keeper's, whose moves
+// carry marks) has its children's keys by Play, Hash and Undo.
 func (s *Searcher) touch(moves []Move) {
 	if !s.tt.touches() {
 		return
@@ -314,7 +314,7 @@ func (s *Searcher) touch(moves []Move) {
 		}
 	}
 	s.hashes = hs
-	s.sink += s.tt.touch(hs)
+	s.tt.touch(hs)
 }
 
 // distanceWeight is what a ply of the game's lower bound on the OR

@@ -407,19 +407,22 @@ func (t *Table) touches() bool {
 }
 
 // touch reads the filter words of the (fixed) keys and, where they do
-// not say absent, their buckets' keys, and returns their sum (for the
-// caller to keep, so that the loads stay).
-func (t *Table) touch(keys []uint64) uint64 {
+// not say absent, their buckets' keys (atomic loads, which the compiler
+// keeps though their values are not used), and returns how many buckets
+// it read.
+func (t *Table) touch(keys []uint64) int {
 	a := t.cur.Load()
-	var sink uint64
+	n := 0
 	for _, k := range keys {
 		w, bit := a.filterBit(k)
 		if atomic.LoadUint64(&a.filter[w])&bit != 0 {
 			b := a.bucket(k) // 128 bytes, two cache lines
-			sink += atomic.LoadUint64(&b[0].key) + atomic.LoadUint64(&b[2].key)
+			atomic.LoadUint64(&b[0].key)
+			atomic.LoadUint64(&b[2].key)
+			n++
 		}
 	}
-	return sink
+	return n
 }
 
 // value orders entries for replacement: solved ones first, then work.

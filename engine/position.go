@@ -105,10 +105,17 @@ func (p *Position) HashAfter(m Move) uint64 {
 		q.Make(m)
 		return q.hash
 	}
-	isBlue := p.pieces[us][Blue] >> (from & 63) & 1
-	isRed := p.pieces[us][Red] >> (from & 63) & 1
-	k := Kind(2 - 2*isBlue - isRed)
+	k := p.kindOn(us, from)
 	return p.hash ^ zobristTurn ^ zobristPiece[us][k][from] ^ zobristPiece[us][k][to]
+}
+
+// kindOn returns the kind of pl's piece on sq, which must hold one of
+// pl's pieces. Branch-free: the kind of a moving piece is hard to
+// predict.
+func (p *Position) kindOn(pl Player, sq Square) Kind {
+	isBlue := p.pieces[pl][Blue] >> (sq & 63) & 1
+	isRed := p.pieces[pl][Red] >> (sq & 63) & 1
+	return Kind(2 - 2*isBlue - isRed)
 }
 
 // Pieces returns the bitboard of pl's pieces of kind k.
@@ -200,10 +207,7 @@ func (p *Position) Make(m Move) Undo {
 	oldHash, oldWon := p.hash, p.won
 	h := oldHash ^ zobristTurn
 
-	// Branch-free: the kind of the moving piece is hard to predict.
-	isBlue := p.pieces[us][Blue] >> (from & 63) & 1
-	isRed := p.pieces[us][Red] >> (from & 63) & 1
-	k := Kind(2 - 2*isBlue - isRed)
+	k := p.kindOn(us, from)
 	info := uint32(m) | uint32(k)<<16 | uint32(NumKinds)<<18 | uint32(oldWon)<<21
 	p.pieces[us][k] &^= fb
 	p.occ[us] &^= fb
