@@ -427,3 +427,63 @@ func TestMayBeAgainstColourings(t *testing.T) {
 		t.Fatalf("hidden pieces of one colour in %d positions, of both in %d: want some of each", checked[1], checked[2])
 	}
 }
+
+// TestCountsKept plays random games, half of them with one side's colours
+// hidden, every move plain and with the reveal-red flag (a hidden capture
+// taken as red, or as blue), escapes included: after every Make and every
+// Unmake the counts Count, HiddenReds and HiddenBlues read must be those
+// of the bitboards and reds, counted from scratch.
+func TestCountsKept(t *testing.T) {
+	check := func(p *Position, what string) {
+		t.Helper()
+		for pl := First; pl <= Second; pl++ {
+			n := bits.OnesCount64(p.Occupied(pl))
+			hr := p.Reds(pl) - bits.OnesCount64(p.Pieces(pl, Red))
+			hb := bits.OnesCount64(p.Pieces(pl, Unknown)) - hr
+			if p.Count(pl) != n || p.HiddenReds(pl) != hr || p.HiddenBlues(pl) != hb || p.Blues(pl) != n-p.Reds(pl) {
+				t.Fatalf("%s %s, %v: count %d hidden reds %d hidden blues %d blues %d, from scratch %d %d %d %d",
+					what, p.String(), pl, p.Count(pl), p.HiddenReds(pl), p.HiddenBlues(pl), p.Blues(pl), n, hr, hb, n-p.Reds(pl))
+			}
+		}
+	}
+	r := NewRand(5)
+	escapes := 0
+	for g := 0; g < 300; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		if g%2 == 1 {
+			p.Hide(Player(g / 2 % 2))
+		}
+		check(&p, "start")
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			var ml MoveList
+			ml.Generate(&p)
+			before := p
+			for _, m := range ml.Slice() {
+				for _, m := range []Move{m, m.RevealRed()} {
+					u := p.Make(m)
+					if m.IsEscape() {
+						escapes++
+					}
+					check(&p, "after "+m.String())
+					p.Unmake(u)
+					if p != before {
+						t.Fatalf("game %d: %v taken back gives %s, want %s", g, m, p.String(), before.String())
+					}
+				}
+			}
+			m := p.RandomMove(r)
+			if g%3 == 0 {
+				m = m.RevealRed()
+			}
+			p.Make(m)
+			check(&p, "after "+m.String())
+			if p.Outcome() == Ongoing {
+				q := MustParsePosition(p.String())
+				check(&q, "parsed")
+			}
+		}
+	}
+	if escapes == 0 {
+		t.Fatal("no escape was tried")
+	}
+}

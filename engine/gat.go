@@ -140,6 +140,7 @@ func (g GATBoard) Position(viewer, toMove Player) (Position, error) {
 		}
 		p.reds[pl] = int8(4 - capturedReds[pl])
 	}
+	p.recount()
 	p.turn = toMove
 	if err := p.Validate(); err != nil {
 		return Position{}, fmt.Errorf("engine: GAT board %s: %w", g, err)

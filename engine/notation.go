@@ -82,6 +82,7 @@ func ParsePosition(s string) (Position, error) {
 		}
 		p.ply = int32(n)
 	}
+	p.recount()
 	if err := p.validate(r); err != nil {
 		return Position{}, err
 	}
@@ -218,6 +219,7 @@ func (p *Position) Put(pl Player, k Kind, s Square) {
 	p.pieces[pl][k] |= s.Bit()
 	p.occ[pl] |= s.Bit()
 	p.hash ^= zobristPiece[pl][k][s]
+	p.recount()
 }
 
 // Remove takes the piece of pl and kind k off square s.
@@ -225,6 +227,7 @@ func (p *Position) Remove(pl Player, k Kind, s Square) {
 	p.pieces[pl][k] &^= s.Bit()
 	p.occ[pl] &^= s.Bit()
 	p.hash ^= zobristPiece[pl][k][s]
+	p.recount()
 }
 
 // SetReds sets how many reds pl has on the board (0..4).
@@ -232,6 +235,7 @@ func (p *Position) SetReds(pl Player, n int) {
 	p.hash ^= zobristReds[pl][p.reds[pl]]
 	p.reds[pl] = int8(n)
 	p.hash ^= zobristReds[pl][p.reds[pl]]
+	p.recount()
 }
 
 // SetTurn sets the side to move.
@@ -247,5 +251,6 @@ func (p *Position) SetTurn(pl Player) {
 func (p *Position) Hide(pl Player) {
 	p.pieces[pl][Unknown] = p.occ[pl]
 	p.pieces[pl][Blue], p.pieces[pl][Red] = 0, 0
+	p.recount()
 	p.hash = p.computeHash()
 }

@@ -52,10 +52,18 @@ type Position struct {
 	pieces [2][NumKinds]uint64
 	occ    [2]uint64
 	reds   [2]int8
-	turn   Player
-	won    Outcome // Ongoing, or the winner decided by the last move
-	ply    int32
-	hash   uint64
+	// count, hiddenReds and hiddenBlues are each player's pieces on the
+	// board, and its colour-unknown ones that are red and blue: counts of
+	// the bitboards and reds above (recount), kept by Make and Unmake, so
+	// that Count, MayBeBlue and the like read a byte instead of counting
+	// bits (a solver's leaf evaluation asks for them a dozen times; the
+	// population count of a default amd64 build tests the CPU first and
+	// keeps a call in reserve, a twentieth of the search's time).
+	count, hiddenReds, hiddenBlues [2]int8
+	turn                           Player
+	won                            Outcome // Ongoing, or the winner decided by the last move
+	ply                            int32
+	hash                           uint64
 }
 
 // Undo holds what Unmake needs to take a move back. It is a small value
@@ -125,29 +133,29 @@ func (p *Position) Pieces(pl Player, k Kind) uint64 { return p.pieces[pl][k] }
 func (p *Position) Occupied(pl Player) uint64 { return p.occ[pl] }
 
 // Count returns how many pieces pl has on the board.
-func (p *Position) Count(pl Player) int { return popcount(p.occ[pl]) }
+func (p *Position) Count(pl Player) int { return int(p.count[pl]) }
 
 // Reds returns how many reds pl has on the board, shown and hidden.
 func (p *Position) Reds(pl Player) int { return int(p.reds[pl]) }
 
 // Blues returns how many blues pl has on the board, shown and hidden.
-func (p *Position) Blues(pl Player) int { return p.Count(pl) - int(p.reds[pl]) }
+func (p *Position) Blues(pl Player) int { return int(p.count[pl]) - int(p.reds[pl]) }
 
 // HiddenReds returns how many of pl's colour-unknown pieces are red.
 func (p *Position) HiddenReds(pl Player) int {
-	return int(p.reds[pl]) - popcount(p.pieces[pl][Red])
+	return int(p.hiddenReds[pl])
 }
 
 // HiddenBlues returns how many of pl's colour-unknown pieces are blue.
 func (p *Position) HiddenBlues(pl Player) int {
-	return popcount(p.pieces[pl][Unknown]) - p.HiddenReds(pl)
+	return int(p.hiddenBlues[pl])
 }
 
 // MayBeBlue returns pl's pieces that may be blue: its shown blues, and its
 // colour-unknown pieces while one of them is blue.
 func (p *Position) MayBeBlue(pl Player) uint64 {
 	b := p.pieces[pl][Blue]
-	if u := p.pieces[pl][Unknown]; u != 0 && p.HiddenBlues(pl) > 0 {
+	if u := p.pieces[pl][Unknown]; u != 0 && p.hiddenBlues[pl] > 0 {
 		b |= u
 	}
 	return b
@@ -157,7 +165,7 @@ func (p *Position) MayBeBlue(pl Player) uint64 {
 // colour-unknown pieces while one of them is red.
 func (p *Position) MayBeRed(pl Player) uint64 {
 	r := p.pieces[pl][Red]
-	if u := p.pieces[pl][Unknown]; u != 0 && p.HiddenReds(pl) > 0 {
+	if u := p.pieces[pl][Unknown]; u != 0 && p.hiddenReds[pl] > 0 {
 		r |= u
 	}
 	return r
@@ -218,6 +226,10 @@ func (p *Position) Make(m Move) Undo {
 		// Escape: the generator offers it only to a blue, or to a hidden
 		// piece that may be blue. Its owner wins at once.
 		p.won = WinFor(us)
+		p.count[us]--
+		if k == Unknown {
+			p.hiddenBlues[us]--
+		}
 	} else {
 		if p.occ[them]&tb != 0 {
 			ck := Blue
@@ -228,10 +240,15 @@ func (p *Position) Make(m Move) Undo {
 				ck = Unknown
 			}
 			red := ck == Red
+			p.count[them]--
 			if ck == Unknown {
-				hr := int(p.reds[them]) - popcount(p.pieces[them][Red])
-				hb := popcount(p.pieces[them][Unknown]) - hr
+				hr, hb := p.hiddenReds[them], p.hiddenBlues[them]
 				red = hr > 0 && (hb == 0 || m&revealRedBit != 0)
+				if red {
+					p.hiddenReds[them]--
+				} else {
+					p.hiddenBlues[them]--
+				}
 			}
 			info ^= uint32(NumKinds^ck) << 18
 			p.pieces[them][ck] &^= tb
@@ -245,7 +262,7 @@ func (p *Position) Make(m Move) Undo {
 				if p.reds[them] == 0 {
 					p.won = WinFor(them)
 				}
-			} else if popcount(p.occ[them]) == int(p.reds[them]) {
+			} else if p.count[them] == p.reds[them] {
 				p.won = WinFor(us)
 			}
 		}
@@ -279,10 +296,30 @@ func (p *Position) Unmake(u Undo) {
 		if ck := Kind(u.info >> 18 & 3); ck != NumKinds {
 			p.pieces[them][ck] |= tb
 			p.occ[them] |= tb
-			p.reds[them] += int8(u.info >> 20 & 1)
+			red := int8(u.info >> 20 & 1)
+			p.reds[them] += red
+			p.count[them]++
+			if ck == Unknown {
+				p.hiddenReds[them] += red
+				p.hiddenBlues[them] += 1 - red
+			}
 		}
 		return
 	}
 	p.pieces[us][k] |= fb
 	p.occ[us] |= fb
+	p.count[us]++
+	if k == Unknown {
+		p.hiddenBlues[us]++
+	}
+}
+
+// recount sets count, hiddenReds and hiddenBlues from the bitboards and
+// the reds: every change of the position but Make and Unmake ends with it.
+func (p *Position) recount() {
+	for pl := range p.count {
+		p.count[pl] = int8(popcount(p.occ[pl]))
+		p.hiddenReds[pl] = p.reds[pl] - int8(popcount(p.pieces[pl][Red]))
+		p.hiddenBlues[pl] = int8(popcount(p.pieces[pl][Unknown])) - p.hiddenReds[pl]
+	}
 }

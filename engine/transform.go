@@ -36,6 +36,7 @@ func (p *Position) Swapped() Position {
 		q.occ[pl^1] = flipBB(p.occ[pl])
 		q.reds[pl^1] = p.reds[pl]
 	}
+	q.recount()
 	q.turn = p.turn ^ 1
 	switch p.won {
 	case FirstWins:
