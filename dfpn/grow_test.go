@@ -22,6 +22,16 @@ func TestTableGrows(t *testing.T) {
 	if tt.GCs != 0 {
 		t.Fatalf("a table below its size dropped entries (%d collections)", tt.GCs)
 	}
+	// Growth moves each entry once: the count of used slots is exact.
+	used := 0
+	for _, e := range tt.cur.Load().entries {
+		if e.key != 0 {
+			used++
+		}
+	}
+	if used != tt.Len() {
+		t.Fatalf("after %d stores: %d slots used, the table counts %d", n, used, tt.Len())
+	}
 	lost := 0
 	for i := 1; i <= n; i++ {
 		w, _, best, ok := tt.Facts(uint64(i) * 0x9E3779B97F4A7C15)
@@ -149,11 +159,29 @@ func TestTableReset(t *testing.T) {
 				t.Fatalf("shared %v: key %d found after Reset", shared, i)
 			}
 		}
-		for i := 0; i < n; i++ {
+		// Other keys now: the table grows into the memory the first keys
+		// filled (a table of one goroutine keeps it), and none of theirs
+		// may be left there.
+		for i := n; i < 2*n; i++ {
 			tt.storeNumbers(key(i), 5, 3, 4, Move(i), 1)
 		}
 		if tt.Cap() <= first {
 			t.Fatalf("shared %v: the table did not grow again after Reset", shared)
+		}
+		now := map[uint64]bool{}
+		for i := n; i < 2*n; i++ {
+			now[fixKey(key(i))] = true
+		}
+		a := tt.cur.Load()
+		for i := range a.entries {
+			if k := a.entries[i].key; k != 0 && !now[k] {
+				t.Fatalf("shared %v: a key stored before Reset (%x) is in the grown table", shared, k)
+			}
+		}
+		for i := n; i < 2*n; i++ {
+			if _, _, _, _, _, found := tt.lookup(key(i), 5); !found {
+				t.Fatalf("shared %v: key %d stored after Reset is lost", shared, i)
+			}
 		}
 		tt.Reset()
 		tt.Reset() // at its first size: cleared in place

@@ -68,6 +68,17 @@ type Table struct {
 	used       int64
 	growMu     sync.Mutex // a shared table: one goroutine grows it at a time
 	growWanted atomic.Bool
+	// first is the table's first allocation (1 MiB from the heap), and
+	// whole, in a table of one goroutine that has grown, its memory at
+	// its largest size, mapped at the first growth and taken by the
+	// system page by page as the table grows into it: cur is first or a
+	// prefix of whole. Later growth moves the entries within whole
+	// (growInPlace), and Reset clears the prefix used and goes back to
+	// first, so a batch of searches maps whole once. Each search of a
+	// batch mapped its larger sizes anew before, and the pages the
+	// system zeroed at every growth, and took back after the search,
+	// were a twelfth of a batch's CPU (docs/solving.md).
+	first, whole *slots
 	// Stats
 	GCs, Grows uint64
 }
@@ -89,8 +100,13 @@ func newTable(megabytes int, shared bool) *Table {
 	t := &Table{maxBuckets: n, shared: shared}
 	a, _ := t.alloc(min(n, initialBuckets))
 	t.cur.Store(a)
+	t.first = a
 	runtime.SetFinalizer(t, func(t *Table) {
-		if a := t.cur.Load(); a.free != nil {
+		if t.whole != nil {
+			if t.whole.free != nil {
+				t.whole.free()
+			}
+		} else if a := t.cur.Load(); a.free != nil {
 			a.free()
 		}
 	})
@@ -98,10 +114,23 @@ func newTable(megabytes int, shared bool) *Table {
 }
 
 // alloc returns nb zeroed buckets (false: the memory could not be had).
-// A shared table's smaller sizes come from the garbage collector's heap:
-// a goroutine may still be reading a replaced allocation after the
-// growth (see lock), which keeps it alive; only its last size is mapped.
+// In a table of one goroutine the sizes above the first are prefixes of
+// whole, mapped at the first call. A shared table's smaller sizes come
+// from the garbage collector's heap: a goroutine may still be reading a
+// replaced allocation after the growth (see lock), which keeps it alive;
+// only its last size is mapped.
 func (t *Table) alloc(nb uint64) (*slots, bool) {
+	if !t.shared && nb > initialBuckets {
+		if t.whole == nil {
+			e, free, ok := allocEntries(t.maxBuckets * bucketSize)
+			if !ok {
+				return nil, false
+			}
+			t.whole = &slots{entries: e, buckets: t.maxBuckets, free: free, filter: make([]uint64, filterWords(t.maxBuckets))}
+		}
+		w := t.whole
+		return &slots{entries: w.entries[:nb*bucketSize], buckets: nb, filter: w.filter[:filterWords(nb)]}, true
+	}
 	filter := make([]uint64, filterWords(nb))
 	if t.shared && nb < t.maxBuckets {
 		return &slots{entries: make([]entry, nb*bucketSize), buckets: nb, filter: filter}, true
@@ -210,6 +239,10 @@ func (t *Table) grow() bool {
 		return false
 	}
 	t.Grows++
+	if old != t.first && !t.shared {
+		t.growInPlace(old, a)
+		return true
+	}
 	used := 0
 	for i := range old.entries {
 		if old.entries[i].key != 0 && place(a, &old.entries[i]) {
@@ -218,10 +251,37 @@ func (t *Table) grow() bool {
 	}
 	atomic.StoreInt64(&t.used, int64(used))
 	t.cur.Store(a) // filled: a shared table's goroutines may enter it now
-	if !t.shared && old.free != nil {
+	if old == t.first && !t.shared {
+		clear(old.entries) // kept for Reset
+		clear(old.filter)
+	} else if !t.shared && old.free != nil {
 		old.free()
 	}
 	return true
+}
+
+// growInPlace moves the entries of old, a prefix of t.whole, to a, a
+// longer prefix, whose slots beyond old are empty. An entry of old bucket
+// b goes to a bucket of a numbered b or more (the buckets are the keys'
+// multiply-shift, and a has more), so with old's buckets taken from the
+// last down, each one read and emptied before its entries are placed,
+// no entry is written where one not yet moved stands.
+func (t *Table) growInPlace(old, a *slots) {
+	clear(a.filter) // old's part holds old's bits
+	used := 0
+	for b := int(old.buckets) - 1; b >= 0; b-- {
+		bk := old.entries[b*bucketSize : b*bucketSize+bucketSize]
+		var es [bucketSize]entry
+		copy(es[:], bk)
+		clear(bk)
+		for i := range es {
+			if es[i].key != 0 && place(a, &es[i]) {
+				used++
+			}
+		}
+	}
+	t.used = int64(used)
+	t.cur.Store(a)
 }
 
 // place puts a copy of e in its bucket of a, a grown table's allocation,
@@ -256,15 +316,19 @@ func (t *Table) Clear() {
 }
 
 // Reset empties the table and returns it to its first, small allocation
-// (with no search using it), releasing the larger one: the next search
-// runs as on a new table, without a new one being made. A search of one
-// position leaves the entries of positions another does not meet, and
-// in a grown table every lookup of them is a miss of the cache.
+// (with no search using it): the next search runs as on a new table,
+// without a new one being made. A search of one position leaves the
+// entries of positions another does not meet, and in a grown table every
+// lookup of them is a miss of the cache. A table of one goroutine keeps
+// its larger memory (whole, cleared here) for the next search to grow
+// into; a shared one releases it.
 func (t *Table) Reset() {
 	old := t.cur.Load()
 	nb := min(t.maxBuckets, initialBuckets)
-	if old.buckets == nb {
-		t.Clear()
+	if old.buckets == nb || !t.shared {
+		t.Clear() // first (cleared when the table grew), or whole's prefix
+		t.cur.Store(t.first)
+		atomic.StoreInt64(&t.used, 0)
 		return
 	}
 	a, _ := t.alloc(nb) // a small allocation, from the heap: never fails
