@@ -487,3 +487,56 @@ func TestCountsKept(t *testing.T) {
 		t.Fatal("no escape was tried")
 	}
 }
+
+// TestGenerateGrouped: on the positions of random games (half with one
+// side's colours hidden), and for the side to move's may-be-blue pieces
+// and for all its pieces as nearer, GenerateGrouped gives Generate's moves
+// sorted stably into escapes, captures, steps of a piece of nearer that
+// bring it nearer its exits, and the rest.
+func TestGenerateGrouped(t *testing.T) {
+	r := NewRand(9)
+	groups := [4]int{}
+	for g := 0; g < 200; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		if g%2 == 1 {
+			p.Hide(Player(g / 2 % 2))
+		}
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			pl := p.Turn()
+			for _, nearer := range []uint64{p.MayBeBlue(pl), p.Occupied(pl)} {
+				var ml, got MoveList
+				ml.Generate(&p)
+				var want [4][]Move
+				for _, m := range ml.Slice() {
+					k := 3
+					switch {
+					case m.IsEscape():
+						k = 0
+					case p.Occupied(pl.Other())&m.To().Bit() != 0:
+						k = 1
+					case nearer&m.From().Bit() != 0 && m.To().ExitDistance(pl) < m.From().ExitDistance(pl):
+						k = 2
+					}
+					want[k] = append(want[k], m)
+					groups[k]++
+				}
+				all := append(append(append(want[0], want[1]...), want[2]...), want[3]...)
+				got.GenerateGrouped(&p, nearer)
+				if len(all) != got.N {
+					t.Fatalf("%s: %d moves grouped, want %d", p.String(), got.N, len(all))
+				}
+				for i, m := range all {
+					if got.Moves[i] != m {
+						t.Fatalf("%s: grouped %v, want %v", p.String(), got.Slice(), all)
+					}
+				}
+			}
+			p.Make(p.RandomMove(r).RevealRed())
+		}
+	}
+	for k, n := range groups {
+		if n == 0 {
+			t.Fatalf("no move of group %d met: the test covers too little", k)
+		}
+	}
+}

@@ -60,36 +60,16 @@ func (g *game) Undo() {
 // save nodes of disproofs; figures in docs/solving.md).
 func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 	var ml engine.MoveList
-	ml.Generate(&g.pos)
 	pl := g.pos.Turn()
-	flag := engine.Move(0)
+	ml.GenerateGrouped(&g.pos, g.pos.MayBeBlue(pl))
+	flag := dfpn.Move(0)
 	if pl == g.prover {
-		flag = engine.NoMove.RevealRed()
+		flag = dfpn.Move(engine.NoMove.RevealRed())
 	}
-	them := g.pos.Occupied(pl.Other())
-	blues := g.pos.MayBeBlue(pl)
-	// One pass: escapes go straight to buf, the others wait their turn.
-	var caps, steps, rest [engine.MaxMoves]dfpn.Move
-	nc, ns, nr := 0, 0, 0
 	for _, m := range ml.Slice() {
-		dm := dfpn.Move(m | flag)
-		switch {
-		case m.IsEscape():
-			buf = append(buf, dm)
-		case them&m.To().Bit() != 0:
-			caps[nc] = dm
-			nc++
-		case blues&m.From().Bit() != 0 && m.To().ExitDistance(pl) < m.From().ExitDistance(pl):
-			steps[ns] = dm
-			ns++
-		default:
-			rest[nr] = dm
-			nr++
-		}
+		buf = append(buf, dfpn.Move(m)|flag)
 	}
-	buf = append(buf, caps[:nc]...)
-	buf = append(buf, steps[:ns]...)
-	return append(buf, rest[:nr]...)
+	return buf
 }
 
 // Evaluate reports terminal nodes, table hits, and exact short cases:
