@@ -188,6 +188,11 @@ func TestTableReset(t *testing.T) {
 		if tt.Cap() != first || tt.Len() != 0 {
 			t.Fatalf("shared %v: after two Resets %d of %d slots used", shared, tt.Len(), tt.Cap())
 		}
+		for i := 0; i < 2*n; i++ {
+			if _, _, _, _, _, found := tt.lookup(key(i), 5); found {
+				t.Fatalf("shared %v: key %d found after two Resets", shared, i)
+			}
+		}
 	}
 }
 

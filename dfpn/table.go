@@ -68,8 +68,8 @@ type Table struct {
 	used       int64
 	growMu     sync.Mutex // a shared table: one goroutine grows it at a time
 	growWanted atomic.Bool
-	// first is the table's first allocation (1 MiB from the heap), and
-	// whole, in a table of one goroutine that has grown, its memory at
+	// first is, in a table of one goroutine, its first allocation (1 MiB
+	// from the heap), and whole, once the table has grown, its memory at
 	// its largest size, mapped at the first growth and taken by the
 	// system page by page as the table grows into it: cur is first or a
 	// prefix of whole. Later growth moves the entries within whole
@@ -100,7 +100,9 @@ func newTable(megabytes int, shared bool) *Table {
 	t := &Table{maxBuckets: n, shared: shared}
 	a, _ := t.alloc(min(n, initialBuckets))
 	t.cur.Store(a)
-	t.first = a
+	if !shared {
+		t.first = a
+	}
 	runtime.SetFinalizer(t, func(t *Table) {
 		if t.whole != nil {
 			if t.whole.free != nil {
@@ -325,10 +327,14 @@ func (t *Table) Clear() {
 func (t *Table) Reset() {
 	old := t.cur.Load()
 	nb := min(t.maxBuckets, initialBuckets)
-	if old.buckets == nb || !t.shared {
+	if !t.shared {
 		t.Clear() // first (cleared when the table grew), or whole's prefix
 		t.cur.Store(t.first)
 		atomic.StoreInt64(&t.used, 0)
+		return
+	}
+	if old.buckets == nb {
+		t.Clear()
 		return
 	}
 	a, _ := t.alloc(nb) // a small allocation, from the heap: never fails
