@@ -82,3 +82,18 @@ func ExamplePosition_HashAfter() {
 	fmt.Println(len(ml.Slice()), "moves, the same hashes:", same)
 	// Output: 6 moves, the same hashes: true
 }
+
+// Group the legal moves as a search that hastens a blue's escape orders
+// them: escapes (none here), captures (both onto b2), the blue's step
+// nearer its exit a1, the rest.
+func ExampleMoveList_GenerateGrouped() {
+	p := engine.MustParsePosition("2u3/Bu4/1R4/6/6/5u f R1r1")
+	var ml engine.MoveList
+	ml.Generate(&p)
+	fmt.Println("generated:", ml.Slice())
+	ml.GenerateGrouped(&p, p.Pieces(engine.First, engine.Blue))
+	fmt.Println("grouped:  ", ml.Slice())
+	// Output:
+	// generated: [a2a1 b3b2 a2a3 b3b4 b3a3 a2b2 b3c3]
+	// grouped:   [b3b2 a2b2 a2a1 a2a3 b3b4 b3a3 b3c3]
+}
