@@ -87,7 +87,8 @@ type Table struct {
 const initialBuckets = 1 << 20 / (32 * bucketSize)
 
 // NewTable returns a table of at most about megabytes MiB (at least one
-// bucket). Memory is taken as the search needs it, up to that size.
+// bucket). Memory is taken as the search needs it, up to that size, and
+// kept through Reset.
 func NewTable(megabytes int) *Table {
 	return newTable(megabytes, false)
 }

@@ -183,30 +183,55 @@ func TestHashIncremental(t *testing.T) {
 // HashAfter gives every move's hash from scratch, and leaves the position
 // as it was.
 func TestHashAfter(t *testing.T) {
-	r := NewRand(12)
-	for g := 0; g < 200; g++ {
-		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
-		p.Hide(Player(g % 2))
-		for p.Outcome() == Ongoing && p.Ply() < 200 {
-			var ml MoveList
-			ml.Generate(&p)
-			before := p
-			for _, m := range ml.Slice() {
-				for _, m := range []Move{m, m.RevealRed()} {
-					h := p.HashAfter(m)
-					if p != before {
-						t.Fatalf("game %d %s: HashAfter(%v) changed the position to %s", g, before.String(), m, p.String())
-					}
-					q := p
-					q.Make(m)
-					if h != q.RecomputeHash() {
-						t.Fatalf("game %d %s: HashAfter(%v) %x, from scratch %x", g, p.String(), m, h, q.RecomputeHash())
-					}
-				}
+	eachRandomPosition(12, 200, func(g int, p *Position) {
+		before := *p
+		for _, m := range movesBothWays(p) {
+			h := p.HashAfter(m)
+			if *p != before {
+				t.Fatalf("game %d %s: HashAfter(%v) changed the position to %s", g, before.String(), m, p.String())
 			}
-			p.Make(p.RandomMove(r).RevealRed())
+			q := *p
+			q.Make(m)
+			if h != q.RecomputeHash() {
+				t.Fatalf("game %d %s: HashAfter(%v) %x, from scratch %x", g, p.String(), m, h, q.RecomputeHash())
+			}
+		}
+	})
+}
+
+// eachRandomPosition plays games random games from random placements,
+// every second one with one side's colours hidden (the first player's,
+// then the second's), and calls visit at every position with the game on
+// before the next random move (two in three with the reveal-red flag).
+// visit must leave the position as it found it.
+func eachRandomPosition(seed uint64, games int, visit func(g int, p *Position)) {
+	r := NewRand(seed)
+	for g := 0; g < games; g++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		if g%2 == 1 {
+			p.Hide(Player(g / 2 % 2))
+		}
+		for p.Outcome() == Ongoing && p.Ply() < 200 {
+			visit(g, &p)
+			m := p.RandomMove(r)
+			if g%3 != 1 {
+				m = m.RevealRed()
+			}
+			p.Make(m)
 		}
 	}
+}
+
+// movesBothWays lists p's legal moves, each plain and with the reveal-red
+// flag (which decides the colour of a hidden piece captured).
+func movesBothWays(p *Position) []Move {
+	var ml MoveList
+	ml.Generate(p)
+	var ms []Move
+	for _, m := range ml.Slice() {
+		ms = append(ms, m, m.RevealRed())
+	}
+	return ms
 }
 
 func TestHashTransposition(t *testing.T) {
@@ -446,43 +471,24 @@ func TestCountsKept(t *testing.T) {
 			}
 		}
 	}
-	r := NewRand(5)
 	escapes := 0
-	for g := 0; g < 300; g++ {
-		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
-		if g%2 == 1 {
-			p.Hide(Player(g / 2 % 2))
-		}
-		check(&p, "start")
-		for p.Outcome() == Ongoing && p.Ply() < 200 {
-			var ml MoveList
-			ml.Generate(&p)
-			before := p
-			for _, m := range ml.Slice() {
-				for _, m := range []Move{m, m.RevealRed()} {
-					u := p.Make(m)
-					if m.IsEscape() {
-						escapes++
-					}
-					check(&p, "after "+m.String())
-					p.Unmake(u)
-					if p != before {
-						t.Fatalf("game %d: %v taken back gives %s, want %s", g, m, p.String(), before.String())
-					}
-				}
+	eachRandomPosition(5, 300, func(g int, p *Position) {
+		check(p, "reached")
+		q := MustParsePosition(p.String())
+		check(&q, "parsed")
+		before := *p
+		for _, m := range movesBothWays(p) {
+			u := p.Make(m)
+			if m.IsEscape() {
+				escapes++
 			}
-			m := p.RandomMove(r)
-			if g%3 == 0 {
-				m = m.RevealRed()
-			}
-			p.Make(m)
-			check(&p, "after "+m.String())
-			if p.Outcome() == Ongoing {
-				q := MustParsePosition(p.String())
-				check(&q, "parsed")
+			check(p, "after "+m.String())
+			p.Unmake(u)
+			if *p != before {
+				t.Fatalf("game %d: %v taken back gives %s, want %s", g, m, p.String(), before.String())
 			}
 		}
-	}
+	})
 	if escapes == 0 {
 		t.Fatal("no escape was tried")
 	}
@@ -494,46 +500,38 @@ func TestCountsKept(t *testing.T) {
 // sorted stably into escapes, captures, steps of a piece of nearer that
 // bring it nearer its exits, and the rest.
 func TestGenerateGrouped(t *testing.T) {
-	r := NewRand(9)
 	groups := [4]int{}
-	for g := 0; g < 200; g++ {
-		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
-		if g%2 == 1 {
-			p.Hide(Player(g / 2 % 2))
-		}
-		for p.Outcome() == Ongoing && p.Ply() < 200 {
-			pl := p.Turn()
-			for _, nearer := range []uint64{p.MayBeBlue(pl), p.Occupied(pl)} {
-				var ml, got MoveList
-				ml.Generate(&p)
-				var want [4][]Move
-				for _, m := range ml.Slice() {
-					k := 3
-					switch {
-					case m.IsEscape():
-						k = 0
-					case p.Occupied(pl.Other())&m.To().Bit() != 0:
-						k = 1
-					case nearer&m.From().Bit() != 0 && m.To().ExitDistance(pl) < m.From().ExitDistance(pl):
-						k = 2
-					}
-					want[k] = append(want[k], m)
-					groups[k]++
+	eachRandomPosition(9, 200, func(_ int, p *Position) {
+		pl := p.Turn()
+		for _, nearer := range []uint64{p.MayBeBlue(pl), p.Occupied(pl)} {
+			var ml, got MoveList
+			ml.Generate(p)
+			var want [4][]Move
+			for _, m := range ml.Slice() {
+				k := 3
+				switch {
+				case m.IsEscape():
+					k = 0
+				case p.Occupied(pl.Other())&m.To().Bit() != 0:
+					k = 1
+				case nearer&m.From().Bit() != 0 && m.To().ExitDistance(pl) < m.From().ExitDistance(pl):
+					k = 2
 				}
-				all := append(append(append(want[0], want[1]...), want[2]...), want[3]...)
-				got.GenerateGrouped(&p, nearer)
-				if len(all) != got.N {
-					t.Fatalf("%s: %d moves grouped, want %d", p.String(), got.N, len(all))
-				}
-				for i, m := range all {
-					if got.Moves[i] != m {
-						t.Fatalf("%s: grouped %v, want %v", p.String(), got.Slice(), all)
-					}
+				want[k] = append(want[k], m)
+				groups[k]++
+			}
+			all := append(append(append(want[0], want[1]...), want[2]...), want[3]...)
+			got.GenerateGrouped(p, nearer)
+			if len(all) != got.N {
+				t.Fatalf("%s: %d moves grouped, want %d", p.String(), got.N, len(all))
+			}
+			for i, m := range all {
+				if got.Moves[i] != m {
+					t.Fatalf("%s: grouped %v, want %v", p.String(), got.Slice(), all)
 				}
 			}
-			p.Make(p.RandomMove(r).RevealRed())
 		}
-	}
+	})
 	for k, n := range groups {
 		if n == 0 {
 			t.Fatalf("no move of group %d met: the test covers too little", k)

@@ -34,32 +34,50 @@ func (p *Position) genMoves(buf *[MaxMoves]Move) int {
 	if p.won != Ongoing {
 		return 0
 	}
-	own := p.occ[p.turn]
+	n := appendEscapes(buf, 0, p.Escapers(p.turn))
+	for d, t := range p.stepTargets() {
+		n = appendSteps(buf, n, t, d)
+	}
+	return n
+}
+
+// stepTargets returns, for genMoves' four directions, the squares the
+// side to move's pieces step to (each from the target plus stepFrom[d]).
+func (p *Position) stepTargets() [4]uint64 {
+	own := p.occ[p.turn&1]
 	free := BoardMask &^ own
-	n := 0
-	for e := p.Escapers(p.turn); e != 0; e &= e - 1 {
+	t := shifts(own)
+	for d := range t {
+		t[d] &= free
+	}
+	return t
+}
+
+// shifts returns b shifted one step in each of genMoves' directions.
+func shifts(b uint64) [4]uint64 { return [4]uint64{b >> 8, b << 8, b >> 1, b << 1} }
+
+// stepFrom is, for genMoves' four directions, the step from a move's
+// target back to the square it leaves (Square arithmetic wraps: 256 - 8
+// is a step of -8).
+var stepFrom = [4]Square{8, 256 - 8, 1, 256 - 1}
+
+// appendEscapes writes the escapes of the pieces e into buf from n on and
+// returns the new count.
+func appendEscapes(buf *[MaxMoves]Move, n int, e uint64) int {
+	for ; e != 0; e &= e - 1 {
 		s := Square(trailingZeros(e))
 		buf[n] = NewMove(s, escapeTarget(s))
 		n++
 	}
-	for t := (own >> 8) & free; t != 0; t &= t - 1 {
+	return n
+}
+
+// appendSteps writes the steps in direction d onto the targets t into buf
+// from n on and returns the new count.
+func appendSteps(buf *[MaxMoves]Move, n int, t uint64, d int) int {
+	for ; t != 0; t &= t - 1 {
 		s := Square(trailingZeros(t))
-		buf[n] = NewMove(s+8, s)
-		n++
-	}
-	for t := (own << 8) & free; t != 0; t &= t - 1 {
-		s := Square(trailingZeros(t))
-		buf[n] = NewMove(s-8, s)
-		n++
-	}
-	for t := (own >> 1) & free; t != 0; t &= t - 1 {
-		s := Square(trailingZeros(t))
-		buf[n] = NewMove(s+1, s)
-		n++
-	}
-	for t := (own << 1) & free; t != 0; t &= t - 1 {
-		s := Square(trailingZeros(t))
-		buf[n] = NewMove(s-1, s)
+		buf[n] = NewMove(s+stepFrom[d], s)
 		n++
 	}
 	return n
@@ -109,46 +127,24 @@ func (l *MoveList) GenerateGrouped(p *Position, nearer uint64) {
 		return
 	}
 	pl := p.turn & 1
-	own, them := p.occ[pl], p.occ[pl^1]
-	free := BoardMask &^ own
-	n := 0
-	for e := p.Escapers(pl); e != 0; e &= e - 1 {
-		s := Square(trailingZeros(e))
-		l.Moves[n] = NewMove(s, escapeTarget(s))
-		n++
+	them := p.occ[pl^1]
+	n := appendEscapes(&l.Moves, 0, p.Escapers(pl))
+	targets := p.stepTargets()
+	toward := shifts(nearer) // where a piece of nearer steps, and nearer
+	for d := range toward {
+		toward[d] &= nearerTargets[pl][d]
 	}
-	// The targets of each direction (from = to + stepFrom[d]), as genMoves
-	// takes them, and the targets a piece of nearer reaches nearer.
-	targets := [4]uint64{(own >> 8) & free, (own << 8) & free, (own >> 1) & free, (own << 1) & free}
-	closer := &nearerTargets[pl]
-	toward := [4]uint64{(nearer >> 8) & closer[0], (nearer << 8) & closer[1], (nearer >> 1) & closer[2], (nearer << 1) & closer[3]}
-	for d := range targets {
-		for t := targets[d] & them; t != 0; t &= t - 1 {
-			s := Square(trailingZeros(t))
-			l.Moves[n] = NewMove(s+stepFrom[d], s)
-			n++
-		}
+	for d, t := range targets {
+		n = appendSteps(&l.Moves, n, t&them, d)
 	}
-	for d := range targets {
-		for t := targets[d] &^ them & toward[d]; t != 0; t &= t - 1 {
-			s := Square(trailingZeros(t))
-			l.Moves[n] = NewMove(s+stepFrom[d], s)
-			n++
-		}
+	for d, t := range targets {
+		n = appendSteps(&l.Moves, n, t&^them&toward[d], d)
 	}
-	for d := range targets {
-		for t := targets[d] &^ them &^ toward[d]; t != 0; t &= t - 1 {
-			s := Square(trailingZeros(t))
-			l.Moves[n] = NewMove(s+stepFrom[d], s)
-			n++
-		}
+	for d, t := range targets {
+		n = appendSteps(&l.Moves, n, t&^them&^toward[d], d)
 	}
 	l.N = n
 }
-
-// stepFrom is, for genMoves' four directions, the step from a move's
-// target back to the square it leaves.
-var stepFrom = [4]Square{8, 256 - 8, 1, 256 - 1}
 
 // nearerTargets holds, for each player and direction, the board squares
 // a step in that direction reaches from a board square farther from the

@@ -52,7 +52,7 @@ func (cmd *solveCmd) declare(fs *pflag.FlagSet) {
 	fs.BoolVar(&cmd.shortest, "shortest", false, "find the exact distance to win (the fewest plies against the longest defence)")
 	fs.IntVar(&cmd.plyLimit, "ply-limit", 0, "respect the draw limit: the win must come before the game reaches this many plies, counted from the position's ply field (0: ignore; GAT uses 200)")
 	cliflags.ThreadsVar(fs, &cmd.threads, "threads that solve: in a batch, positions solved at once (one thread and one table each); on one position given as the only operand, threads sharing its table (only when --threads is given: else one)")
-	fs.IntVar(&cmd.ttMB, "tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it; each position starts from an empty table)")
+	fs.IntVar(&cmd.ttMB, "tt", 128, "transposition table size in MiB, shared out between the threads (taken as the search needs it, and kept for the next position of a batch; each position starts from an empty table)")
 	cmd.tf = cliflags.AddTables(fs, "do not use the endgame tables (by default they answer every position, and every searched node, whose class they hold)")
 	fs.StringVar(&cmd.svgDir, "svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
 	cmd.storeOpts = cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
