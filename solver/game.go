@@ -22,6 +22,8 @@ type game struct {
 	mutation mutation
 	// noStill: for tests, lowerBound without stillTargets
 	noStill bool
+	// noGuards: for tests, lowerBound without guardedEscape
+	noGuards bool
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -173,6 +175,7 @@ func (g *game) lowerBound() uint16 {
 		}
 		return d
 	}
+	capAll := 1 << 10 // the captures' bound, whatever the AND side does
 	if caps := g.capturesToWin(); caps < 255 {
 		// The captures take pieces that may be blue (a shown red never
 		// counts), caps of them, on OR moves, so on plies at least two
@@ -200,9 +203,21 @@ func (g *game) lowerBound() uint16 {
 			}
 			targets &^= reach
 		}
+		capAll = capPly
 		if k == caps && capPly < lb {
 			top := min(plies(plain), plies(still))
 			lb = max(capPly, g.stillTargets(all, caps, capPly, top, plies))
+		}
+	}
+	// The guards' bound holds against one way of playing for the AND
+	// side, so with the captures' bound that holds against all of them.
+	if capAll > lb && g.provesOnOwnPlies() && !g.noGuards {
+		need := lb/2 + 1 // the least OR moves of more than lb plies
+		if orToMove {
+			need = (lb+1)/2 + 1
+		}
+		if ge := plies(g.guardedEscape(plain, need)); ge > lb {
+			lb = min(ge, capAll)
 		}
 	}
 	// The AND side's captures of OR reds, when the OR side is the

@@ -68,8 +68,21 @@ const mutateStillWithoutShuttle = numMutations + 3
 // counted as taking the shuttles.
 const mutateShuttlesKept = numMutations + 4
 
+// mutateGuardsWithoutShuttle, a wrong variant of guardedEscape: the
+// guards counted as standing still whether or not the AND side has a
+// shuttle to move instead.
+const mutateGuardsWithoutShuttle = numMutations + 5
+
+// mutateGuardsUntakeable, a wrong variant of guardedEscape: a guarded
+// exit counted as closed for good, its guards never taken.
+const mutateGuardsUntakeable = numMutations + 6
+
+// mutateGuardsBlueOnly, a wrong variant of guardedEscape: the guards
+// counted as taken only by the blue that escapes.
+const mutateGuardsBlueOnly = numMutations + 7
+
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won

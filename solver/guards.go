@@ -1,0 +1,212 @@
+package solver
+
+import (
+	"math/bits"
+
+	"github.com/geister-solver/geister/engine"
+)
+
+// guardedEscape returns a second bound on the OR side's moves to escape
+// (at least plain, which it sharpens), for the prover as the OR side, or
+// plain where it has none. enough tells whether a bound is worth the rest
+// of the work (the shuttles). The bound holds against one way of playing
+// for the AND side, so the prover's sure win is no sooner than its
+// fastest win against it:
+//   - its guards, the pieces on an exit of the OR side or next to one,
+//     stand still, but for one move: a guard next to an exit takes an OR
+//     blue that steps onto that exit (a capture of a prover's blue never
+//     loses for the AND side: see provesOnOwnPlies), and then stands on
+//     the exit;
+//   - else it moves a shuttle, a piece that is no guard and stands in the
+//     2-core of the squares that hold no other AND piece (as in
+//     stillTargets: it always has a move there, and never has to take the
+//     OR side's last red; no guard ever stands in that core, since a
+//     guard taking a blue steps onto a corner next to a guard's square),
+//     until the OR side takes it, then the next one.
+//
+// Against it a blue escapes from an exit only after every guard of that
+// exit (on it or next to it) is taken, which the OR side may do only
+// while it takes no last red of the AND side (canTake). Each guard is
+// taken by the escaping blue on its way (its steps through the guards'
+// squares), or else it costs another OR piece a move, and steps: that
+// piece's to the guard, or another blue's to the exit (the guard takes
+// that blue there and is taken on the exit). Or the OR side first takes
+// every shuttle, a capture each, after which only the plain bound holds.
+// Where the AND side has no shuttle, or a blue stands on an exit (it
+// escapes at the OR side's turn; at the AND side's, two on guarded exits
+// cannot both be taken), there is no second bound.
+//
+// escapeMoves' guards hold for the next move or two only, with a spare
+// move of the AND side; these hold for the whole game, and count the
+// moves that take the guards.
+func (g *game) guardedEscape(plain, need int) int {
+	p := &g.pos
+	x := g.orSide
+	and := x.Other()
+	occ := p.Occupied(and)
+	exits := engine.Exits(x)
+	guards := occ & (exits | engine.Neighbours(exits))
+	if guards == 0 || plain >= need || !g.provesOnOwnPlies() {
+		return plain
+	}
+	own := p.Occupied(x)
+	blues := p.MayBeBlue(x)
+	if blues&exits != 0 {
+		return plain
+	}
+	best := 255
+	for e := exits; e != 0; e &= e - 1 {
+		ex := engine.Square(trailing(e))
+		gs := guards & (ex.Bit() | engine.Neighbours(ex.Bit()))
+		if gs != 0 && (!g.canTake(gs) || g.mutation == mutateGuardsUntakeable) {
+			continue
+		}
+		var gl [3]engine.Square
+		k := 0
+		for r := gs; r != 0 && k < len(gl); r &= r - 1 {
+			gl[k] = engine.Square(trailing(r))
+			k++
+		}
+		for b := blues; b != 0; b &= b - 1 {
+			sq := engine.Square(trailing(b))
+			if dist(sq, ex)+1 >= best {
+				continue // no sooner than the best so far
+			}
+			moves := escapeThrough(sq, ex, gl[:k], own&^sq.Bit(), blues&^sq.Bit(), g.mutation)
+			if best = min(best, moves); best < need {
+				return plain // no sharper than the bound already known
+			}
+		}
+	}
+	// The AND side's shuttles; without one, no bound.
+	var shuttles uint64
+	for r := occ &^ guards; r != 0; r &= r - 1 {
+		b := r & -r
+		if twoCore(engine.BoardMask&^(occ&^b))&b != 0 {
+			shuttles |= b
+		}
+	}
+	if shuttles == 0 && g.mutation != mutateGuardsWithoutShuttle {
+		return plain
+	}
+	// Or every shuttle taken first: a capture each, and the escape.
+	if n := bits.OnesCount64(shuttles); n > 0 && g.canTake(shuttles) {
+		best = min(best, max(plain, n+1))
+	}
+	return max(best, plain)
+}
+
+// escapeThrough returns the OR moves at least for the blue on sq to
+// escape from the exit ex after the guards gl are taken (guardedEscape):
+// for each set of guards the blue takes itself, its steps through their
+// squares, the moves of the other pieces (others, of them blues) for the
+// rest, and the escape.
+func escapeThrough(sq, ex engine.Square, gl []engine.Square, others, blues uint64, mut mutation) int {
+	k := len(gl)
+	if k == 0 {
+		return dist(sq, ex) + 1
+	}
+	// A guard next to the exit leaves its square only to take a blue
+	// stepping onto the exit, and is then taken there: another blue's
+	// steps to the exit.
+	sacrifice := nearest(blues, ex)
+	if k == 1 && mut != mutateGuardsBlueOnly {
+		// The same as below, for one guard.
+		t := gl[0]
+		through := dist(sq, t) + dist(t, ex)
+		if others == 0 {
+			return through + 1
+		}
+		return min(through, dist(sq, ex)+max(1, min(nearest(others, t), sacrifice))) + 1
+	}
+	best := 255
+	for s := 0; s < 1<<k; s++ {
+		moves := blueThrough(sq, ex, gl, s)
+		if rest := (1<<k - 1) &^ s; rest != 0 {
+			if others == 0 || mut == mutateGuardsBlueOnly {
+				continue
+			}
+			far := 0
+			for i := 0; i < k; i++ {
+				if rest>>i&1 != 0 {
+					far = max(far, min(nearest(others, gl[i]), sacrifice))
+				}
+			}
+			moves += max(far, bits.OnesCount(uint(rest)))
+		}
+		best = min(best, moves+1)
+	}
+	return best
+}
+
+// blueThrough returns the least steps from sq to the exit ex through the
+// squares gl[i] of the set bits i of s, in any order.
+func blueThrough(sq, ex engine.Square, gl []engine.Square, s int) int {
+	switch bits.OnesCount(uint(s)) {
+	case 0:
+		return dist(sq, ex)
+	case 1:
+		t := gl[bits.TrailingZeros(uint(s))]
+		return dist(sq, t) + dist(t, ex)
+	}
+	best := 255
+	var idx [3]int
+	m := 0
+	for i := range gl {
+		if s>>i&1 != 0 {
+			idx[m] = i
+			m++
+		}
+	}
+	// Every order of the two or three squares.
+	for _, pm := range orders {
+		if m == 2 && pm[2] != 2 {
+			continue
+		}
+		at, d := sq, 0
+		for j := 0; j < m; j++ {
+			t := gl[idx[pm[j]]]
+			d += dist(at, t)
+			at = t
+		}
+		best = min(best, d+dist(at, ex))
+	}
+	return best
+}
+
+// orders holds every order of three things.
+var orders = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
+// nearest returns the least distance in steps from a square of set to t
+// (255: set is empty).
+func nearest(set uint64, t engine.Square) int {
+	d := 255
+	for r := set; r != 0; r &= r - 1 {
+		d = min(d, dist(engine.Square(trailing(r)), t))
+	}
+	return d
+}
+
+// dist is engine.Square.Distance from a table.
+func dist(a, b engine.Square) int { return int(distances[a&63][b&63]) }
+
+var distances = func() (t [64][64]uint8) {
+	for a := range 64 {
+		for b := range 64 {
+			t[a][b] = uint8(engine.Square(a).Distance(engine.Square(b)))
+		}
+	}
+	return t
+}()
+
+// canTake reports whether the OR side may take every AND piece of set
+// without taking the AND side's last red (which loses, SPEC §1): its
+// hidden pieces are reds while hidden reds are left (SPEC §4), its shown
+// reds always.
+func (g *game) canTake(set uint64) bool {
+	p := &g.pos
+	and := g.orSide.Other()
+	rr := bits.OnesCount64(set & p.Pieces(and, engine.Red))
+	h := bits.OnesCount64(set & p.Pieces(and, engine.Unknown))
+	return rr+min(h, p.HiddenReds(and)) < p.Reds(and)
+}

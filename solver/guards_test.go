@@ -1,0 +1,108 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/geister-solver/geister/engine"
+	"github.com/geister-solver/geister/internal/reference"
+)
+
+// TestGuardsBound checks guardedEscape against the plain solver on random
+// positions, the prover as the OR side, where it sharpens lowerBound: the
+// game's "no win within NoWin" holds. It must sharpen the bound on some
+// positions (else the test says little), and two wrong variants must give
+// a "no win" the plain solver refutes: a guarded exit counted as closed
+// for good, and the guards counted as taken only by the blue that
+// escapes. A third, the guards counted as standing still without a
+// shuttle to move instead, is only counted (below).
+func TestGuardsBound(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n = 30000
+	}
+	const depth = 9
+	r := engine.NewRand(57)
+	mutations := []mutation{mutateGuardsWithoutShuttle, mutateGuardsUntakeable, mutateGuardsBlueOnly}
+	caught := map[mutation]int{}
+	sharper, checked := 0, 0
+	for i := 0; i < n; i++ {
+		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
+		if !ok {
+			continue
+		}
+		if i%3 == 0 && !revealSome(r, &p, prover.Other()) {
+			continue
+		}
+		g := newGame(p, prover, prover, nil)
+		ref := reference.New(prover, prover, reference.Purple)
+		g.noGuards = true
+		before := g.lowerBound()
+		g.noGuards = false
+		lb := g.lowerBound()
+		if lb > before {
+			sharper++
+			if noWin, d, ok := checkNoWin(g, ref, depth); ok {
+				checked++
+				if d >= 0 {
+					t.Fatalf("%s prover %v: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, noWin, d)
+				}
+			}
+		}
+		for _, m := range mutations {
+			g.mutation = m
+			if g.lowerBound() > lb {
+				if _, d, ok := checkNoWin(g, ref, depth); ok && d >= 0 {
+					caught[m]++
+				}
+			}
+		}
+	}
+	if checked < n/100 {
+		t.Errorf("%d positions sharpened, %d of them checked within %d plies, among %d: the test says little", sharper, checked, depth, n)
+	}
+	// mutateGuardsWithoutShuttle is logged, not required: its guards
+	// still shuffle between an exit and the squares next to it, and no
+	// position met so far (random ones, nor 140,000 with the opponent's
+	// pieces all guards) forces one away.
+	for _, m := range mutations[1:] {
+		if caught[m] == 0 {
+			t.Errorf("mutation %v: the plain solver agrees with every bound", m)
+		}
+	}
+	t.Logf("%d positions sharpened, %d checked; refuted: %v", sharper, checked, caught)
+}
+
+// TestGuardsBoundDfpn: df-pn, with guardedEscape pruning inside its
+// search, gives the plain solver's verdict and exact distance within 9
+// plies on random positions with a guard of the opponent's and a prover
+// blue at most three steps from an exit; with a
+// guarded exit counted as closed for good (mutateGuardsUntakeable) it
+// does not, on the full sample.
+func TestGuardsBoundDfpn(t *testing.T) {
+	n, depth := 600, 9
+	if testing.Short() {
+		n = 200
+	}
+	r := engine.NewRand(59)
+	var cases []knowledgeCase
+	for len(cases) < n {
+		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
+		if !ok {
+			continue
+		}
+		exits := engine.Exits(prover)
+		guarded := p.Occupied(prover.Other())&(exits|engine.Neighbours(exits)) != 0
+		if guarded && plainEscapeMoves(&p, prover) <= 4 {
+			cases = append(cases, knowledgeCase{p, prover, prover})
+		}
+	}
+	wantDfpnAgreement(t, cases, depth)
+	if testing.Short() {
+		return
+	}
+	if bad, _ := dfpnAgainstReference(cases, depth, mutateGuardsUntakeable); len(bad) == 0 {
+		t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", mutateGuardsUntakeable)
+	} else {
+		t.Logf("mutation %v: %d disagreements, first: %s", mutateGuardsUntakeable, len(bad), bad[0])
+	}
+}
