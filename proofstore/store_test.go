@@ -184,7 +184,7 @@ func TestSecondSolveHitsStore(t *testing.T) {
 	}{
 		{"plain", solver.Options{}},
 		{"shortest", solver.Options{Shortest: true}},
-		{"within 9", solver.Options{MaxPlies: 9}},
+		{"within 15", solver.Options{MaxPlies: 15}},
 		{"ply limit", solver.Options{PlyLimit: 200}},
 		{"opponent", solver.Options{ForOpponent: true}},
 	} {
