@@ -8,8 +8,9 @@ import (
 
 // guardedEscape returns a second bound on the OR side's moves to escape
 // (at least plain, which it sharpens), for the prover as the OR side, or
-// plain where it has none. enough tells whether a bound is worth the rest
-// of the work (the shuttles). The bound holds against one way of playing
+// plain where it has none or where it would be below need (the least
+// bound worth having: it stops as soon as it knows). The bound holds
+// against one way of playing
 // for the AND side, so the prover's sure win is no sooner than its
 // fastest win against it:
 //   - its guards, the pieces on an exit of the OR side or next to one,
