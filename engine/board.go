@@ -78,11 +78,19 @@ func (s Square) File() int { return int(s&7) - 1 }
 func (s Square) Rank() int { return int(s >> 3) }
 
 // Distance returns the number of orthogonal steps from s to t (the
-// Manhattan distance).
-func (s Square) Distance(t Square) int {
-	df, dr := s.File()-t.File(), s.Rank()-t.Rank()
-	return max(df, -df) + max(dr, -dr)
-}
+// Manhattan distance), from a table: the solver's bounds ask for it at
+// every node.
+func (s Square) Distance(t Square) int { return int(distances[s&63][t&63]) }
+
+var distances = func() (d [64][64]uint8) {
+	for a := range Square(64) {
+		for b := range Square(64) {
+			df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+			d[a][b] = uint8(max(df, -df) + max(dr, -dr))
+		}
+	}
+	return d
+}()
 
 // OnBoard reports whether s is one of the 36 board squares.
 func (s Square) OnBoard() bool { return s < 64 && BoardMask&(1<<s) != 0 }

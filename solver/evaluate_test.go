@@ -197,10 +197,6 @@ func TestCaptureBound(t *testing.T) {
 	mutations := []mutation{mutateCapturesHiddenOnly, mutateStillWithoutShuttle, mutateShuttlesKept}
 	caught := map[mutation]int{}
 	checked, sharper, still := 0, 0, 0
-	refuted := func(g *game, ref *reference.Solver) bool {
-		_, d, ok := checkNoWin(g, ref, depth)
-		return ok && d >= 0
-	}
 	for i := 0; i < n; i++ {
 		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
 		if !ok {
@@ -233,7 +229,7 @@ func TestCaptureBound(t *testing.T) {
 		}
 		for _, m := range mutations {
 			g.mutation = m
-			if refuted(g, ref) {
+			if refuted(g, ref, depth) {
 				caught[m]++
 			}
 		}
@@ -250,11 +246,11 @@ func TestCaptureBound(t *testing.T) {
 		p := engine.MustParsePosition(c.pos)
 		ref := reference.New(engine.First, engine.First, reference.Purple)
 		g := newGame(p, engine.First, engine.First, nil)
-		if refuted(g, ref) {
+		if refuted(g, ref, depth) {
 			t.Errorf("%s: Evaluate's no win within %d is refuted by the plain solver", c.pos, g.Evaluate().NoWin)
 		}
 		g.mutation = c.m
-		if refuted(g, ref) {
+		if refuted(g, ref, depth) {
 			caught[c.m]++
 		} else {
 			t.Errorf("%s: the mutation %v is not refuted (NoWin %d)", c.pos, c.m, g.Evaluate().NoWin)
@@ -271,6 +267,13 @@ func TestCaptureBound(t *testing.T) {
 		}
 	}
 	t.Logf("%d bounds checked, %d sharper than the least distance to any piece, %d raised by stillTargets; refuted: %v", checked, sharper, still, caught)
+}
+
+// refuted reports whether the plain solver, within depth, wins sooner
+// than the game's "no win within NoWin" allows.
+func refuted(g *game, ref *reference.Solver, depth int) bool {
+	_, d, ok := checkNoWin(g, ref, depth)
+	return ok && d >= 0
 }
 
 // checkNoWin asks the plain solver about the game's "no win within

@@ -211,7 +211,7 @@ func (g *game) lowerBound() uint16 {
 	}
 	// The guards' bound holds against one way of playing for the AND
 	// side, so with the captures' bound that holds against all of them.
-	if capAll > lb && g.provesOnOwnPlies() && !g.noGuards {
+	if capAll > lb && !g.noGuards {
 		need := lb/2 + 1 // the least OR moves of more than lb plies
 		if orToMove {
 			need = (lb+1)/2 + 1

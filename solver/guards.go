@@ -45,13 +45,13 @@ func (g *game) guardedEscape(plain, need int) int {
 	x := g.orSide
 	and := x.Other()
 	occ := p.Occupied(and)
-	exits := engine.Exits(x)
-	guards := occ & (exits | engine.Neighbours(exits))
+	guards := occ & guardZone[x]
 	if guards == 0 || plain >= need || !g.provesOnOwnPlies() {
 		return plain
 	}
 	own := p.Occupied(x)
 	blues := p.MayBeBlue(x)
+	exits := engine.Exits(x)
 	if blues&exits != 0 {
 		return plain
 	}
@@ -70,7 +70,7 @@ func (g *game) guardedEscape(plain, need int) int {
 		}
 		for b := blues; b != 0; b &= b - 1 {
 			sq := engine.Square(trailing(b))
-			if dist(sq, ex)+1 >= best {
+			if sq.Distance(ex)+1 >= best {
 				continue // no sooner than the best so far
 			}
 			moves := escapeThrough(sq, ex, gl[:k], own&^sq.Bit(), blues&^sq.Bit(), g.mutation)
@@ -97,6 +97,10 @@ func (g *game) guardedEscape(plain, need int) int {
 	return max(best, plain)
 }
 
+// guardZone holds, for each player, its exits and the squares next to
+// them: where the other player's pieces guard them (guardedEscape).
+var guardZone = exitZones(1)
+
 // escapeThrough returns the OR moves at least for the blue on sq to
 // escape from the exit ex after the guards gl are taken (guardedEscape):
 // for each set of guards the blue takes itself, its steps through their
@@ -105,21 +109,12 @@ func (g *game) guardedEscape(plain, need int) int {
 func escapeThrough(sq, ex engine.Square, gl []engine.Square, others, blues uint64, mut mutation) int {
 	k := len(gl)
 	if k == 0 {
-		return dist(sq, ex) + 1
+		return sq.Distance(ex) + 1
 	}
 	// A guard next to the exit leaves its square only to take a blue
 	// stepping onto the exit, and is then taken there: another blue's
 	// steps to the exit.
 	sacrifice := nearest(blues, ex)
-	if k == 1 && mut != mutateGuardsBlueOnly {
-		// The same as below, for one guard.
-		t := gl[0]
-		through := dist(sq, t) + dist(t, ex)
-		if others == 0 {
-			return through + 1
-		}
-		return min(through, dist(sq, ex)+max(1, min(nearest(others, t), sacrifice))) + 1
-	}
 	best := 255
 	for s := 0; s < 1<<k; s++ {
 		moves := blueThrough(sq, ex, gl, s)
@@ -145,10 +140,10 @@ func escapeThrough(sq, ex engine.Square, gl []engine.Square, others, blues uint6
 func blueThrough(sq, ex engine.Square, gl []engine.Square, s int) int {
 	switch bits.OnesCount(uint(s)) {
 	case 0:
-		return dist(sq, ex)
+		return sq.Distance(ex)
 	case 1:
 		t := gl[bits.TrailingZeros(uint(s))]
-		return dist(sq, t) + dist(t, ex)
+		return sq.Distance(t) + t.Distance(ex)
 	}
 	best := 255
 	var idx [3]int
@@ -167,10 +162,10 @@ func blueThrough(sq, ex engine.Square, gl []engine.Square, s int) int {
 		at, d := sq, 0
 		for j := 0; j < m; j++ {
 			t := gl[idx[pm[j]]]
-			d += dist(at, t)
+			d += at.Distance(t)
 			at = t
 		}
-		best = min(best, d+dist(at, ex))
+		best = min(best, d+at.Distance(ex))
 	}
 	return best
 }
@@ -183,22 +178,10 @@ var orders = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2
 func nearest(set uint64, t engine.Square) int {
 	d := 255
 	for r := set; r != 0; r &= r - 1 {
-		d = min(d, dist(engine.Square(trailing(r)), t))
+		d = min(d, engine.Square(trailing(r)).Distance(t))
 	}
 	return d
 }
-
-// dist is engine.Square.Distance from a table.
-func dist(a, b engine.Square) int { return int(distances[a&63][b&63]) }
-
-var distances = func() (t [64][64]uint8) {
-	for a := range 64 {
-		for b := range 64 {
-			t[a][b] = uint8(engine.Square(a).Distance(engine.Square(b)))
-		}
-	}
-	return t
-}()
 
 // canTake reports whether the OR side may take every AND piece of set
 // without taking the AND side's last red (which loses, SPEC §1): its

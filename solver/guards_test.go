@@ -50,10 +50,8 @@ func TestGuardsBound(t *testing.T) {
 		}
 		for _, m := range mutations {
 			g.mutation = m
-			if g.lowerBound() > lb {
-				if _, d, ok := checkNoWin(g, ref, depth); ok && d >= 0 {
-					caught[m]++
-				}
+			if g.lowerBound() > lb && refuted(g, ref, depth) {
+				caught[m]++
 			}
 		}
 	}
@@ -75,9 +73,9 @@ func TestGuardsBound(t *testing.T) {
 // TestGuardsBoundDfpn: df-pn, with guardedEscape pruning inside its
 // search, gives the plain solver's verdict and exact distance within 9
 // plies on random positions with a guard of the opponent's and a prover
-// blue at most three steps from an exit; with a
-// guarded exit counted as closed for good (mutateGuardsUntakeable) it
-// does not, on the full sample.
+// blue at most three steps from an exit; with a guarded exit counted as
+// closed for good (mutateGuardsUntakeable) it does not, on the full
+// sample.
 func TestGuardsBoundDfpn(t *testing.T) {
 	n, depth := 600, 9
 	if testing.Short() {
@@ -90,8 +88,7 @@ func TestGuardsBoundDfpn(t *testing.T) {
 		if !ok {
 			continue
 		}
-		exits := engine.Exits(prover)
-		guarded := p.Occupied(prover.Other())&(exits|engine.Neighbours(exits)) != 0
+		guarded := p.Occupied(prover.Other())&guardZone[prover] != 0
 		if guarded && plainEscapeMoves(&p, prover) <= 4 {
 			cases = append(cases, knowledgeCase{p, prover, prover})
 		}
