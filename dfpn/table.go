@@ -68,8 +68,8 @@ type Table struct {
 	used       int64
 	growMu     sync.Mutex // a shared table: one goroutine grows it at a time
 	growWanted atomic.Bool
-	// first is, in a table of one goroutine, its first allocation (1 MiB
-	// from the heap), and whole, once the table has grown, its memory at
+	// first is the table's first allocation (1 MiB from the heap), and
+	// whole, once the table has grown, its memory at
 	// its largest size, mapped at the first growth and taken by the
 	// system page by page as the table grows into it: cur is first or a
 	// prefix of whole. Later growth moves the entries within whole
@@ -101,9 +101,7 @@ func newTable(megabytes int, shared bool) *Table {
 	t := &Table{maxBuckets: n, shared: shared}
 	a, _ := t.alloc(min(n, initialBuckets))
 	t.cur.Store(a)
-	if !shared {
-		t.first = a
-	}
+	t.first = a
 	runtime.SetFinalizer(t, func(t *Table) {
 		if t.whole != nil {
 			if t.whole.free != nil {
@@ -117,13 +115,12 @@ func newTable(megabytes int, shared bool) *Table {
 }
 
 // alloc returns nb zeroed buckets (false: the memory could not be had).
-// In a table of one goroutine the sizes above the first are prefixes of
-// whole, mapped at the first call. A shared table's smaller sizes come
-// from the garbage collector's heap: a goroutine may still be reading a
-// replaced allocation after the growth (see lock), which keeps it alive;
-// only its last size is mapped.
+// The sizes above the first are prefixes of whole, mapped at the first
+// call. A shared table's filter is a new one at each size: goroutines
+// read the filter without a lock (absent), and must not see it cleared
+// while the table grows.
 func (t *Table) alloc(nb uint64) (*slots, bool) {
-	if !t.shared && nb > initialBuckets {
+	if nb > initialBuckets {
 		if t.whole == nil {
 			e, free, ok := allocEntries(t.maxBuckets * bucketSize)
 			if !ok {
@@ -132,14 +129,14 @@ func (t *Table) alloc(nb uint64) (*slots, bool) {
 			t.whole = &slots{entries: e, buckets: t.maxBuckets, free: free, filter: make([]uint64, filterWords(t.maxBuckets))}
 		}
 		w := t.whole
-		return &slots{entries: w.entries[:nb*bucketSize], buckets: nb, filter: w.filter[:filterWords(nb)]}, true
-	}
-	filter := make([]uint64, filterWords(nb))
-	if t.shared && nb < t.maxBuckets {
-		return &slots{entries: make([]entry, nb*bucketSize), buckets: nb, filter: filter}, true
+		filter := w.filter[:filterWords(nb)]
+		if t.shared {
+			filter = make([]uint64, filterWords(nb))
+		}
+		return &slots{entries: w.entries[:nb*bucketSize], buckets: nb, filter: filter}, true
 	}
 	e, free, ok := allocEntries(nb * bucketSize)
-	return &slots{entries: e, buckets: nb, free: free, filter: filter}, ok
+	return &slots{entries: e, buckets: nb, free: free, filter: make([]uint64, filterWords(nb))}, ok
 }
 
 // NewSharedTable returns a table of at most about megabytes MiB (at least
@@ -149,12 +146,17 @@ func (t *Table) alloc(nb uint64) (*slots, bool) {
 // a line of its own, both cores took those lines from each other at
 // nearly every access (a fifth of two goroutines' time; each node took
 // them 1.1–1.3 times one goroutine's time). Like NewTable's it starts at
-// 1 MiB and grows by four when half full: the goroutine that finds it
-// half full takes every bucket's lock (in order, holding none before: no
-// deadlock), fills a new allocation and puts it in place; a goroutine
-// that locked a bucket of the old one sees the allocation changed and
-// locks again. At its size it never collects: a full bucket replaces its
-// least valuable entry.
+// 1 MiB and grows by four when half full, into one mapping of its full
+// size: the goroutine that finds it half full takes every bucket's lock
+// (in order, holding none before: no deadlock), moves the entries within
+// the mapping (growInPlace; the locks stay at their addresses, which are
+// the new size's first buckets') and puts the new size in place; a
+// goroutine that locked a bucket of the old size sees the size changed
+// and locks again. Before, each size was a new allocation from the
+// garbage collector's heap, filled while the other goroutines waited:
+// on two goroutines a fifth of a 25-ply win's CPU, and the other
+// goroutine idle meanwhile. At its size it never collects: a full bucket
+// replaces its least valuable entry.
 func NewSharedTable(megabytes int) *Table {
 	return newTable(megabytes, true)
 }
@@ -202,15 +204,18 @@ func (t *Table) unlock(lk *uint32) {
 		return
 	}
 	atomic.StoreUint32(lk, 0)
-	if t.growWanted.Load() {
+	// One goroutine grows the table; the others go on, and wait at the
+	// bucket they lock next (they parked on growMu before, idle while
+	// the table grew).
+	if t.growWanted.Load() && t.growMu.TryLock() {
 		t.growShared()
+		t.growMu.Unlock()
 	}
 }
 
-// growShared grows a shared table, holding every bucket's lock.
+// growShared grows a shared table, holding growMu, and every bucket's
+// lock while it moves the entries.
 func (t *Table) growShared() {
-	t.growMu.Lock()
-	defer t.growMu.Unlock()
 	if !t.growWanted.Load() {
 		return
 	}
@@ -242,7 +247,7 @@ func (t *Table) grow() bool {
 		return false
 	}
 	t.Grows++
-	if old != t.first && !t.shared {
+	if old != t.first {
 		t.growInPlace(old, a)
 		return true
 	}
@@ -254,11 +259,11 @@ func (t *Table) grow() bool {
 	}
 	atomic.StoreInt64(&t.used, int64(used))
 	t.cur.Store(a) // filled: a shared table's goroutines may enter it now
-	if old == t.first && !t.shared {
-		clear(old.entries) // kept for Reset
+	if !t.shared {
+		// Kept for Reset. A shared table's goroutines may still read
+		// its locks (see lock): Reset clears it.
+		clear(old.entries)
 		clear(old.filter)
-	} else if !t.shared && old.free != nil {
-		old.free()
 	}
 	return true
 }
@@ -268,22 +273,30 @@ func (t *Table) grow() bool {
 // b goes to a bucket of a numbered b or more (the buckets are the keys'
 // multiply-shift, and a has more), so with old's buckets taken from the
 // last down, each one read and emptied before its entries are placed,
-// no entry is written where one not yet moved stands.
+// no entry is written where one not yet moved stands. The bucket locks
+// stay where they are: in a shared table the grower holds old's (see
+// growShared), which are also the locks of a's first buckets, at the
+// same addresses.
 func (t *Table) growInPlace(old, a *slots) {
-	clear(a.filter) // old's part holds old's bits
+	if !t.shared {
+		clear(a.filter) // old's part holds old's bits (a shared table's is new)
+	}
 	used := 0
+	var empty entry
 	for b := int(old.buckets) - 1; b >= 0; b-- {
 		bk := old.entries[b*bucketSize : b*bucketSize+bucketSize]
 		var es [bucketSize]entry
-		copy(es[:], bk)
-		clear(bk)
+		for i := range bk {
+			es[i].set(&bk[i])
+			bk[i].set(&empty)
+		}
 		for i := range es {
 			if es[i].key != 0 && place(a, &es[i]) {
 				used++
 			}
 		}
 	}
-	t.used = int64(used)
+	atomic.StoreInt64(&t.used, int64(used))
 	t.cur.Store(a)
 }
 
@@ -322,28 +335,18 @@ func (t *Table) Clear() {
 // (with no search using it): the next search runs as on a new table,
 // without a new one being made. A search of one position leaves the
 // entries of positions another does not meet, and in a grown table every
-// lookup of them is a miss of the cache. A table of one goroutine keeps
-// its larger memory (whole, cleared here) for the next search to grow
-// into; a shared one releases it.
+// lookup of them is a miss of the cache. The table keeps its larger
+// memory (whole, cleared here) for the next search to grow into.
 func (t *Table) Reset() {
-	old := t.cur.Load()
-	nb := min(t.maxBuckets, initialBuckets)
-	if !t.shared {
-		t.Clear() // first (cleared when the table grew), or whole's prefix
+	t.Clear() // first, or whole's prefix
+	if t.cur.Load() != t.first {
+		// A table of one goroutine cleared first when it grew; a shared
+		// one's goroutines could still read it then.
+		clear(t.first.entries)
+		clear(t.first.filter)
 		t.cur.Store(t.first)
-		atomic.StoreInt64(&t.used, 0)
-		return
 	}
-	if old.buckets == nb {
-		t.Clear()
-		return
-	}
-	a, _ := t.alloc(nb) // a small allocation, from the heap: never fails
-	t.cur.Store(a)
 	atomic.StoreInt64(&t.used, 0)
-	if old.free != nil {
-		old.free()
-	}
 }
 
 // Len returns the number of occupied slots (about, in a shared table,
