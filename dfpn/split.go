@@ -69,9 +69,9 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	}
 	slices.SortStableFunc(open, func(a, b int) int {
 		if or {
-			return cmp.Compare(cs[b].dn, cs[a].dn)
+			return cmp.Or(cmp.Compare(cs[a].pn, cs[b].pn), cmp.Compare(cs[b].dn, cs[a].dn))
 		}
-		return cmp.Compare(cs[b].pn, cs[a].pn)
+		return cmp.Or(cmp.Compare(cs[a].dn, cs[b].dn), cmp.Compare(cs[b].pn, cs[a].pn))
 	})
 
 	sctx, cancel := context.WithCancel(ctx)

@@ -163,28 +163,66 @@ var slowTables = []struct {
 // path-speedups. Run with -benchtime 1x; -bench 'ParallelSuite/maxplies'
 // for one question.
 func BenchmarkParallelSuite(b *testing.B) {
-	suite := readTablesSuite(b)
-	var speedups []float64
-	for _, sp := range slowTables {
+	benchParallelQuestions(b, readTablesSuite(b), slowTables)
+}
+
+// slowHard are the questions of testdata/hard_suite.jsonl that take one
+// thread a second of CPU or more (the exact DTW, no tables; after the
+// opponent's guards for the whole game entered the bound): eight 25-ply
+// wins.
+var slowHard = []struct {
+	position string
+	mode     string
+}{
+	{"4u1/1u4/B1B3/2u3/2R3/5B f R1r2 0", "shortest"},
+	{"2u3/6/2u3/Bu2B1/1R4/5B f R1r2 0", "shortest"},
+	{"2u3/2B3/u1Ru2/5B/6/1R4 f R2r2 0", "shortest"},
+	{"uu1u1R/6/6/1B4/6/B4B f R1r2 0", "shortest"},
+	{"6/1B1u2/u1u3/1R3B/B5/6 f R1r2 0", "shortest"},
+	{"2B1u1/6/u1uRB1/6/6/B5 f R1r2 0", "shortest"},
+	{"2uu2/2u3/4BR/B5/1B4/6 f R1r2 0", "shortest"},
+	{"2uu2/2u3/2R3/B4B/2B3/6 f R1r2 0", "shortest"},
+}
+
+// BenchmarkParallelHard is BenchmarkParallelSuite on slowHard: the hard
+// suite's slow questions on one thread and on two, each checked against
+// the tables' DTW, named by the suite's line (shortest/141).
+func BenchmarkParallelHard(b *testing.B) {
+	benchParallelQuestions(b, readTablesFile(b, "hard_suite.jsonl"), slowHard)
+}
+
+func benchParallelQuestions(b *testing.B, suite []tablesPosition, questions []struct{ position, mode string }) {
+	var speedups, walls []float64
+	for _, sp := range questions {
 		i := slices.IndexFunc(suite, func(w tablesPosition) bool { return w.Position == sp.position })
 		if i < 0 {
-			b.Fatalf("%s is not in the tables suite", sp.position)
+			b.Fatalf("%s is not in the suite", sp.position)
 		}
 		b.Run(fmt.Sprintf("%s/%d", sp.mode, i+1), func(b *testing.B) {
-			speedups = append(speedups, benchParallelSuite(b, suite[i], sp.mode))
+			path, wall := benchParallelSuite(b, suite[i], sp.mode)
+			speedups, walls = append(speedups, path), append(walls, wall)
 		})
 	}
 	if len(speedups) > 0 {
-		least, logSum := speedups[0], 0.0
-		for _, x := range speedups {
-			least = min(least, x)
-			logSum += math.Log(x)
-		}
-		b.Logf("%d questions: path-speedup least %.2f, geometric mean %.2f", len(speedups), least, math.Exp(logSum/float64(len(speedups))))
+		pl, pg := leastAndMean(speedups)
+		wl, wg := leastAndMean(walls)
+		b.Logf("%d questions: path-speedup least %.2f, geometric mean %.2f; by the clock least %.2f, geometric mean %.2f", len(speedups), pl, pg, wl, wg)
 	}
 }
 
-func benchParallelSuite(b *testing.B, w tablesPosition, mode string) float64 {
+// leastAndMean returns the least of xs and their geometric mean.
+func leastAndMean(xs []float64) (least, mean float64) {
+	least, logSum := xs[0], 0.0
+	for _, x := range xs {
+		least = min(least, x)
+		logSum += math.Log(x)
+	}
+	return least, math.Exp(logSum / float64(len(xs)))
+}
+
+// benchParallelSuite reports one question's figures and returns its
+// path-speedup and its speedup by the clock.
+func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, float64) {
 	shortest := mode == "shortest"
 	var nodes, path [3]uint64
 	var cpu, wall [3]time.Duration
@@ -216,6 +254,7 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) float64 {
 	b.ReportMetric(speedup, "path-speedup")
 	b.ReportMetric(float64(cpu[1].Microseconds())/1000/n, "1thread-cpu-ms")
 	b.ReportMetric(float64(cpu[2].Microseconds())/1000/n, "2threads-cpu-ms")
-	b.ReportMetric(float64(wall[1])/float64(wall[2]), "wall-speedup")
-	return speedup
+	wallSpeedup := float64(wall[1]) / float64(wall[2])
+	b.ReportMetric(wallSpeedup, "wall-speedup")
+	return speedup, wallSpeedup
 }
