@@ -10,8 +10,11 @@ import (
 )
 
 // SearchSplit answers a question on the goroutines by sharing out the
-// root's children: each goroutine takes the next unsettled child, largest
-// disproof number first, and settles it by df-pn from the root's path (so
+// root's children: each goroutine takes the next unsettled child (at an
+// OR root least proof number first, the likeliest win: largest disproof
+// number first made a win's search settle its siblings first, each a
+// disproof one goroutine does not need; at an AND root least disproof
+// number first), and settles it by df-pn from the root's path (so
 // that a return to the root is a repetition, as in Search), on the one
 // table. An OR root is proven by the first proven child and disproven
 // when every child is; an AND root the other way round. Where Search's
@@ -61,7 +64,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 			return p.Search(ctx, games, opts)
 		}
 	}
-	var open []int // children still to settle, largest disproof number (OR) or proof number (AND) first
+	var open []int // children still to settle, least proof number (OR) or disproof number (AND) first
 	for i := range cs {
 		if cs[i].pn != 0 && cs[i].dn != 0 {
 			open = append(open, i)
