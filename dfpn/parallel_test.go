@@ -169,7 +169,8 @@ func TestSharedTableReadsWhole(t *testing.T) {
 }
 
 // TestSplitGraphs checks Parallel.SearchSplit (the root's children shared
-// out among two and three goroutines) against plain iteration on random
+// out among two and three goroutines, each settling the children it takes
+// or following df-pn's choice at the root) against plain iteration on random
 // graphs with cycles, unbounded and bounded, the table shared across all
 // roots of a graph: the verdict of every root, no proof shorter than the
 // shortest win, and every bounded answer's distance.
@@ -184,13 +185,14 @@ func TestSplitGraphs(t *testing.T) {
 		g := randomGraph(r, n)
 		want := g.dtw()
 		threads := 2 + gi%2
+		settle := gi%4 >= 2 // both ways of sharing out, with two and three goroutines
 		ps := NewParallel(NewSharedTable(1), threads)
 		for _, root := range r.Perm(n) {
 			gs := graphCopies(g, root, threads)
-			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20})
+			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20, SettleChildren: settle})
 			checkUnbounded(t, gi, root, res, want[root])
 			for _, D := range []int{2, 5, 8} {
-				res := ps.SearchSplit(context.Background(), gs, Options{MaxDepth: D, MaxNodes: 1 << 20})
+				res := ps.SearchSplit(context.Background(), gs, Options{MaxDepth: D, MaxNodes: 1 << 20, SettleChildren: settle})
 				checkBounded(t, gi, root, D, res, want[root])
 			}
 			for i, c := range gs {

@@ -28,6 +28,14 @@ type Options struct {
 	MaxDepth int
 	// Epsilon of the 1+ε threshold trick; 0 means the default 1/4.
 	Epsilon float64
+	// SettleChildren (Parallel.SearchSplit only): each goroutine settles
+	// the root's child it takes before it takes another, for a question
+	// whose answer is expected to be no, where every child must be
+	// settled (the iterations of an exact distance). Without it the
+	// goroutines follow df-pn's choice at the root, leaving a child for
+	// another when its number passes the next one's: settling every child
+	// of a win's root settles siblings that one goroutine never needs.
+	SettleChildren bool
 	// Progress, when set, is called with the statistics so far about
 	// every million nodes.
 	Progress func(Stats)

@@ -5,24 +5,32 @@ import (
 	"context"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
 // SearchSplit answers a question on the goroutines by sharing out the
-// root's children: each goroutine takes the next unsettled child (at an
-// OR root least proof number first, the likeliest win: largest disproof
-// number first made a win's search settle its siblings first, each a
-// disproof one goroutine does not need; at an AND root least disproof
-// number first), and settles it by df-pn from the root's path (so
-// that a return to the root is a repetition, as in Search), on the one
-// table. An OR root is proven by the first proven child and disproven
-// when every child is; an AND root the other way round. Where Search's
+// root's children: each goroutine takes the open child that no other
+// has, least proof number first at an OR root (the likeliest win),
+// least disproof number first at an AND root, and searches it by df-pn
+// from the root's path (so that a return to the root is a repetition,
+// as in Search), on the one table. It leaves the child for another when
+// the child's number passes the 1+ε threshold of the next such child's:
+// df-pn's own choice at the root, two children searched at once. With
+// opts.SettleChildren it settles the child before it takes another: a
+// question whose answer is no needs every child settled, and one
+// goroutine settling a child's whole subtree searched least; but on a
+// win it settles the siblings of the win's child, which one goroutine
+// never searches that far (a 25-ply win asked within 25 plies took two
+// goroutines four times one's nodes: docs/solving.md).
+//
+// An OR root is proven by the first proven child and disproven when
+// every child is; an AND root the other way round. Where Search's
 // goroutines of one question pull each other's numbers to and fro on
 // positions met by different paths (with repetitions, an unbounded no-win
 // took 1.6–2.5 times one goroutine's nodes: docs/solving.md), here each
-// child's subtree has one goroutine searching it, and the goroutines
-// share only the solved facts of the positions their subtrees have in
+// child's subtree has one goroutine searching it at a time (but for a
+// goroutine with no child left, which helps with the last one open), and
+// the goroutines share the facts of the positions their subtrees have in
 // common. With a bound (opts.MaxDepth) each child is searched within one
 // ply less; the answer's distances are those of Search. With one
 // goroutine it is Search.
@@ -79,16 +87,60 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var next atomic.Int64
 	done := make([]bool, len(open))   // settled
+	owner := make([]int, len(open))   // the goroutine settling it (-1: none)
 	helped := make([]bool, len(open)) // a goroutine not its owner has helped with it
 	childCtx := make([]context.Context, len(open))
 	childCancel := make([]context.CancelFunc, len(open))
 	for k := range open {
+		owner[k] = -1
 		childCtx[k], childCancel[k] = context.WithCancel(sctx)
 		defer childCancel[k]()
 	}
-	var mu sync.Mutex // guards cs
+	var mu sync.Mutex // guards cs, done, owner and helped
+	// rank orders the children: the likeliest to settle the root first.
+	rank := func(c *child) uint32 {
+		if or {
+			return c.pn
+		}
+		return c.dn
+	}
+	// pick gives goroutine gi the open child of least rank that no
+	// goroutine owns, and the rank at which it leaves it for another:
+	// the 1+ε threshold of the least rank of the other unowned ones
+	// (df-pn's choice at the root, shared out). With none unowned it helps with
+	// the last child still open (the search of Search within it), until
+	// that child is settled; k < 0: nothing left.
+	pick := func(gi int) (k int, limit uint32, helping bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		k = -1
+		for j := range open { // sorted: a tie goes to the earlier
+			if !done[j] && owner[j] < 0 && (k < 0 || rank(&cs[open[j]]) < rank(&cs[open[k]])) {
+				k = j
+			}
+		}
+		if k >= 0 {
+			owner[k] = gi
+			second := uint32(Inf)
+			for j := range open {
+				if j != k && !done[j] && owner[j] < 0 {
+					second = min(second, rank(&cs[open[j]]))
+				}
+			}
+			if opts.SettleChildren {
+				return k, Inf, false
+			}
+			return k, p.searchers[gi].threshold(second), false
+		}
+		for j := len(open) - 1; j >= 0; j-- {
+			if !done[j] && !helped[j] {
+				helped[j] = true
+				return j, Inf, true
+			}
+		}
+		return -1, 0, false
+	}
 	stats := make([]Stats, len(games))
 	var wg sync.WaitGroup
 	for gi, g := range games {
@@ -103,28 +155,9 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 			}
 			s.reported = 0
 			for sctx.Err() == nil {
-				k := int(next.Add(1)) - 1
-				helping := false
-				if k >= len(open) {
-					// Every child taken: help with the last one still
-					// being settled (the search of Search within it), until
-					// its owner settles it.
-					mu.Lock()
-					k = -1
-					for j := len(open) - 1; j >= 0; j-- {
-						if !done[j] && !helped[j] {
-							k = j
-							break
-						}
-					}
-					if k >= 0 {
-						helped[k] = true
-					}
-					mu.Unlock()
-					if k < 0 {
-						break
-					}
-					helping = true
+				k, limit, helping := pick(gi)
+				if k < 0 {
+					break
 				}
 				mu.Lock()
 				c := cs[open[k]]
@@ -136,24 +169,35 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					s.path = append(s.path, pathNode{})
 				}
 				s.path[1] = pathNode{c.hash, extendPathKey(s.path[0].pathKey, c.hash), c.material}
-				for c.pn != 0 && c.dn != 0 && !s.stopped {
-					r := s.mid(Inf, Inf, dc, 1)
+				thpn, thdn := uint32(Inf), uint32(Inf)
+				if or {
+					thpn = limit
+				} else {
+					thdn = limit
+				}
+				for c.pn != 0 && c.dn != 0 && !s.stopped && rank(&c) < limit {
+					r := s.mid(thpn, thdn, dc, 1)
 					c.pn, c.dn, c.winIn, c.noWin, c.rep, c.deps = r.pn, r.dn, r.winIn, r.noWin, r.rep, r.deps
 					if s.budgetSpent() {
 						s.stopped = true
 					}
 				}
 				g.Undo()
+				mu.Lock()
+				if !helping {
+					owner[k] = -1
+				}
 				if c.pn != 0 && c.dn != 0 {
-					mu.Lock()
 					settled := done[k]
+					if !settled && !helping {
+						cs[open[k]] = c // its numbers now, for the next pick
+					}
 					mu.Unlock()
-					if settled || helping {
-						continue // settled by another goroutine (its owner, or one helping)
+					if settled || helping || !s.stopped {
+						continue // settled by another goroutine, or left for a child of less rank
 					}
 					break // stopped: the budget or the caller
 				}
-				mu.Lock()
 				if !done[k] {
 					cs[open[k]], done[k] = c, true
 				}

@@ -141,6 +141,7 @@ type Solver struct {
 	// goroutine searched summed over its searches (nodes on one thread).
 	pathNodes uint64
 	limit     uint64 // node budget of the call (0: none)
+	settle    bool   // two goroutines settle each child of the root they take (dfpn.Options.SettleChildren)
 	start     time.Time
 	g         *game
 }
@@ -385,7 +386,7 @@ const (
 // search runs df-pn from the current game node with d plies (0: no
 // bound), charging the nodes to the call's budget.
 func (s *Solver) search(d int) (dfpn.Report, error) {
-	opts := dfpn.Options{MaxDepth: d}
+	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle}
 	if s.limit > 0 {
 		if s.nodes >= s.limit {
 			return dfpn.Report{}, errBudget
@@ -430,7 +431,9 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 // iterations went on to thousands of plies, a few thousand nodes each,
 // while they waited for a probe: docs/solving.md). With Threads > 1
 // every search shares out the root's children
-// (dfpn.Parallel.SearchSplit), and the iterations' nodes (those of all
+// (dfpn.Parallel.SearchSplit; the iterations, whose answer is no but at
+// the last, each child settled by the goroutine that takes it:
+// dfpn.Options.SettleChildren), and the iterations' nodes (those of all
 // goroutines) count per goroutine, so that the probes keep the share of
 // the time they have on one thread.
 func (s *Solver) deepen(a *Answer, bound, lo int) error {
@@ -492,7 +495,9 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			continue
 		}
 		n0 := s.nodes
+		s.settle = true // an iteration's answer is no but at the last
 		r, err := s.search(d)
+		s.settle = false
 		idNodes += s.nodes - n0
 		if err != nil {
 			if hi > 0 {
