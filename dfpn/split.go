@@ -108,9 +108,10 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	// pick gives goroutine gi the open child of least rank that no
 	// goroutine owns, and the rank at which it leaves it for another:
 	// the 1+ε threshold of the least rank of the other unowned ones
-	// (df-pn's choice at the root, shared out). With none unowned it helps with
-	// the last child still open (the search of Search within it), until
-	// that child is settled; k < 0: nothing left.
+	// (df-pn's choice at the root, shared out; never, with
+	// SettleChildren). With none unowned it helps with the last child
+	// still open (the search of Search within it), until that child is
+	// settled; k < 0: nothing left.
 	pick := func(gi int) (k int, limit uint32, helping bool) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -122,14 +123,14 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		}
 		if k >= 0 {
 			owner[k] = gi
+			if opts.SettleChildren {
+				return k, Inf, false
+			}
 			second := uint32(Inf)
 			for j := range open {
 				if j != k && !done[j] && owner[j] < 0 {
 					second = min(second, rank(&cs[open[j]]))
 				}
-			}
-			if opts.SettleChildren {
-				return k, Inf, false
 			}
 			return k, p.searchers[gi].threshold(second), false
 		}
