@@ -123,6 +123,10 @@ type Searcher struct {
 	reported     uint64    // nodes already added to par.nodes
 	killers      []killer  // by ply: the move that last settled a node there (setKiller)
 	lastTie      bool      // of equally good children, choose the last (a Parallel goroutine's diversity)
+	// A cache line of nothing at the end: the searchers of a Parallel
+	// search are allocated one after the other, and each writes its
+	// fields at every node.
+	_ [64]byte
 }
 
 // NewSearcher returns a searcher over tt.

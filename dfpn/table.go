@@ -63,11 +63,15 @@ type Table struct {
 	cur        atomic.Pointer[slots]
 	maxBuckets uint64
 	shared     bool
-	// used counts occupied slots; in a shared table, it is sampled (see
-	// slot) and exact after each growth.
-	used       int64
 	growMu     sync.Mutex // a shared table: one goroutine grows it at a time
 	growWanted atomic.Bool
+	// used counts occupied slots; in a shared table, it is sampled (see
+	// slot) and exact after each growth. On a cache line of its own: the
+	// goroutines of a shared table write it, and read cur and growWanted
+	// at every lookup.
+	_    [64]byte
+	used int64
+	_    [64]byte
 	// first is the table's first allocation (1 MiB from the heap), and
 	// whole, once the table has grown, its memory at
 	// its largest size, mapped at the first growth and taken by the

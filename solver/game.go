@@ -27,6 +27,12 @@ type game struct {
 	// statistics
 	tableHits uint64
 	tableErr  error
+	// A cache line of nothing at the end: the copies a search on two
+	// goroutines makes (parallelSearch) are allocated one after the
+	// other, and one's position, written at every move, shared a line
+	// with the other's settings above, read at every evaluation; two
+	// goroutines took up to half again one's CPU a node.
+	_ [64]byte
 }
 
 var sideSalt = [2][2]uint64{
