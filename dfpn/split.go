@@ -21,7 +21,7 @@ import (
 // goroutine settling a child's whole subtree searched least; but on a
 // win it settles the siblings of the win's child, which one goroutine
 // never searches that far (a 25-ply win asked within 25 plies took two
-// goroutines four times one's nodes: docs/solving.md).
+// goroutines five times one's nodes: docs/solving.md).
 //
 // An OR root is proven by the first proven child and disproven when
 // every child is; an AND root the other way round. Where Search's
@@ -111,8 +111,8 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	// (df-pn's choice at the root, shared out; never, with
 	// SettleChildren). With none unowned it helps with the last child
 	// still open (the search of Search within it), until that child is
-	// settled; k < 0: nothing left.
-	pick := func(gi int) (k int, limit uint32, helping bool) {
+	// settled; k < 0: nothing left. c is the child as it stands.
+	pick := func(gi int) (k int, c child, limit uint32, helping bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		k = -1
@@ -124,7 +124,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		if k >= 0 {
 			owner[k] = gi
 			if opts.SettleChildren {
-				return k, Inf, false
+				return k, cs[open[k]], Inf, false
 			}
 			second := uint32(Inf)
 			for j := range open {
@@ -132,15 +132,15 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					second = min(second, rank(&cs[open[j]]))
 				}
 			}
-			return k, p.searchers[gi].threshold(second), false
+			return k, cs[open[k]], p.searchers[gi].threshold(second), false
 		}
 		for j := len(open) - 1; j >= 0; j-- {
 			if !done[j] && !helped[j] {
 				helped[j] = true
-				return j, Inf, true
+				return j, cs[open[j]], Inf, true
 			}
 		}
-		return -1, 0, false
+		return -1, child{}, 0, false
 	}
 	stats := make([]Stats, len(games))
 	var wg sync.WaitGroup
@@ -156,13 +156,10 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 			}
 			s.reported = 0
 			for sctx.Err() == nil {
-				k, limit, helping := pick(gi)
+				k, c, limit, helping := pick(gi)
 				if k < 0 {
 					break
 				}
-				mu.Lock()
-				c := cs[open[k]]
-				mu.Unlock()
 				s.ctx = childCtx[k]
 				s.stopped = false
 				g.Play(c.move)

@@ -344,10 +344,12 @@ func (t *Table) Clear() {
 func (t *Table) Reset() {
 	t.Clear() // first, or whole's prefix
 	if t.cur.Load() != t.first {
-		// A table of one goroutine cleared first when it grew; a shared
-		// one's goroutines could still read it then.
-		clear(t.first.entries)
-		clear(t.first.filter)
+		if t.shared {
+			// A table of one goroutine cleared first when it grew; a
+			// shared one's goroutines could still read it then.
+			clear(t.first.entries)
+			clear(t.first.filter)
+		}
 		t.cur.Store(t.first)
 	}
 	atomic.StoreInt64(&t.used, 0)

@@ -103,10 +103,7 @@ func benchParallel(b *testing.B, pos string, dtw int) {
 // (no-wins: within 25) or the exact DTW (shortest); and the five hard
 // no-wins asked "a win at all?" (unbounded: dfpn.Parallel.SearchSplit
 // on two threads).
-var slowTables = []struct {
-	position string
-	mode     string // "maxplies" (a win within DTW plies; no-wins: 25), "shortest" or "unbounded" (a win at all)
-}{
+var slowTables = []parallelQuestion{
 	{"6/6/u5/2B1uu/6/B3R1 f R1r2 0", "maxplies"},
 	{"6/u5/1u4/5u/4B1/3R1B f R1r2 0", "maxplies"},
 	{"6/6/1u2u1/2uB2/4B1/2R3 f R1r2 0", "maxplies"},
@@ -170,10 +167,7 @@ func BenchmarkParallelSuite(b *testing.B) {
 // thread a second of CPU or more (the exact DTW, no tables; after the
 // opponent's guards for the whole game entered the bound): eight 25-ply
 // wins.
-var slowHard = []struct {
-	position string
-	mode     string
-}{
+var slowHard = []parallelQuestion{
 	{"4u1/1u4/B1B3/2u3/2R3/5B f R1r2 0", "shortest"},
 	{"2u3/6/2u3/Bu2B1/1R4/5B f R1r2 0", "shortest"},
 	{"2u3/2B3/u1Ru2/5B/6/1R4 f R2r2 0", "shortest"},
@@ -191,7 +185,14 @@ func BenchmarkParallelHard(b *testing.B) {
 	benchParallelQuestions(b, readTablesFile(b, "hard_suite.jsonl"), slowHard)
 }
 
-func benchParallelQuestions(b *testing.B, suite []tablesPosition, questions []struct{ position, mode string }) {
+// parallelQuestion is a question of BenchmarkParallelSuite or
+// BenchmarkParallelHard: a position of the suite, and the question asked.
+type parallelQuestion struct {
+	position string
+	mode     string // "maxplies" (a win within DTW plies; no-wins: 25), "shortest" or "unbounded" (a win at all)
+}
+
+func benchParallelQuestions(b *testing.B, suite []tablesPosition, questions []parallelQuestion) {
 	var speedups, walls []float64
 	for _, sp := range questions {
 		i := slices.IndexFunc(suite, func(w tablesPosition) bool { return w.Position == sp.position })
