@@ -32,7 +32,12 @@ func (s *Searcher) favourKiller(cs []child, or bool, ply int) {
 	if ply >= len(s.killers) || !s.killers[ply].set {
 		return
 	}
-	k := s.killers[ply].move
+	favour(cs, or, s.killers[ply].move)
+}
+
+// favour halves the proof number (OR) or disproof number (AND) of the
+// unsolved child reached by k, if any: favourKiller's rule.
+func favour(cs []child, or bool, k Move) {
 	for i := range cs {
 		c := &cs[i]
 		if c.move != k || c.pn == 0 || c.dn == 0 {

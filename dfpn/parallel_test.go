@@ -308,3 +308,69 @@ func TestSharedTableReadsWhileGrowing(t *testing.T) {
 	}
 	t.Logf("%d keys stored, %d misses", i, reads)
 }
+
+// splitTree is a root (OR) with three children: two OR trees of depth
+// splitDepth, two children a node, every leaf lost (each disproven only
+// by visiting all of its 2^splitDepth leaves), and a win in two plies
+// whose initial proof number is the largest of the three.
+type splitTree struct{ stack []uint64 }
+
+const splitDepth = 16
+
+func (g *splitTree) cur() uint64   { return g.stack[len(g.stack)-1] }
+func (g *splitTree) depth() int    { return len(g.stack) - 1 }
+func (g *splitTree) Hash() uint64  { return g.cur()*0x9e3779b97f4a7c15 + 99 }
+func (g *splitTree) Material() int { return 0 }
+func (g *splitTree) Play(m Move)   { g.stack = append(g.stack, g.cur()*3+uint64(m)+1) }
+func (g *splitTree) Undo()         { g.stack = g.stack[:len(g.stack)-1] }
+func (g *splitTree) inWin() bool   { return len(g.stack) > 1 && g.stack[1] == 3 }
+func (g *splitTree) OrNode() bool  { return !(g.inWin() && g.depth() == 1) }
+func (g *splitTree) Evaluate() Eval {
+	switch {
+	case g.inWin() && g.depth() == 2:
+		return Eval{WinIn: 0}
+	case !g.inWin() && g.depth() == splitDepth+1:
+		return Eval{WinIn: InfLen, NoWin: InfLen}
+	}
+	return NothingKnown()
+}
+func (g *splitTree) Moves(buf []Move) []Move {
+	switch {
+	case g.depth() == 0:
+		return append(buf, 0, 1, 2)
+	case g.inWin():
+		return append(buf, 0)
+	}
+	return append(buf, 0, 1)
+}
+func (g *splitTree) Estimate() (uint32, uint32) {
+	if g.depth() != 1 {
+		return 1, 1
+	}
+	if g.inWin() {
+		return 100, 1
+	}
+	return 60, 1
+}
+
+// TestSplitFavoursLastProof: SearchSplit takes first the root's child
+// whose move the table holds as the root's best (the move of the proof
+// before, as a killer at Search's root): with each child settled, the
+// goroutines would otherwise settle both large no-win children (2^17 - 1
+// nodes each) before the win, whose number is the largest. Without the
+// favour, the most nodes one goroutine searched is a whole tree's; the
+// test fails at half a tree.
+func TestSplitFavoursLastProof(t *testing.T) {
+	tt := NewSharedTable(64)
+	root := &splitTree{stack: []uint64{0}}
+	tt.storeNumbers(root.Hash(), unbounded, 1, 1, 2, 0) // as a search before left it
+	ps := NewParallel(tt, 2)
+	games := []Game{&splitTree{stack: []uint64{0}}, &splitTree{stack: []uint64{0}}}
+	res := ps.SearchSplit(context.Background(), games, Options{SettleChildren: true})
+	if res.Status != Proven || res.WinIn != 2 || res.Best != 2 {
+		t.Fatalf("got %v in %d with move %d, want proven in 2 with move 2", res.Status, res.WinIn, res.Best)
+	}
+	if half := uint64(1) << splitDepth; res.Stats.ThreadNodes >= half {
+		t.Fatalf("one goroutine searched %d nodes (a no-win tree has %d): the win's child was not taken first", res.Stats.ThreadNodes, 2*half-1)
+	}
+}
