@@ -374,3 +374,23 @@ func TestSplitFavoursLastProof(t *testing.T) {
 		t.Fatalf("one goroutine searched %d nodes (a no-win tree has %d): the win's child was not taken first", res.Stats.ThreadNodes, 2*half-1)
 	}
 }
+
+// TestSplitKeepsUndecidedBest: a SearchSplit its budget stops stores the
+// root's numbers with the child likeliest to settle it (least proof
+// number at an OR root) as the root's best move, for the next
+// SearchSplit to take first (TestSplitFavoursLastProof). In splitTree
+// the goroutines take the two no-win trees (proof number 60, the win's
+// 100), whose proof numbers stay 1 as they search them, so the stored
+// best is one of theirs (moves 0 and 1), not the win's (2).
+func TestSplitKeepsUndecidedBest(t *testing.T) {
+	tt := NewSharedTable(64)
+	ps := NewParallel(tt, 2)
+	games := []Game{&splitTree{stack: []uint64{0}}, &splitTree{stack: []uint64{0}}}
+	res := ps.SearchSplit(context.Background(), games, Options{MaxNodes: 5000})
+	if res.Status != Undecided {
+		t.Fatalf("got %v, want undecided after 5000 nodes", res.Status)
+	}
+	if _, _, best, ok := tt.Facts(games[0].Hash()); !ok || best > 1 {
+		t.Fatalf("the root's entry: stored %v, best move %d; want a no-win tree's move (0 or 1)", ok, best)
+	}
+}

@@ -23,7 +23,8 @@ import (
 // never searches that far (a 25-ply win asked within 25 plies took two
 // goroutines five times one's nodes: docs/solving.md). The child of the
 // root's best move in the table (its last proof's) is favoured as a
-// killer is (favourKiller).
+// killer is (favourKiller); a search its budget stops stores the root's
+// numbers with its likeliest child as that move.
 //
 // An OR root is proven by the first proven child and disproven when
 // every child is; an AND root the other way round. Where Search's
@@ -75,15 +76,15 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		}
 	}
 	// The root's best move in the table (that of the root's last proof,
-	// such as a --shortest probe's, or the best child when a search last
-	// left the root undecided) is favoured, as Search favours the
-	// killer at its root (favourKiller: one thread's searches keep the
-	// move of the last proof at ply 0). Without it, the iteration that
-	// finds a win took the children in the order of their numbers and
-	// settled the win's siblings first: a 25-ply win asked within 25
-	// plies, after a probe had proven a longer win through the same
-	// child, took up to 10 M nodes against one thread's 29 k
-	// (docs/solving.md).
+	// such as a --shortest probe's, or its likeliest child when a search
+	// stopped by its budget last left it, below) is favoured, as Search
+	// favours the killer at its root (favourKiller: one thread's
+	// searches keep the move of the last proof at ply 0). Without it,
+	// the iteration that finds a win took the children in the order of
+	// their numbers and settled the win's siblings first: a 25-ply win
+	// asked within 25 plies, after a probe had proven a longer win
+	// through the same child, took up to 10 M nodes against one
+	// thread's 29 k (docs/solving.md).
 	if _, _, best, ok := s0.tt.Facts(rootHash); ok {
 		favour(cs, or, best)
 	}
@@ -255,6 +256,13 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		if noWin >= unbounded {
 			r.NoWin = -1
 		}
+	default:
+		// Stopped by the budget (a --shortest probe's cap): the root's
+		// numbers and its likeliest child, as Search's mid stores at
+		// every node it leaves, so that the next search of the root
+		// takes that child first (above).
+		bi, _ := selectChild(cs, or, false)
+		s0.tt.storeNumbers(rootHash, d, sc.pn, sc.dn, cs[bi].move, 0)
 	}
 	if r.Best == 0 {
 		_, _, r.Best, _ = s0.tt.Facts(rootHash)
