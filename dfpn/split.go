@@ -261,8 +261,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		// numbers and its likeliest child, as Search's mid stores at
 		// every node it leaves, so that the next search of the root
 		// takes that child first (above).
-		bi, _ := selectChild(cs, or, false)
-		s0.tt.storeNumbers(rootHash, d, sc.pn, sc.dn, cs[bi].move, 0)
+		s0.tt.storeNumbers(rootHash, d, sc.pn, sc.dn, cs[sc.best].move, 0)
 	}
 	if r.Best == 0 {
 		_, _, r.Best, _ = s0.tt.Facts(rootHash)
