@@ -69,7 +69,7 @@ type scan struct {
 // transpositions (a DAG, and cycles) inflate without bound (fewer nodes
 // on the project's suites: docs/solving.md). The child to search is
 // selectChild's.
-func scanChildren(cs []child, or, lastTie bool) scan {
+func scanChildren(cs []child, or, hashTies bool) scan {
 	lo, second := Inf+1, Inf
 	best := 0
 	var mx, mxUnsolved, k uint32
@@ -78,7 +78,7 @@ func scanChildren(cs []child, or, lastTie bool) scan {
 		if !or {
 			own, other = other, own
 		}
-		if own < lo || (lastTie && own == lo) {
+		if own < lo || (hashTies && own == lo && tieKey(cs[i].hash) < tieKey(cs[best].hash)) {
 			best, second, lo = i, lo, own
 		} else if own < second {
 			second = own
@@ -110,16 +110,16 @@ func scanChildren(cs []child, or, lastTie bool) scan {
 }
 
 // selectChild returns the child to search (least pn at OR nodes, least
-// dn at AND nodes; the first in move order on ties) and the second-least
-// value.
-func selectChild(cs []child, or, lastTie bool) (int, uint32) {
+// dn at AND nodes; on ties the first in move order, or with hashTies the
+// least tieKey) and the second-least value.
+func selectChild(cs []child, or, hashTies bool) (int, uint32) {
 	best, v1, v2 := 0, Inf+1, Inf
 	for i := range cs {
 		v := cs[i].dn
 		if or {
 			v = cs[i].pn
 		}
-		if v < v1 || (lastTie && v == v1) {
+		if v < v1 || (hashTies && v == v1 && tieKey(cs[i].hash) < tieKey(cs[best].hash)) {
 			best, v2, v1 = i, v1, v
 		} else if v < v2 {
 			v2 = v
@@ -127,6 +127,15 @@ func selectChild(cs []child, or, lastTie bool) (int, uint32) {
 	}
 	return best, min(v2, Inf)
 }
+
+// tieKey orders equally good children for a searcher with hashTies (a
+// Parallel goroutine's diversity): by a multiplicative hash of their
+// keys, an order unrelated to the move order. The reverse move order,
+// used before, tried the moves the game orders last (neither escapes,
+// captures nor steps towards an exit) first at every tie: a goroutine
+// settling a question's children alone so took up to 75 times one
+// thread's nodes (docs/solving.md).
+func tieKey(h uint64) uint64 { return h * 0x9e3779b97f4a7c15 }
 
 // provenChild returns, at a proven OR node, the proven child with the
 // shortest proof; at a proven AND node, the child with the longest.

@@ -36,7 +36,7 @@ func NewParallel(tt *Table, n int) *Parallel {
 	for range max(n, 1) {
 		s := NewSearcher(tt)
 		s.par = &p.par
-		s.lastTie = len(p.searchers)%2 == 1
+		s.hashTies = len(p.searchers)%2 == 1
 		p.searchers = append(p.searchers, s)
 	}
 	if len(p.searchers) == 1 {
@@ -54,7 +54,8 @@ func (p *Parallel) Threads() int { return len(p.searchers) }
 // (Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010, without
 // its virtual proof numbers): every goroutine runs df-pn from the
 // root on the one table; every second goroutine breaks ties between
-// equally good children the other way (the last, not the first), so that
+// equally good children in an order of its own (tieKey, by the children's
+// keys; not the first in move order), so that
 // the goroutines take different paths where df-pn has no preference
 // (without it, two goroutines searched 0.97 of one's nodes each: the same
 // tree twice); within refreshPlies of the root, before choosing a child,

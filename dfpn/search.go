@@ -122,7 +122,7 @@ type Searcher struct {
 	par          *parallel // shared with the other goroutines of a Parallel search
 	reported     uint64    // nodes already added to par.nodes
 	killers      []killer  // by ply: the move that last settled a node there (setKiller)
-	lastTie      bool      // of equally good children, choose the last (a Parallel goroutine's diversity)
+	hashTies     bool      // of equally good children, choose by tieKey (a Parallel goroutine's diversity)
 	// A cache line of nothing at the end: the searchers of a Parallel
 	// search are allocated one after the other, and each writes its
 	// fields at every node.
@@ -447,7 +447,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 
 	var pn, dn uint32
 	for {
-		sc := scanChildren(cs, or, s.lastTie)
+		sc := scanChildren(cs, or, s.hashTies)
 		pn, dn = sc.pn, sc.dn
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.stopped {
 			break
@@ -457,7 +457,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		// lookups cost more than they save (measured: BenchmarkParallel).
 		if s.par != nil && ply < refreshPlies {
 			s.refresh(cs, dc)
-			sc = scanChildren(cs, or, s.lastTie)
+			sc = scanChildren(cs, or, s.hashTies)
 			if pn, dn = sc.pn, sc.dn; pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
 				break
 			}
