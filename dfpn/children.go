@@ -130,7 +130,9 @@ func selectChild(cs []child, or, hashTies bool) (int, uint32) {
 
 // tieKey orders equally good children for a searcher with hashTies (a
 // Parallel goroutine's diversity): by a multiplicative hash of their
-// keys, an order unrelated to the move order. The reverse move order,
+// keys (a Game's keys need not look random: a small graph's may be its
+// node numbers, in move order), an order unrelated to the move order.
+// The reverse move order,
 // used before, tried the moves the game orders last (neither escapes,
 // captures nor steps towards an exit) first at every tie: a goroutine
 // settling a question's children alone so took up to 75 times one
