@@ -36,7 +36,8 @@ func NewParallel(tt *Table, n int) *Parallel {
 	for range max(n, 1) {
 		s := NewSearcher(tt)
 		s.par = &p.par
-		s.hashTies = len(p.searchers)%2 == 1
+		s.diverse = len(p.searchers)%2 == 1
+		s.hashTies = s.diverse
 		p.searchers = append(p.searchers, s)
 	}
 	if len(p.searchers) == 1 {

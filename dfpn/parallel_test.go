@@ -3,6 +3,7 @@ package dfpn
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -392,5 +393,119 @@ func TestSplitKeepsUndecidedBest(t *testing.T) {
 	}
 	if _, _, best, ok := tt.Facts(games[0].Hash()); !ok || best > 1 {
 		t.Fatalf("the root's entry: stored %v, best move %d; want a no-win tree's move (0 or 1)", ok, best)
+	}
+}
+
+// tieTree is a root (OR) with open children, each the root of a tree
+// of OR nodes, tieFan children a node, whose leaves are lost: every
+// child of a node ties with its siblings (the same numbers), so the
+// child a goroutine descends into first is its tie-break's choice. The
+// game records the first move its goroutine descended into below a
+// root child (the first node expanded at depth 2).
+type tieTree struct {
+	stack  []uint64
+	moves  []Move
+	kids   int // the root's children
+	first2 int // the move into the first node expanded at depth 2 (-1: none yet)
+}
+
+const (
+	tieFan   = 4
+	tieDepth = 9
+)
+
+func newTieTree(kids int) *tieTree { return &tieTree{stack: []uint64{0}, kids: kids, first2: -1} }
+
+func (g *tieTree) cur() uint64   { return g.stack[len(g.stack)-1] }
+func (g *tieTree) depth() int    { return len(g.stack) - 1 }
+func (g *tieTree) Hash() uint64  { return g.cur()*0x2545f4914f6cdd1d + 7 }
+func (g *tieTree) Material() int { return 0 }
+func (g *tieTree) OrNode() bool  { return true }
+func (g *tieTree) Play(m Move) {
+	g.stack = append(g.stack, g.cur()*tieFan+uint64(m)+1)
+	g.moves = append(g.moves, m)
+}
+func (g *tieTree) Undo() {
+	g.stack = g.stack[:len(g.stack)-1]
+	g.moves = g.moves[:len(g.moves)-1]
+}
+func (g *tieTree) Evaluate() Eval {
+	if g.depth() == tieDepth+1 {
+		return Eval{WinIn: InfLen, NoWin: InfLen}
+	}
+	return NothingKnown()
+}
+func (g *tieTree) Estimate() (uint32, uint32) { return 1, 1 }
+
+func (g *tieTree) Moves(buf []Move) []Move {
+	if g.depth() == 2 && g.first2 < 0 {
+		g.first2 = int(g.moves[1])
+	}
+	n := tieFan
+	if g.depth() == 0 {
+		n = g.kids
+	}
+	for i := range n {
+		buf = append(buf, Move(i))
+	}
+	return buf
+}
+
+// tieFirst is the child of root child r that tieKey puts first.
+func tieFirst(r Move) int {
+	g := newTieTree(2)
+	g.Play(r)
+	best, bestKey := -1, uint64(0)
+	for m := range Move(tieFan) {
+		g.Play(m)
+		if k := tieKey(g.Hash()); best < 0 || k < bestKey {
+			best, bestKey = int(m), k
+		}
+		g.Undo()
+	}
+	return best
+}
+
+// TestSplitTies: in SearchSplit a goroutine alone in a root child's
+// subtree breaks ties as one thread does (the first in move order), and
+// the helper of the last open child by tieKey; afterwards each searcher
+// is back to its tie order in Parallel.Search (every second goroutine
+// by tieKey). With every second goroutine's ties by tieKey everywhere
+// (as before), the first case fails; with the helper's by move order,
+// the second.
+func TestSplitTies(t *testing.T) {
+	for _, tf := range []int{tieFirst(0), tieFirst(1)} {
+		if tf == 0 {
+			t.Fatalf("tieKey puts move 0 first below a root child: the test cannot tell the orders apart")
+		}
+	}
+	search := func(kids int) []*tieTree {
+		ps := NewParallel(NewSharedTable(64), 2)
+		gs := []*tieTree{newTieTree(kids), newTieTree(kids)}
+		res := ps.SearchSplit(context.Background(), []Game{gs[0], gs[1]}, Options{MaxDepth: tieDepth + 1, SettleChildren: true})
+		if res.Status != Disproven {
+			t.Fatalf("got %v, want disproven", res.Status)
+		}
+		for i, s := range ps.searchers {
+			if s.hashTies != (i%2 == 1) {
+				t.Errorf("goroutine %d left with hashTies %v", i, s.hashTies)
+			}
+		}
+		return gs
+	}
+	// Two open children: each goroutine takes one and descends into its
+	// first child in move order.
+	for i, g := range search(2) {
+		if g.first2 != 0 {
+			t.Errorf("two open children: goroutine %d first descended into child %d of its root child, want 0 (move order)", i, g.first2)
+		}
+	}
+	// One open child: its owner descends by move order, the helper by
+	// tieKey.
+	gs := search(1)
+	got := []int{gs[0].first2, gs[1].first2}
+	slices.Sort(got)
+	if want := []int{0, tieFirst(0)}; !slices.Equal(got, want) {
+		t.Errorf("one open child: the goroutines first descended into its children %v, want %v (the owner's move order, the helper's tieKey)", got, want)
 	}
 }

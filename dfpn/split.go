@@ -32,11 +32,12 @@ import (
 // positions met by different paths (with repetitions, an unbounded no-win
 // took 1.6–2.5 times one goroutine's nodes: docs/solving.md), here each
 // child's subtree has one goroutine searching it at a time (but for a
-// goroutine with no child left, which helps with the last one open), and
-// the goroutines share the facts of the positions their subtrees have in
-// common. With a bound (opts.MaxDepth) each child is searched within one
-// ply less; the answer's distances are those of Search. With one
-// goroutine it is Search.
+// goroutine with no child left, which helps with the last one open,
+// breaking ties between equal children by tieKey, the owner by the move
+// order), and the goroutines share the facts of the positions their
+// subtrees have in common. With a bound (opts.MaxDepth) each child is
+// searched within one ply less; the answer's distances are those of
+// Search. With one goroutine it is Search.
 func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) Report {
 	if len(p.searchers) == 1 {
 		return p.Search(ctx, games, opts)
@@ -178,6 +179,15 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 				}
 				s.ctx = childCtx[k]
 				s.stopped = false
+				// The helper breaks ties its own way: it searches the
+				// child its owner searches, and the same order would walk
+				// the owner's path. An owner alone in its child's subtree
+				// keeps the game's move order, as one thread does (with
+				// the keys' order on every second goroutine's own
+				// children too, 20 runs of a slow no-win took twice
+				// one thread's time or more in 3, against 1:
+				// docs/solving.md).
+				s.hashTies = helping
 				g.Play(c.move)
 				if len(s.path) < 2 {
 					s.path = append(s.path, pathNode{})
@@ -222,6 +232,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					break
 				}
 			}
+			s.hashTies = s.diverse
 			s.stats.Elapsed = time.Since(start)
 			stats[gi] = s.stats
 		}()

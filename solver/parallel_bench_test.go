@@ -178,8 +178,26 @@ var slowHard = []parallelQuestion{
 	{"2uu2/2u3/2R3/B4B/2B3/6 f R1r2 0", "shortest"},
 }
 
+// slowHardNoWins are the hard suite's no-wins whose exact answer (no
+// win, by --shortest without tables) takes one thread a second or more
+// by the clock (0.9–6.2 s of CPU in the benchmark) and at most 50 M
+// nodes (six others were not settled within 50 M nodes, about 9 s). A
+// no-win's --shortest is the iterations up to 64 plies and an unbounded
+// disproof.
+var slowHardNoWins = []parallelQuestion{
+	{"6/uu1u2/2u3/2B3/5R/R5 f R2r3 0", "shortest"},
+	{"2Ru2/2u3/6/1R1u2/3B2/3R2 f R3r2 0", "shortest"},
+	{"u3u1/5u/1u4/6/4BR/1B4 f R1r2 46", "shortest"},
+	{"b3b1/2r3/6/6/U5/1U2UU s R2r1 41", "shortest"},
+}
+
+// BenchmarkParallelHardNoWins is BenchmarkParallelSuite on slowHardNoWins.
+func BenchmarkParallelHardNoWins(b *testing.B) {
+	benchParallelQuestions(b, readTablesFile(b, "hard_suite.jsonl"), slowHardNoWins)
+}
+
 // BenchmarkParallelHard is BenchmarkParallelSuite on slowHard: the hard
-// suite's slow questions on one thread and on two, each checked against
+// suite's slow wins on one thread and on two, each checked against
 // the tables' DTW, named by the suite's line (shortest/141).
 func BenchmarkParallelHard(b *testing.B) {
 	benchParallelQuestions(b, readTablesFile(b, "hard_suite.jsonl"), slowHard)
