@@ -36,8 +36,6 @@ func NewParallel(tt *Table, n int) *Parallel {
 	for range max(n, 1) {
 		s := NewSearcher(tt)
 		s.par = &p.par
-		s.diverse = len(p.searchers)%2 == 1
-		s.hashTies = s.diverse
 		p.searchers = append(p.searchers, s)
 	}
 	if len(p.searchers) == 1 {
@@ -92,6 +90,7 @@ func (p *Parallel) Search(ctx context.Context, games []Game, opts Options) Repor
 			defer wg.Done()
 			s := p.searchers[i]
 			s.reported = 0
+			s.hashTies = i%2 == 1 // the diversity above (SearchSplit sets its own)
 			o := opts
 			if i > 0 {
 				o.Progress = nil

@@ -468,11 +468,11 @@ func tieFirst(r Move) int {
 
 // TestSplitTies: in SearchSplit a goroutine alone in a root child's
 // subtree breaks ties as one thread does (the first in move order), and
-// the helper of the last open child by tieKey; afterwards each searcher
-// is back to its tie order in Parallel.Search (every second goroutine
-// by tieKey). With every second goroutine's ties by tieKey everywhere
-// (as before), the first case fails; with the helper's by move order,
-// the second.
+// the helper of the last open child by tieKey; a Parallel.Search run
+// after it breaks ties its own way again (every second goroutine by
+// tieKey). With every second goroutine's ties by tieKey everywhere (as
+// before), the first case fails; with the helper's by move order, the
+// second.
 func TestSplitTies(t *testing.T) {
 	for _, tf := range []int{tieFirst(0), tieFirst(1)} {
 		if tf == 0 {
@@ -486,10 +486,15 @@ func TestSplitTies(t *testing.T) {
 		if res.Status != Disproven {
 			t.Fatalf("got %v, want disproven", res.Status)
 		}
-		for i, s := range ps.searchers {
-			if s.hashTies != (i%2 == 1) {
-				t.Errorf("goroutine %d left with hashTies %v", i, s.hashTies)
-			}
+		// Parallel.Search after it, the table emptied: the second
+		// goroutine by tieKey again.
+		ps.tt.Reset()
+		after := []*tieTree{newTieTree(1), newTieTree(1)}
+		if r := ps.Search(context.Background(), []Game{after[0], after[1]}, Options{MaxDepth: tieDepth + 1}); r.Status != Disproven {
+			t.Fatalf("Parallel.Search: got %v, want disproven", r.Status)
+		}
+		if after[0].first2 != 0 || after[1].first2 != tieFirst(0) {
+			t.Errorf("Parallel.Search after SearchSplit: the goroutines first descended into %d and %d, want 0 and %d", after[0].first2, after[1].first2, tieFirst(0))
 		}
 		return gs
 	}

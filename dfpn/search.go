@@ -122,8 +122,7 @@ type Searcher struct {
 	par          *parallel // shared with the other goroutines of a Parallel search
 	reported     uint64    // nodes already added to par.nodes
 	killers      []killer  // by ply: the move that last settled a node there (setKiller)
-	hashTies     bool      // of equally good children, choose by tieKey (a Parallel goroutine's diversity)
-	diverse      bool      // hashTies in Parallel.Search: every second goroutine (SearchSplit: the helper only)
+	hashTies     bool      // of equally good children, choose by tieKey (a goroutine's diversity: set by Parallel.Search and SearchSplit)
 	// A cache line of nothing at the end: the searchers of a Parallel
 	// search are allocated one after the other, and each writes its
 	// fields at every node.

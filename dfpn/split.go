@@ -232,7 +232,6 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					break
 				}
 			}
-			s.hashTies = s.diverse
 			s.stats.Elapsed = time.Since(start)
 			stats[gi] = s.stats
 		}()
