@@ -83,16 +83,17 @@ func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 // Evaluate reports terminal nodes, table hits, and exact short cases:
 // the OR side to move with an escape, or a capture of the AND side's last
 // blue (takesLastBlue), wins in 1; the AND side to move with an escape,
-// or a capture of the OR side's last blue, refutes for good; the AND side to move without an
-// escape, facing a prover blue on its exit that no AND piece touches,
-// loses in 2 (whatever it does, the blue escapes next: capturing another
-// prover piece cannot take the prover's last blue, and taking its last
-// red only wins sooner). The tables not holding the node, a race to an
-// exit that nothing can stop (races, knowledge.go) decides it: the OR
-// side's, a win within the race's plies (not an exact distance: a
-// shorter win may exist, which bounded searches still look for); the AND
-// side's, a loss for good. Otherwise the lower bound gives "no win
-// within lb-1".
+// or a capture of the OR side's last blue, refutes for good; the AND side
+// to move without an escape, facing a prover blue on its exit that no AND
+// piece touches, loses in 2 (whatever it does, the blue escapes next:
+// capturing another prover piece cannot take the prover's last blue, and
+// taking its last red only wins sooner); the prover to move facing the
+// opponent's fortress (fortress.go) has lost for good. The tables not
+// holding the node, a race to an exit that nothing can stop (races,
+// knowledge.go) decides it: the OR side's, a win within the race's plies
+// (not an exact distance: a shorter win may exist, which bounded searches
+// still look for); the AND side's, a loss for good. Otherwise the lower
+// bound gives "no win within lb-1".
 func (g *game) Evaluate() dfpn.Eval {
 	p := &g.pos
 	switch o := p.Outcome(); o {
@@ -115,6 +116,13 @@ func (g *game) Evaluate() dfpn.Eval {
 		and := toMove.Other()
 		threats := p.Escapers(and)
 		if threats&^engine.Neighbours(p.Occupied(toMove)) != 0 {
+			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
+		}
+		// The opponent holds both exits and the prover may take none of
+		// its pieces (fortress). Looked for at the prover's turn only: at
+		// the opponent's, its spare move leads to one, found a ply later
+		// (fewer nodes in all: docs/solving.md).
+		if g.fortress() {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 	} else {

@@ -7,7 +7,7 @@ import (
 
 // Static knowledge at df-pn's leaves: races to an exit that decide a node
 // without search, for either side and either side to move, and a capture
-// of the last blue. Each rule
+// of the last blue (and, in fortress.go, the opponent's fortress). Each rule
 // here is exact (it never claims a win or a loss that is not one); the
 // tests check every one against the plain AND/OR solver, and show that a
 // deliberately wrong variant of each (mutation) fails that check.
@@ -81,8 +81,27 @@ const mutateGuardsUntakeable = numMutations + 6
 // counted as taken only by the blue that escapes.
 const mutateGuardsBlueOnly = numMutations + 7
 
+// mutateFortressTwoReds, a wrong variant of fortress: the opponent may
+// have two reds left (the prover may take one piece).
+const mutateFortressTwoReds = numMutations + 8
+
+// mutateFortressShown, a wrong variant of fortress: the opponent's shown
+// pieces allowed (the prover may take a shown blue).
+const mutateFortressShown = numMutations + 9
+
+// mutateFortressBlueOnExit, a wrong variant of fortress: a prover blue
+// may stand on an exit.
+const mutateFortressBlueOnExit = numMutations + 10
+
+// mutateFortressOneExit, a wrong variant of fortress: one exit held is
+// enough.
+const mutateFortressOneExit = numMutations + 11
+
+// fortressMutations are fortress's wrong variants.
+var fortressMutations = []mutation{mutateFortressTwoReds, mutateFortressShown, mutateFortressBlueOnExit, mutateFortressOneExit}
+
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
