@@ -180,15 +180,13 @@ var slowHard = []parallelQuestion{
 
 // slowHardNoWins are the hard suite's no-wins whose exact answer (no
 // win, by --shortest without tables) takes one thread a second or more
-// by the clock (0.9–6.2 s of CPU in the benchmark) and at most 50 M
-// nodes (six others were not settled within 50 M nodes, about 9 s). A
-// no-win's --shortest is the iterations up to 64 plies and an unbounded
-// disproof.
+// (since the opponent's fortress: 2.0 and 2.6 s of CPU; the four of
+// before took 0.9–6.2 s, two of them now 10 ms) and at most 50 M nodes
+// (one other, line 193, takes 245 M, about a minute). A no-win's
+// --shortest is the iterations up to 64 plies and an unbounded disproof.
 var slowHardNoWins = []parallelQuestion{
 	{"6/uu1u2/2u3/2B3/5R/R5 f R2r3 0", "shortest"},
-	{"2Ru2/2u3/6/1R1u2/3B2/3R2 f R3r2 0", "shortest"},
-	{"u3u1/5u/1u4/6/4BR/1B4 f R1r2 46", "shortest"},
-	{"b3b1/2r3/6/6/U5/1U2UU s R2r1 41", "shortest"},
+	{"r3bb/U1b3/6/6/2U3/5U s R2r1 35", "shortest"},
 }
 
 // BenchmarkParallelHardNoWins is BenchmarkParallelSuite on slowHardNoWins.
