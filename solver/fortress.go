@@ -31,7 +31,8 @@ import "github.com/geister-solver/geister/engine"
 // next to its exit may step onto the exit unless the last red stands
 // there. So without a spare move of a pinned piece, the last red stands
 // on the exit of one pinned piece, p0, and every other piece is
-// unpinned (the red is on one exit only). An unpinned piece may go
+// unpinned (the red is on one exit only, so the other region holds two
+// pieces or more). An unpinned piece may go
 // anywhere; none is next to the red, which has only p0's region around
 // it. If no unpinned piece had an empty square or a prover piece but
 // the red next to it, the unpinned pieces of a group of opponent pieces
@@ -42,9 +43,10 @@ import "github.com/geister-solver/geister/engine"
 // by the steps that are answered at once, so none stands on one at the
 // prover's turn.
 //
-// Checked against the endgame tables on every position of five classes
-// (TestFortressAgainstTables; a wrong variant of each condition fails
-// it: fortressMutations).
+// Checked against the endgame tables on every position of four classes
+// (TestFortressAgainstTables) and against the plain AND/OR solver
+// (TestFortressAgainstReference, TestFortressDfpnAgainstReference); a
+// wrong variant of each condition (fortressMutations) fails them.
 func (g *game) fortress() bool {
 	p := &g.pos
 	x := g.orSide
