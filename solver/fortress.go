@@ -74,3 +74,64 @@ func (g *game) fortress() bool {
 	}
 	return held == 2 || (held == 1 && g.mutation == mutateFortressOneExit)
 }
+
+// fortressNext reports a position the prover, to move, can never win
+// from because whatever it does, the opponent completes a fortress with
+// its reply: as fortress, but one exit region holds no opponent piece,
+// and an opponent piece can step into it next whatever the prover plays.
+//
+// The rule: the prover to move; the opponent's pieces all hidden, one of
+// them red; one exit region held, the other empty of opponent pieces; no
+// prover blue on an exit or next to one (after the prover's move none
+// stands on an exit, so the opponent need not take one); and a square t
+// of the empty region next to an opponent piece X (not one of the held
+// region: the regions are too far apart for one step) such that X may
+// step onto t after any prover move: t does not hold the prover's last
+// red and is not next to it (the red could step onto it), or two such
+// squares, of which the red's one move blocks one at most (a blue, or a
+// red that is not the last, X may take). The prover cannot take X first
+// (its first capture loses: fortress). After X's step both regions are
+// held and no prover blue stands on an exit, at the prover's turn: a
+// fortress.
+func (g *game) fortressNext() bool {
+	p := &g.pos
+	x := g.orSide
+	if x != g.prover || p.Turn() != x {
+		return false
+	}
+	y := x.Other()
+	occ := p.Occupied(y)
+	if p.Reds(y) != 1 || p.Pieces(y, engine.Unknown) != occ {
+		return false
+	}
+	exits := engine.Exits(x)
+	near := exits | engine.Neighbours(exits)
+	if g.mutation == mutateNextBlueNear {
+		near = exits
+	}
+	if p.MayBeBlue(x)&near != 0 {
+		return false
+	}
+	var open uint64 // the region without an opponent piece
+	for e := exits; e != 0; e &= e - 1 {
+		b := e & -e
+		r := b | engine.Neighbours(b)
+		switch {
+		case r&occ != 0:
+		case open != 0:
+			return false // both open
+		default:
+			open = r
+		}
+	}
+	if open == 0 {
+		return false // both held: fortress
+	}
+	// The last red blocks; a red that is not the last may be taken.
+	var red uint64
+	if p.Reds(x) == 1 && g.mutation != mutateNextRedIgnored {
+		red = p.Pieces(x, engine.Red)
+	}
+	entries := open & engine.Neighbours(occ) &^ red
+	return entries&^engine.Neighbours(red) != 0 || entries&(entries-1) != 0
+}

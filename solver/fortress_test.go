@@ -11,15 +11,17 @@ import (
 	"github.com/geister-solver/geister/tablebase"
 )
 
-// TestFortressAgainstTables checks fortress on every position of four
-// classes against their endgame tables (retrograde analysis, which knows
-// nothing of the rule): wherever it holds, the tables must give no sure
-// win. Each wrong variant the tables can show (fortressMutations but the
-// shown pieces', which the tables' classes have none of) must claim a
-// position the tables call a win. 1B1R-3U2r has two reds left: there the
-// rule never holds, and only the two-reds variant fires.
+// TestFortressAgainstTables checks fortress and fortressNext on every
+// position of four classes against their endgame tables (retrograde
+// analysis, which knows nothing of the rules): wherever one holds, the
+// tables must give no sure win. Each wrong variant the tables can show
+// (fortressMutations but the shown pieces', which the tables' classes
+// have none of) must claim a position the tables call a win. 1B1R-3U2r
+// has two reds left: there the rules never hold, and only the two-reds
+// variant fires; 1B2R-2U1r has two prover reds, which the opponent may
+// take (fortressNext).
 func TestFortressAgainstTables(t *testing.T) {
-	names := []string{"1B1R-2U1r", "2B1R-2U1r", "1B1R-3U1r", "1B1R-3U2r"}
+	names := []string{"1B1R-2U1r", "1B2R-2U1r", "1B1R-3U1r", "1B1R-3U2r"}
 	if testing.Short() {
 		names = []string{"1B1R-2U1r", "1B1R-3U1r", "1B1R-3U2r"}
 	}
@@ -39,8 +41,9 @@ func TestFortressAgainstTables(t *testing.T) {
 	if _, err := tablebase.Build(context.Background(), db, classes, tablebase.BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	muts := []mutation{noMutation, mutateFortressTwoReds, mutateFortressBlueOnExit, mutateFortressOneExit}
+	muts := []mutation{noMutation, mutateFortressTwoReds, mutateFortressBlueOnExit, mutateFortressOneExit, mutateNextBlueNear, mutateNextRedIgnored}
 	fired := map[mutation]int{}
+	next := 0
 	wrong := map[mutation]int{}
 	first := map[mutation]string{}
 	for _, c := range classes {
@@ -56,11 +59,15 @@ func TestFortressAgainstTables(t *testing.T) {
 			g := newGame(p, engine.First, engine.First, nil)
 			for _, m := range muts {
 				g.mutation = m
-				if !g.fortress() {
+				f, fn := g.fortress(), g.fortressNext()
+				if !f && !fn {
 					continue
 				}
 				if m == noMutation {
 					held++
+					if fn {
+						next++
+					}
 				}
 				fired[m]++
 				if win {
@@ -75,14 +82,15 @@ func TestFortressAgainstTables(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%v: the rule holds on %d of its %d positions without a sure win", c, held, noWins)
+		t.Logf("%v: the rules hold on %d of its %d positions without a sure win", c, held, noWins)
 	}
 	if wrong[noMutation] > 0 {
-		t.Errorf("fortress holds on %d positions with a sure win, first %s", wrong[noMutation], first[noMutation])
+		t.Errorf("the rules hold on %d positions with a sure win, first %s", wrong[noMutation], first[noMutation])
 	}
-	if fired[noMutation] < 10000 {
-		t.Errorf("fortress held on only %d positions: the check means little", fired[noMutation])
+	if fired[noMutation] < 10000 || next < 10000 {
+		t.Errorf("the rules held on only %d positions, fortressNext on %d: the check means little", fired[noMutation], next)
 	}
+	t.Logf("the rules held on %d positions, fortressNext on %d", fired[noMutation], next)
 	for _, m := range muts[1:] {
 		if wrong[m] == 0 {
 			t.Errorf("mutation %v: the tables agree with every one of its %d claims", m, fired[m])
@@ -194,7 +202,7 @@ func fortressNear(p engine.Position, prover engine.Player) bool {
 	holds := func() bool {
 		for _, m := range append([]mutation{noMutation}, fortressMutations...) {
 			g.mutation = m
-			if g.fortress() {
+			if g.fortress() || g.fortressNext() {
 				return true
 			}
 		}

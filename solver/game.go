@@ -88,7 +88,8 @@ func (g *game) Moves(buf []dfpn.Move) []dfpn.Move {
 // piece touches, loses in 2 (whatever it does, the blue escapes next:
 // capturing another prover piece cannot take the prover's last blue, and
 // taking its last red only wins sooner); the prover to move facing the
-// opponent's fortress (fortress.go) has lost for good. The tables not
+// opponent's fortress, or one the opponent completes with its reply
+// (fortress.go), has lost for good. The tables not
 // holding the node, a race to an exit that nothing can stop (races,
 // knowledge.go) decides it: the OR side's, a win within the race's plies
 // (not an exact distance: a shorter win may exist, which bounded searches
@@ -119,10 +120,11 @@ func (g *game) Evaluate() dfpn.Eval {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 		// The opponent holds both exits and the prover may take none of
-		// its pieces (fortress). Looked for at the prover's turn only: at
-		// the opponent's, its spare move leads to one, found a ply later
+		// its pieces (fortress), or it will after its reply
+		// (fortressNext). Looked for at the prover's turn only: at the
+		// opponent's, its spare move leads to one, found a ply later
 		// (fewer nodes in all: docs/solving.md).
-		if g.fortress() {
+		if g.fortress() || g.fortressNext() {
 			return dfpn.Eval{WinIn: dfpn.InfLen, NoWin: dfpn.InfLen}
 		}
 	} else {

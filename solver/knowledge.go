@@ -97,11 +97,19 @@ const mutateFortressBlueOnExit = numMutations + 10
 // enough.
 const mutateFortressOneExit = numMutations + 11
 
-// fortressMutations are fortress's wrong variants.
-var fortressMutations = []mutation{mutateFortressTwoReds, mutateFortressShown, mutateFortressBlueOnExit, mutateFortressOneExit}
+// mutateNextBlueNear, a wrong variant of fortressNext: a prover blue
+// may stand next to an exit (it steps onto the exit first).
+const mutateNextBlueNear = numMutations + 12
+
+// mutateNextRedIgnored, a wrong variant of fortressNext: the prover's
+// last red never blocks the step.
+const mutateNextRedIgnored = numMutations + 13
+
+// fortressMutations are the wrong variants of fortress and fortressNext.
+var fortressMutations = []mutation{mutateFortressTwoReds, mutateFortressShown, mutateFortressBlueOnExit, mutateFortressOneExit, mutateNextBlueNear, mutateNextRedIgnored}
 
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit", "next-blue-near", "next-red-ignored"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
