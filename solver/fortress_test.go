@@ -167,7 +167,7 @@ func TestFortressAgainstReference(t *testing.T) {
 // search asks fortress at the prover's turn only, where that blue's
 // escape is a win found first (the tables' check catches that variant).
 func TestFortressDfpnAgainstReference(t *testing.T) {
-	n, depth := 500, 7
+	n, depth := 800, 7
 	r := engine.NewRand(11)
 	var cases []knowledgeCase
 	for tries := 0; len(cases) < n; tries++ {
