@@ -180,7 +180,7 @@ var slowHard = []parallelQuestion{
 
 // slowHardNoWins are the hard suite's no-wins whose exact answer (no
 // win, by --shortest without tables) takes one thread a second or more
-// (since the opponent's fortress: 2.0–2.8 s of CPU; the four of
+// (since the opponent's fortress: 1.3–2.8 s of CPU; the four of
 // before took 0.9–6.2 s, two of them now 10 ms) and at most 50 M nodes
 // (one other, line 193, takes 245 M, about a minute). A no-win's
 // --shortest is the iterations up to 64 plies and an unbounded disproof.
