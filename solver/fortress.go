@@ -48,31 +48,48 @@ import "github.com/geister-solver/geister/engine"
 // (TestFortressAgainstReference, TestFortressDfpnAgainstReference); a
 // wrong variant of each condition (fortressMutations) fails them.
 func (g *game) fortress() bool {
+	if !g.takesNothing() {
+		return false
+	}
+	x := g.orSide
+	exits := engine.Exits(x)
+	if g.pos.MayBeBlue(x)&exits != 0 && g.mutation != mutateFortressBlueOnExit {
+		return false
+	}
+	held, _ := exitRegions(x, g.pos.Occupied(x.Other()))
+	return held == 2 || (held == 1 && g.mutation == mutateFortressOneExit)
+}
+
+// takesNothing reports whether the prover, as the OR side, may take none
+// of the opponent's pieces: they are all hidden and one of them is red,
+// so its first capture takes the opponent's last red (SPEC §4).
+func (g *game) takesNothing() bool {
 	p := &g.pos
 	x := g.orSide
 	if x != g.prover {
 		return false
 	}
 	y := x.Other()
-	occ := p.Occupied(y)
-	if p.Reds(y) != 1 && !(g.mutation == mutateFortressTwoReds && p.Reds(y) == 2) {
+	if r := p.Reds(y); r != 1 && !(g.mutation == mutateFortressTwoReds && r == 2) {
 		return false
 	}
-	if p.Pieces(y, engine.Unknown) != occ && g.mutation != mutateFortressShown {
-		return false
-	}
-	exits := engine.Exits(x)
-	if p.MayBeBlue(x)&exits != 0 && g.mutation != mutateFortressBlueOnExit {
-		return false
-	}
-	held := 0
-	for e := exits; e != 0; e &= e - 1 {
+	return p.Pieces(y, engine.Unknown) == p.Occupied(y) || g.mutation == mutateFortressShown
+}
+
+// exitRegions returns how many of x's two exit regions (an exit and the
+// two squares next to it) hold a piece of occ, and the squares of one
+// that holds none (0 when both hold one).
+func exitRegions(x engine.Player, occ uint64) (held int, open uint64) {
+	for e := engine.Exits(x); e != 0; e &= e - 1 {
 		b := e & -e
-		if (b|engine.Neighbours(b))&occ != 0 {
+		r := b | engine.Neighbours(b)
+		if r&occ != 0 {
 			held++
+		} else {
+			open = r
 		}
 	}
-	return held == 2 || (held == 1 && g.mutation == mutateFortressOneExit)
+	return held, open
 }
 
 // fortressNext reports a position the prover, to move, can never win
@@ -99,12 +116,7 @@ func (g *game) fortress() bool {
 func (g *game) fortressNext() bool {
 	p := &g.pos
 	x := g.orSide
-	if x != g.prover || p.Turn() != x {
-		return false
-	}
-	y := x.Other()
-	occ := p.Occupied(y)
-	if p.Reds(y) != 1 || p.Pieces(y, engine.Unknown) != occ || p.Reds(x) != 1 {
+	if p.Turn() != x || p.Reds(x) != 1 || !g.takesNothing() {
 		return false
 	}
 	exits := engine.Exits(x)
@@ -115,20 +127,10 @@ func (g *game) fortressNext() bool {
 	if p.MayBeBlue(x)&near != 0 {
 		return false
 	}
-	var open uint64 // the region without an opponent piece
-	for e := exits; e != 0; e &= e - 1 {
-		b := e & -e
-		r := b | engine.Neighbours(b)
-		switch {
-		case r&occ != 0:
-		case open != 0:
-			return false // both open
-		default:
-			open = r
-		}
-	}
-	if open == 0 {
-		return false // both held: fortress
+	occ := p.Occupied(x.Other())
+	held, open := exitRegions(x, occ)
+	if held != 1 {
+		return false // both held (fortress), or both open
 	}
 	red := p.Pieces(x, engine.Red) // the last red, which blocks
 	if g.mutation == mutateNextRedIgnored {

@@ -81,12 +81,13 @@ const mutateGuardsUntakeable = numMutations + 6
 // counted as taken only by the blue that escapes.
 const mutateGuardsBlueOnly = numMutations + 7
 
-// mutateFortressTwoReds, a wrong variant of fortress: the opponent may
-// have two reds left (the prover may take one piece).
+// mutateFortressTwoReds, a wrong variant of takesNothing (so of fortress
+// and fortressNext): the opponent may have two reds left (the prover may
+// take one piece).
 const mutateFortressTwoReds = numMutations + 8
 
-// mutateFortressShown, a wrong variant of fortress: the opponent's shown
-// pieces allowed (the prover may take a shown blue).
+// mutateFortressShown, a wrong variant of takesNothing: the opponent's
+// shown pieces allowed (the prover may take a shown blue).
 const mutateFortressShown = numMutations + 9
 
 // mutateFortressBlueOnExit, a wrong variant of fortress: a prover blue

@@ -256,12 +256,18 @@ func decidedNear(c knowledgeCase) bool {
 		}
 		return false
 	}
-	if decided() {
+	return holdsNear(g, decided)
+}
+
+// holdsNear reports whether holds is true of g's position or of one of
+// its children that is not a finished game (g is left as it was).
+func holdsNear(g *game, holds func() bool) bool {
+	if holds() {
 		return true
 	}
 	for _, m := range g.Moves(nil) {
 		g.Play(m)
-		ok := g.pos.Outcome() == engine.Ongoing && decided()
+		ok := g.pos.Outcome() == engine.Ongoing && holds()
 		g.Undo()
 		if ok {
 			return true
