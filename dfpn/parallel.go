@@ -128,6 +128,8 @@ func sumStats(stats []Stats, start time.Time) Stats {
 		st.PathOnly += x.PathOnly
 		st.CondHits += x.CondHits
 		st.ThreadNodes = max(st.ThreadNodes, x.Nodes)
+		st.HelpedSubtrees += x.HelpedSubtrees
+		st.HelpedNodes += x.HelpedNodes
 	}
 	st.Elapsed = time.Since(start)
 	return st

@@ -171,10 +171,13 @@ func TestSharedTableReadsWhole(t *testing.T) {
 
 // TestSplitGraphs checks Parallel.SearchSplit (the root's children shared
 // out among two and three goroutines, each settling the children it takes
-// or following df-pn's choice at the root) against plain iteration on random
-// graphs with cycles, unbounded and bounded, the table shared across all
-// roots of a graph: the verdict of every root, no proof shorter than the
-// shortest win, and every bounded answer's distance.
+// or following df-pn's choice at the root; bounded and settling, a
+// helper settling subtrees below its owner's path where the timing lets
+// it: TestSplitTies makes sure it does) against plain
+// iteration on random graphs with cycles, unbounded and bounded, the
+// table shared across all roots of a graph: the verdict of every root, no
+// proof shorter than the shortest win, and every bounded answer's
+// distance.
 func TestSplitGraphs(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	graphs := 600
@@ -418,7 +421,7 @@ func newTieTree(kids int) *tieTree { return &tieTree{stack: []uint64{0}, kids: k
 
 func (g *tieTree) cur() uint64   { return g.stack[len(g.stack)-1] }
 func (g *tieTree) depth() int    { return len(g.stack) - 1 }
-func (g *tieTree) Hash() uint64  { return g.cur()*0x2545f4914f6cdd1d + 7 }
+func (g *tieTree) Hash() uint64  { return g.cur()*0x2545f4914f6cdd1d + 18 }
 func (g *tieTree) Material() int { return 0 }
 func (g *tieTree) OrNode() bool  { return true }
 func (g *tieTree) Play(m Move) {
@@ -468,21 +471,26 @@ func tieFirst(r Move) int {
 
 // TestSplitTies: in SearchSplit a goroutine alone in a root child's
 // subtree breaks ties as one thread does (the first in move order), and
-// the helper of the last open child by tieKey; a Parallel.Search run
-// after it breaks ties its own way again (every second goroutine by
-// tieKey). With every second goroutine's ties by tieKey everywhere (as
-// before), the first case fails; with the helper's by move order, the
-// second.
+// the helper of the last open child by tieKey, or, in an iteration
+// (SettleChildren, a bound), settles the child's children from the last
+// in move order (helpDeep); a Parallel.Search run after it breaks ties
+// its own way again (every second goroutine by tieKey). With every
+// second goroutine's ties by tieKey everywhere (as before), the first
+// case fails; with the helper's by move order, the second; without
+// helpDeep, the third.
 func TestSplitTies(t *testing.T) {
 	for _, tf := range []int{tieFirst(0), tieFirst(1)} {
 		if tf == 0 {
 			t.Fatalf("tieKey puts move 0 first below a root child: the test cannot tell the orders apart")
 		}
 	}
-	search := func(kids int) []*tieTree {
+	if tieFirst(0) == tieFan-1 {
+		t.Fatalf("tieKey puts the last move first below root child 0: the test cannot tell the helpers apart")
+	}
+	search := func(kids int, settle bool) ([]*tieTree, Report) {
 		ps := NewParallel(NewSharedTable(64), 2)
 		gs := []*tieTree{newTieTree(kids), newTieTree(kids)}
-		res := ps.SearchSplit(context.Background(), []Game{gs[0], gs[1]}, Options{MaxDepth: tieDepth + 1, SettleChildren: true})
+		res := ps.SearchSplit(context.Background(), []Game{gs[0], gs[1]}, Options{MaxDepth: tieDepth + 1, SettleChildren: settle})
 		if res.Status != Disproven {
 			t.Fatalf("got %v, want disproven", res.Status)
 		}
@@ -496,21 +504,31 @@ func TestSplitTies(t *testing.T) {
 		if after[0].first2 != 0 || after[1].first2 != tieFirst(0) {
 			t.Errorf("Parallel.Search after SearchSplit: the goroutines first descended into %d and %d, want 0 and %d", after[0].first2, after[1].first2, tieFirst(0))
 		}
-		return gs
+		return gs, res
 	}
 	// Two open children: each goroutine takes one and descends into its
 	// first child in move order.
-	for i, g := range search(2) {
+	gs, _ := search(2, true)
+	for i, g := range gs {
 		if g.first2 != 0 {
 			t.Errorf("two open children: goroutine %d first descended into child %d of its root child, want 0 (move order)", i, g.first2)
 		}
 	}
 	// One open child: its owner descends by move order, the helper by
-	// tieKey.
-	gs := search(1)
-	got := []int{gs[0].first2, gs[1].first2}
-	slices.Sort(got)
-	if want := []int{0, tieFirst(0)}; !slices.Equal(got, want) {
-		t.Errorf("one open child: the goroutines first descended into its children %v, want %v (the owner's move order, the helper's tieKey)", got, want)
+	// tieKey, or in an iteration into the owner's last child.
+	for _, settle := range []bool{false, true} {
+		gs, res := search(1, settle)
+		got := []int{gs[0].first2, gs[1].first2}
+		slices.Sort(got)
+		want, helped := []int{0, tieFirst(0)}, uint64(0)
+		if settle {
+			want, helped = []int{0, tieFan - 1}, 1
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("one open child (settle %v): the goroutines first descended into its children %v, want %v", settle, got, want)
+		}
+		if (res.Stats.HelpedSubtrees >= 1) != (helped == 1) || (res.Stats.HelpedNodes > 0) != (helped == 1) {
+			t.Errorf("one open child (settle %v): the helper settled %d subtrees (%d nodes) below the owner's path", settle, res.Stats.HelpedSubtrees, res.Stats.HelpedNodes)
+		}
 	}
 }

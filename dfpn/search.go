@@ -55,6 +55,10 @@ type Stats struct {
 	// ThreadNodes: in a Parallel search, the most nodes one goroutine
 	// searched (its share of the work's critical path); Nodes otherwise.
 	ThreadNodes uint64
+	// HelpedSubtrees, HelpedNodes: in a SearchSplit iteration
+	// (Options.SettleChildren), the subtrees below another goroutine's
+	// path that a helper settled, and the nodes it searched in them.
+	HelpedSubtrees, HelpedNodes uint64
 }
 
 // Report is what a search found about the root.
@@ -123,6 +127,7 @@ type Searcher struct {
 	reported     uint64    // nodes already added to par.nodes
 	killers      []killer  // by ply: the move that last settled a node there (setKiller)
 	hashTies     bool      // of equally good children, choose by tieKey (a goroutine's diversity: set by Parallel.Search and SearchSplit)
+	pub          *pathPub  // where a SearchSplit goroutine publishes its path (helpDeep reads it)
 	// A cache line of nothing at the end: the searchers of a Parallel
 	// search are allocated one after the other, and each writes its
 	// fields at every node.
@@ -483,9 +488,15 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 			s.path = append(s.path, pathNode{})
 		}
 		s.path[ply+1] = pathNode{c.hash, extendPathKey(s.path[ply].pathKey, c.hash), c.material}
+		if s.pub != nil {
+			s.pub.publish(ply+1, c.move, c.hash)
+		}
 		g.Play(c.move)
 		r := s.mid(cthpn, cthdn, dc, ply+1)
 		g.Undo()
+		if s.pub != nil {
+			s.pub.back(ply)
+		}
 		c.pn, c.dn, c.winIn, c.noWin, c.rep, c.deps = r.pn, r.dn, r.winIn, r.noWin, r.rep, r.deps
 		if s.budgetSpent() {
 			s.stopped = true

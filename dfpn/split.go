@@ -35,7 +35,11 @@ import (
 // goroutine with no child left, which helps with the last one open,
 // breaking ties between equal children by tieKey, the owner by the move
 // order), and the goroutines share the facts of the positions their
-// subtrees have in common. With a bound (opts.MaxDepth) each child is
+// subtrees have in common. In an iteration (opts.SettleChildren with a
+// bound) the helper of the last open child does not search the child's
+// subtree beside its owner but settles subtrees below the owner's path
+// (helpDeep): the root's sharing out carried down to where the work
+// is. With a bound (opts.MaxDepth) each child is
 // searched within one ply less; the answer's distances are those of
 // Search. With one goroutine it is Search.
 func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) Report {
@@ -127,9 +131,10 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	// the 1+ε threshold of the least rank of the other unowned ones
 	// (df-pn's choice at the root, shared out; never, with
 	// SettleChildren). With none unowned it helps with the last child
-	// still open (the search of Search within it), until that child is
-	// settled; k < 0: nothing left. c is the child as it stands.
-	pick := func(gi int) (k int, c child, limit uint32, helping bool) {
+	// still open (the search of Search within it, or helpDeep), until
+	// that child is settled; ownerOf is the child's owner, k < 0:
+	// nothing left. c is the child as it stands.
+	pick := func(gi int) (k int, c child, limit uint32, helping bool, ownerOf int) {
 		mu.Lock()
 		defer mu.Unlock()
 		k = -1
@@ -141,7 +146,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		if k >= 0 {
 			owner[k] = gi
 			if opts.SettleChildren {
-				return k, cs[open[k]], Inf, false
+				return k, cs[open[k]], Inf, false, gi
 			}
 			second := uint32(Inf)
 			for j := range open {
@@ -149,16 +154,17 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					second = min(second, rank(&cs[open[j]]))
 				}
 			}
-			return k, cs[open[k]], p.searchers[gi].threshold(second), false
+			return k, cs[open[k]], p.searchers[gi].threshold(second), false, gi
 		}
 		for j := len(open) - 1; j >= 0; j-- {
 			if !done[j] && !helped[j] {
 				helped[j] = true
-				return j, cs[open[j]], Inf, true
+				return j, cs[open[j]], Inf, true, owner[j]
 			}
 		}
-		return -1, child{}, 0, false
+		return -1, child{}, 0, false, -1
 	}
+	pubs := make([]pathPub, len(games))
 	stats := make([]Stats, len(games))
 	var wg sync.WaitGroup
 	for gi, g := range games {
@@ -166,6 +172,8 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		go func() {
 			defer wg.Done()
 			s := p.searchers[gi]
+			s.pub = &pubs[gi]
+			defer func() { s.pub = nil }()
 			if gi > 0 { // s0 has begun, and counts the children's evaluation
 				o := opts
 				o.Progress = nil
@@ -173,7 +181,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 			}
 			s.reported = 0
 			for sctx.Err() == nil {
-				k, c, limit, helping := pick(gi)
+				k, c, limit, helping, ownerOf := pick(gi)
 				if k < 0 {
 					break
 				}
@@ -193,13 +201,32 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					s.path = append(s.path, pathNode{})
 				}
 				s.path[1] = pathNode{c.hash, extendPathKey(s.path[0].pathKey, c.hash), c.material}
+				s.pub.publish(1, c.move, c.hash)
 				thpn, thdn := uint32(Inf), uint32(Inf)
 				if or {
 					thpn = limit
 				} else {
 					thdn = limit
 				}
+				// The helper of an iteration whose answer is expected to
+				// be no (with a bound: no repetitions) settles subtrees
+				// below its owner's path (helpDeep), and where that path
+				// offers none, searches the child itself a little before
+				// it looks again.
+				deep := helping && opts.SettleChildren && d != unbounded && ownerOf >= 0
 				for c.pn != 0 && c.dn != 0 && !s.stopped && rank(&c) < limit {
+					if deep {
+						s.hashTies = false
+						took := s.helpDeep(dc, &pubs[ownerOf])
+						s.hashTies = true
+						if took {
+							if s.budgetSpent() {
+								s.stopped = true
+							}
+							continue
+						}
+						thpn, thdn = s.threshold(c.pn), s.threshold(c.dn)
+					}
 					r := s.mid(thpn, thdn, dc, 1)
 					c.pn, c.dn, c.winIn, c.noWin, c.rep, c.deps = r.pn, r.dn, r.winIn, r.noWin, r.rep, r.deps
 					if s.budgetSpent() {
@@ -207,6 +234,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 					}
 				}
 				g.Undo()
+				s.pub.back(0)
 				mu.Lock()
 				if !helping {
 					owner[k] = -1
