@@ -432,8 +432,10 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 // while they waited for a probe: docs/solving.md). With Threads > 1
 // every search shares out the root's children
 // (dfpn.Parallel.SearchSplit; the iterations, whose answer is no but at
-// the last, each child settled by the goroutine that takes it:
-// dfpn.Options.SettleChildren), and the iterations' nodes (those of all
+// the last, and the unbounded search past them, each child settled by
+// the goroutine that takes it: dfpn.Options.SettleChildren, the helper
+// of the last child settling subtrees below its owner's path in the
+// iterations), and the iterations' nodes (those of all
 // goroutines) count per goroutine, so that the probes keep the share of
 // the time they have on one thread.
 func (s *Solver) deepen(a *Answer, bound, lo int) error {
@@ -477,7 +479,15 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			// first: a question still open here is settled by an
 			// unbounded search, which either finds no win at all or a
 			// win of hi plies, the iterations then going on up to hi.
-			if err := unbounded(0); err != nil || a.Result == NoWin {
+			// Its answer is most likely no, so on two goroutines each
+			// settles the children it takes, as in the iterations (the
+			// tables suite's slowest no-win, line 181: 2.2–2.9 M nodes
+			// on the longer path against 2.2–3.7 M, one thread's 5.9 M;
+			// docs/solving.md).
+			s.settle = true
+			err := unbounded(0)
+			s.settle = false
+			if err != nil || a.Result == NoWin {
 				return err
 			}
 			if hi == 0 {
