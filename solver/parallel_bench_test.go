@@ -275,3 +275,71 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 	b.ReportMetric(wallSpeedup, "wall-speedup")
 	return speedup, wallSpeedup
 }
+
+// BenchmarkParallelSpread measures how much two threads' gain varies from
+// run to run on the slow questions: slowHard, slowHardNoWins and the
+// tables suite's slowest question (line 181, a no-win: `--shortest`,
+// 1.2 s on one thread). Each is solved once on one thread (its nodes do
+// not vary), then b.N times on two (-benchtime 10x: ten runs), each from
+// a fresh solver with a 128 MiB table and no tables, checked against the
+// tables' answer. It reports the least, median and greatest path-speedup
+// (one thread's nodes over the most one goroutine searched: the gain two
+// free cores would give, whatever else the machine runs), the runs of
+// the b.N under 1.8× by path, and the median speedup by the clock (one
+// thread's time measured once). Named by suite and line (hard/158).
+func BenchmarkParallelSpread(b *testing.B) {
+	hard, tables := readTablesFile(b, "hard_suite.jsonl"), readTablesSuite(b)
+	type question struct {
+		suite string
+		w     tablesPosition
+	}
+	var qs []question
+	for _, q := range append(slices.Clone(slowHard), slowHardNoWins...) {
+		i := slices.IndexFunc(hard, func(w tablesPosition) bool { return w.Position == q.position })
+		qs = append(qs, question{fmt.Sprintf("hard/%d", i+1), hard[i]})
+	}
+	qs = append(qs, question{"tables/181", tables[180]})
+	for _, q := range qs {
+		var one uint64
+		var oneWall time.Duration
+		b.Run(q.suite, func(b *testing.B) {
+			solve := func(threads int) (uint64, time.Duration) {
+				s := New(Options{TTMegabytes: 128, Threads: threads, Shortest: true})
+				t0 := time.Now()
+				a, err := s.Solve(context.Background(), q.w.p, q.w.prover)
+				wall := time.Since(t0)
+				if err != nil || a.Plies != q.w.DTW || (q.w.DTW > 0 && (a.Result != Win || !a.Exact)) || (q.w.DTW == 0 && a.Result != NoWin) {
+					b.Fatalf("%s, %d threads: %v in %d (exact %v), the tables: %s in %d: %v", q.w.Position, threads, a.Result, a.Plies, a.Exact, q.w.Result, q.w.DTW, err)
+				}
+				return s.pathNodes, wall
+			}
+			if one == 0 { // once, not again in the benchmark's later rounds
+				one, oneWall = solve(1)
+			}
+			var paths, walls []float64
+			for range b.N {
+				path, wall := solve(2)
+				paths, walls = append(paths, float64(one)/float64(path)), append(walls, float64(oneWall)/float64(wall))
+			}
+			slices.Sort(paths)
+			slices.Sort(walls)
+			below := 0
+			for _, x := range paths {
+				if x < 1.8 {
+					below++
+				}
+			}
+			b.ReportMetric(paths[0], "path-speedup-least")
+			b.ReportMetric(median(paths), "path-speedup-median")
+			b.ReportMetric(paths[len(paths)-1], "path-speedup-most")
+			b.ReportMetric(float64(below), "runs-under-1.8x")
+			b.ReportMetric(median(walls), "wall-speedup-median")
+		})
+	}
+}
+
+// median returns the median of xs, sorted.
+func median(xs []float64) float64 {
+	n := len(xs)
+	return (xs[(n-1)/2] + xs[n/2]) / 2
+}
