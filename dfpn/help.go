@@ -117,26 +117,14 @@ func (s *Searcher) helpDeep(dc uint16, owner *pathPub) bool {
 func (s *Searcher) settleOther(ply int, d uint16, owner *pathPub) bool {
 	g := s.g
 	ownerNext, _, inPath := owner.next(ply, g.Hash())
-	mbuf, cbuf := s.buffers(ply)
-	moves := g.Moves(mbuf)
-	if cap(cbuf) < len(moves) {
-		cbuf = make([]child, len(moves))
-		s.children[ply] = cbuf
+	cs := s.expand(ply, d-1, true)
+	if len(cs) > 0 && cs[len(cs)-1].pn == 0 {
+		return false // the node is proven: nothing to settle
 	}
-	cs := cbuf[:len(moves)]
-	s.touch(moves)
 	best := -1
-	for i, m := range moves {
+	for i := range cs {
 		c := &cs[i]
-		c.move = m
-		g.Play(m)
-		s.stats.Nodes++
-		s.evalChild(c, d-1, ply+1)
-		g.Undo()
-		if c.pn == 0 {
-			return false // the node is proven: nothing to settle
-		}
-		if c.dn == 0 || (inPath && m == ownerNext) {
+		if c.dn == 0 || (inPath && c.move == ownerNext) {
 			continue
 		}
 		if best < 0 || c.pn > cs[best].pn || (c.pn == cs[best].pn && c.dn <= cs[best].dn) {
@@ -161,12 +149,4 @@ func (s *Searcher) settleOther(ply int, d uint16, owner *pathPub) bool {
 	s.stats.HelpedSubtrees++
 	s.stats.HelpedNodes += s.stats.Nodes - n0
 	return true
-}
-
-// setPath sets the path's node at ply, the node just reached by key h.
-func (s *Searcher) setPath(ply int, h uint64, material int32) {
-	for len(s.path) <= ply {
-		s.path = append(s.path, pathNode{})
-	}
-	s.path[ply] = pathNode{h, extendPathKey(s.path[ply-1].pathKey, h), material}
 }

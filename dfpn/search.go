@@ -422,32 +422,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 	if d != unbounded {
 		dc = d - 1
 	}
-	mbuf, cbuf := s.buffers(ply)
-	moves := g.Moves(mbuf)
-	s.moves[ply] = moves[:0]
-	if cap(cbuf) < len(moves) {
-		cbuf = make([]child, len(moves))
-		s.children[ply] = cbuf
-	}
-	cs := cbuf[:len(moves)]
-	s.touch(moves)
-	for i, m := range moves {
-		c := &cs[i]
-		c.move = m
-		g.Play(m)
-		s.stats.Nodes++
-		s.evalChild(c, dc, ply+1)
-		g.Undo()
-		// A proven child proves an OR node, a disproven one (not resting
-		// on the path) disproves an AND node: stop expanding. The others
-		// could only give a shorter proof or a longer disproof, which the
-		// search does not need (docs/solving.md: fewer nodes than
-		// stopping only at a win at once or a refutation for good).
-		if (or && c.pn == 0) || (!or && c.dn == 0 && c.rep == noRep) {
-			cs = cs[:i+1]
-			break
-		}
-	}
+	cs := s.expand(ply, dc, or)
 	s.favourKiller(cs, or, ply)
 
 	var pn, dn uint32
@@ -484,10 +459,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 				cthpn = thpn - (pn - sc.maxOther)
 			}
 		}
-		if len(s.path) <= ply+1 {
-			s.path = append(s.path, pathNode{})
-		}
-		s.path[ply+1] = pathNode{c.hash, extendPathKey(s.path[ply].pathKey, c.hash), c.material}
+		s.setPath(ply+1, c.hash, c.material)
 		if s.pub != nil {
 			s.pub.publish(ply+1, c.move, c.hash)
 		}
@@ -554,4 +526,44 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		s.tt.storeNumbers(hash, d, pn, dn, cs[bi].move, work)
 	}
 	return res
+}
+
+// expand evaluates the children of the current node (at path index ply,
+// an OR node if or) with d plies left each, into the ply's buffers. A
+// proven child proves an OR node, a disproven one (not resting on the
+// path) disproves an AND node: expanding stops there, that child last.
+// The others could only give a shorter proof or a longer disproof, which
+// the search does not need (docs/solving.md: fewer nodes than stopping
+// only at a win at once or a refutation for good).
+func (s *Searcher) expand(ply int, d uint16, or bool) []child {
+	g := s.g
+	mbuf, cbuf := s.buffers(ply)
+	moves := g.Moves(mbuf)
+	s.moves[ply] = moves[:0]
+	if cap(cbuf) < len(moves) {
+		cbuf = make([]child, len(moves))
+		s.children[ply] = cbuf
+	}
+	cs := cbuf[:len(moves)]
+	s.touch(moves)
+	for i, m := range moves {
+		c := &cs[i]
+		c.move = m
+		g.Play(m)
+		s.stats.Nodes++
+		s.evalChild(c, d, ply+1)
+		g.Undo()
+		if (or && c.pn == 0) || (!or && c.dn == 0 && c.rep == noRep) {
+			return cs[:i+1]
+		}
+	}
+	return cs
+}
+
+// setPath sets the path's node at ply, the node reached by key h.
+func (s *Searcher) setPath(ply int, h uint64, material int32) {
+	for len(s.path) <= ply {
+		s.path = append(s.path, pathNode{})
+	}
+	s.path[ply] = pathNode{h, extendPathKey(s.path[ply-1].pathKey, h), material}
 }

@@ -197,10 +197,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 				// docs/solving.md).
 				s.hashTies = helping
 				g.Play(c.move)
-				if len(s.path) < 2 {
-					s.path = append(s.path, pathNode{})
-				}
-				s.path[1] = pathNode{c.hash, extendPathKey(s.path[0].pathKey, c.hash), c.material}
+				s.setPath(1, c.hash, c.material)
 				s.pub.publish(1, c.move, c.hash)
 				thpn, thdn := uint32(Inf), uint32(Inf)
 				if or {

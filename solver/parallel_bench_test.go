@@ -257,11 +257,7 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 			a, err := s.Solve(context.Background(), w.p, w.prover)
 			wall[threads] += time.Since(t0)
 			cpu[threads] += cputime.Process() - c0
-			ok := err == nil && ((w.DTW == 0 && a.Result == NoWin) ||
-				(w.DTW > 0 && a.Result == Win && a.Plies >= w.DTW && (!shortest || (a.Plies == w.DTW && a.Exact))))
-			if !ok {
-				b.Fatalf("%s, %d threads: %v in %d (exact %v), the tables: %s in %d: %v", w.Position, threads, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
-			}
+			checkTablesAnswer(b, w, threads, shortest, a, err)
 			nodes[threads] += a.Nodes
 			path[threads] += s.pathNodes
 		}
@@ -311,9 +307,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 				t0 := time.Now()
 				a, err := s.Solve(context.Background(), q.w.p, q.w.prover)
 				wall := time.Since(t0)
-				if err != nil || a.Plies != q.w.DTW || (q.w.DTW > 0 && (a.Result != Win || !a.Exact)) || (q.w.DTW == 0 && a.Result != NoWin) {
-					b.Fatalf("%s, %d threads: %v in %d (exact %v), the tables: %s in %d: %v", q.w.Position, threads, a.Result, a.Plies, a.Exact, q.w.Result, q.w.DTW, err)
-				}
+				checkTablesAnswer(b, q.w, threads, true, a, err)
 				return s.pathNodes, wall
 			}
 			if one == 0 { // once, not again in the benchmark's later rounds
@@ -338,6 +332,18 @@ func BenchmarkParallelSpread(b *testing.B) {
 			b.ReportMetric(float64(below), "runs-under-1.8x")
 			b.ReportMetric(median(walls), "wall-speedup-median")
 		})
+	}
+}
+
+// checkTablesAnswer fails b unless a (from threads goroutines, with
+// --shortest or not) is the tables' answer for w: no win, or a win no
+// shorter than the DTW (with shortest: exactly the DTW, exact).
+func checkTablesAnswer(b *testing.B, w tablesPosition, threads int, shortest bool, a Answer, err error) {
+	b.Helper()
+	ok := err == nil && ((w.DTW == 0 && a.Result == NoWin) ||
+		(w.DTW > 0 && a.Result == Win && a.Plies >= w.DTW && (!shortest || (a.Plies == w.DTW && a.Exact))))
+	if !ok {
+		b.Fatalf("%s, %d threads: %v in %d (exact %v), the tables: %s in %d: %v", w.Position, threads, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
 	}
 }
 
