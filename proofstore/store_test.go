@@ -526,7 +526,20 @@ func TestConcurrentReadersWithWriter(t *testing.T) {
 		}
 	}
 	st.Flush()
-	time.Sleep(20 * time.Millisecond)
+	// The readers go on until each recorded answer has been read once
+	// after the last flush, or ten seconds (a machine busy with other
+	// tests gave them too little time in a fixed 20 ms once).
+	allSeen := func() bool {
+		for i := range jobs {
+			if want[i].Result != solver.Unknown && !seen[i].get() {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.Now().Add(10 * time.Second); !allSeen() && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
 	close(stop)
 	wg.Wait()
 	settled := 0
