@@ -526,9 +526,9 @@ func TestConcurrentReadersWithWriter(t *testing.T) {
 		}
 	}
 	st.Flush()
-	// The readers go on until each recorded answer has been read once
-	// after the last flush, or ten seconds (a machine busy with other
-	// tests gave them too little time in a fixed 20 ms once).
+	// The readers go on until each recorded answer has been read, or ten
+	// seconds (a fixed 20 ms after the last flush was too little for
+	// them once, on a machine busy with other tests).
 	allSeen := func() bool {
 		for i := range jobs {
 			if want[i].Result != solver.Unknown && !seen[i].get() {
