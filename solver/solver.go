@@ -436,8 +436,11 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 // the goroutine that takes it: dfpn.Options.SettleChildren, the helper
 // of the last child settling subtrees below its owner's path in the
 // iterations), and the iterations' nodes (those of all
-// goroutines) count per goroutine, so that the probes keep the share of
-// the time they have on one thread.
+// goroutines) count per goroutine against the probes' caps. That count
+// dates from probes run on one goroutine; the probes are shared out now
+// too, and counting all goroutines' nodes, as one thread does, made no
+// difference to the slow no-wins in the runs measured
+// (docs/solving.md: the spread, measured again).
 func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	hi := 0 // a proven win length (0: none known)
 	var idNodes uint64
