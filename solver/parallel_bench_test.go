@@ -296,6 +296,9 @@ func BenchmarkParallelSpread(b *testing.B) {
 	var qs []question
 	for _, q := range append(slices.Clone(slowHard), slowHardNoWins...) {
 		i := slices.IndexFunc(hard, func(w tablesPosition) bool { return w.Position == q.position })
+		if i < 0 {
+			b.Fatalf("%s is not in the hard suite", q.position)
+		}
 		qs = append(qs, question{fmt.Sprintf("hard/%d", i+1), hard[i]})
 	}
 	qs = append(qs, question{"tables/181", tables[180]})
