@@ -170,8 +170,9 @@ func TestSharedTableReadsWhole(t *testing.T) {
 }
 
 // TestSplitGraphs checks Parallel.SearchSplit (the root's children shared
-// out among two and three goroutines, each settling the children it takes
-// or following df-pn's choice at the root; bounded and settling, a
+// out among two and three goroutines, each settling the children it
+// takes, or following df-pn's choice at the root with the children it
+// searched kept or not; bounded and settling, a
 // helper settling subtrees below its owner's path where the timing lets
 // it: TestSplitTies makes sure it does) against plain
 // iteration on random graphs with cycles, unbounded and bounded, the
@@ -189,14 +190,16 @@ func TestSplitGraphs(t *testing.T) {
 		g := randomGraph(r, n)
 		want := g.dtw()
 		threads := 2 + gi%2
-		settle := gi%4 >= 2 // both ways of sharing out, with two and three goroutines
+		// The three ways of sharing out (df-pn's choice, with the
+		// children kept, each settled), with two and three goroutines.
+		settle, keep := gi%6 >= 4, gi%6 >= 2 && gi%6 < 4
 		ps := NewParallel(NewSharedTable(1), threads)
 		for _, root := range r.Perm(n) {
 			gs := graphCopies(g, root, threads)
-			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20, SettleChildren: settle})
+			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20, SettleChildren: settle, KeepChildren: keep})
 			checkUnbounded(t, gi, root, res, want[root])
 			for _, D := range []int{2, 5, 8} {
-				res := ps.SearchSplit(context.Background(), gs, Options{MaxDepth: D, MaxNodes: 1 << 20, SettleChildren: settle})
+				res := ps.SearchSplit(context.Background(), gs, Options{MaxDepth: D, MaxNodes: 1 << 20, SettleChildren: settle, KeepChildren: keep})
 				checkBounded(t, gi, root, D, res, want[root])
 			}
 			for i, c := range gs {
@@ -529,6 +532,41 @@ func TestSplitTies(t *testing.T) {
 		}
 		if (res.Stats.HelpedSubtrees >= 1) != (helped == 1) || (res.Stats.HelpedNodes > 0) != (helped == 1) {
 			t.Errorf("one open child (settle %v): the helper settled %d subtrees (%d nodes) below the owner's path", settle, res.Stats.HelpedSubtrees, res.Stats.HelpedNodes)
+		}
+	}
+}
+
+// TestRootChoice checks SearchSplit's choice of a root child: the least
+// rank among the free children the goroutine searched last or none has,
+// another's only when none of those is free, and the leaving rank 2v+1.
+func TestRootChoice(t *testing.T) {
+	ranks := []uint32{5, 3, 8, 4, 4}
+	rank := func(j int) uint32 { return ranks[j] }
+	none := []int{-1, -1, -1, -1, -1}
+	for _, tc := range []struct {
+		name        string
+		gi          int
+		done        []bool
+		owner, home []int
+		k           int
+		second      uint32
+	}{
+		{"nothing searched: the least rank, ties to the earlier", 0, make([]bool, 5), none, none, 1, 4},
+		{"another's child left to it", 0, make([]bool, 5), none, []int{-1, 1, 0, -1, -1}, 3, 4},
+		{"its own child", 1, make([]bool, 5), none, []int{-1, 1, 0, -1, -1}, 1, 4},
+		{"an owned child not taken", 0, make([]bool, 5), []int{-1, 1, -1, -1, -1}, none, 3, 4},
+		{"another's taken when none of its own is free", 0, []bool{true, false, true, true, false}, []int{-1, -1, -1, -1, 1}, []int{0, 1, 0, 0, 1}, 1, Inf},
+		{"settled children not taken", 1, []bool{false, true, false, true, true}, none, none, 0, 8},
+		{"nothing free", 0, []bool{true, true, true, true, false}, []int{-1, -1, -1, -1, 1}, none, -1, Inf},
+	} {
+		k, second := rootChoice(tc.gi, rank, tc.done, tc.owner, tc.home)
+		if k != tc.k || second != tc.second {
+			t.Errorf("%s: child %d, next rank %d; want %d, %d", tc.name, k, second, tc.k, tc.second)
+		}
+	}
+	for _, c := range []struct{ v, want uint32 }{{0, 1}, {3, 7}, {Inf / 2, Inf}, {Inf - 1, Inf}, {Inf, Inf}} {
+		if got := rootThreshold(c.v); got != c.want {
+			t.Errorf("rootThreshold(%d) = %d, want %d", c.v, got, c.want)
 		}
 	}
 }

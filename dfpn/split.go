@@ -15,7 +15,10 @@ import (
 // from the root's path (so that a return to the root is a repetition,
 // as in Search), on the one table. It leaves the child for another when
 // the child's number passes the 1+ε threshold of the next such child's:
-// df-pn's own choice at the root, two children searched at once. With
+// df-pn's own choice at the root, two children searched at once (with
+// opts.KeepChildren, for a question asked once, each child stays with
+// the goroutine that searched it last, and ε is 1: rootChoice,
+// rootThreshold). With
 // opts.SettleChildren it settles the child before it takes another: a
 // question whose answer is no needs every child settled, and one
 // goroutine settling a child's whole subtree searched least; but on a
@@ -126,33 +129,34 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		}
 		return c.dn
 	}
-	// pick gives goroutine gi the open child of least rank that no
-	// goroutine owns, and the rank at which it leaves it for another:
-	// the 1+ε threshold of the least rank of the other unowned ones
-	// (df-pn's choice at the root, shared out; never, with
-	// SettleChildren). With none unowned it helps with the last child
-	// still open (the search of Search within it, or helpDeep), until
-	// that child is settled; ownerOf is the child's owner, k < 0:
-	// nothing left. c is the child as it stands.
+	// pick gives goroutine gi the open child that rootChoice names and
+	// the rank at which it leaves it for another: never, with
+	// SettleChildren; with KeepChildren rootThreshold of the least rank
+	// of the others it could take, else their 1+ε threshold (df-pn's
+	// choice at the root, shared out; without KeepChildren no child has
+	// a home, and every goroutine may take any child). With none unowned
+	// it helps with the last child still open (the search of Search
+	// within it, or helpDeep), until that child is settled; ownerOf is
+	// the child's owner, k < 0: nothing left. c is the child as it
+	// stands.
+	home := make([]int, len(open)) // with KeepChildren, the goroutine that searched it last (-1: none)
+	for k := range home {
+		home[k] = -1
+	}
+	keep := opts.KeepChildren && !opts.SettleChildren
+	rankOf := func(j int) uint32 { return rank(&cs[open[j]]) }
 	pick := func(gi int) (k int, c child, limit uint32, helping bool, ownerOf int) {
 		mu.Lock()
 		defer mu.Unlock()
-		k = -1
-		for j := range open { // sorted: a tie goes to the earlier
-			if !done[j] && owner[j] < 0 && (k < 0 || rank(&cs[open[j]]) < rank(&cs[open[k]])) {
-				k = j
-			}
-		}
+		k, second := rootChoice(gi, rankOf, done, owner, home)
 		if k >= 0 {
 			owner[k] = gi
-			if opts.SettleChildren {
+			switch {
+			case opts.SettleChildren:
 				return k, cs[open[k]], Inf, false, gi
-			}
-			second := uint32(Inf)
-			for j := range open {
-				if j != k && !done[j] && owner[j] < 0 {
-					second = min(second, rank(&cs[open[j]]))
-				}
+			case keep:
+				home[k] = gi
+				return k, cs[open[k]], rootThreshold(second), false, gi
 			}
 			return k, cs[open[k]], p.searchers[gi].threshold(second), false, gi
 		}
@@ -302,6 +306,65 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 		_, _, r.Best, _ = s0.tt.Facts(rootHash)
 	}
 	return r
+}
+
+// rootChoice is SearchSplit's choice of a root child for goroutine gi,
+// by index into the open children (done: settled; owner: the goroutine
+// searching it, -1: none; home: the goroutine that searched it last, -1:
+// none; rank: its proof number at an OR root, disproof number at an AND
+// root): the child of least rank that no goroutine owns, ties to the
+// earlier, among those gi searched last or none has searched; a child
+// another goroutine searched last only when none of those is free. It
+// returns the child (k < 0: none free) and the least rank of the other
+// children gi could take (Inf: none). Without homes (all -1) it is the
+// free child of least rank.
+//
+// The homes keep each child's subtree with one goroutine while df-pn's
+// choice moves between the children: when every goroutine took the
+// least-rank child that was free, the root's children passed from one
+// goroutine to the other (a log of the tables suite's no-win of line 181
+// asked without a bound: each of the five searched by both goroutines,
+// five to eight times in all), and the two took 1.2–1.7 times one
+// thread's nodes in all (docs/solving.md: a win at all, on two threads).
+func rootChoice(gi int, rank func(int) uint32, done []bool, owner, home []int) (k int, second uint32) {
+	free := func(j int) bool { return !done[j] && owner[j] < 0 }
+	steal := true
+	for j := range done {
+		if free(j) && (home[j] < 0 || home[j] == gi) {
+			steal = false
+			break
+		}
+	}
+	k, second = -1, Inf
+	for j := range done {
+		if !free(j) || (!steal && home[j] >= 0 && home[j] != gi) {
+			continue
+		}
+		switch r := rank(j); {
+		case k < 0:
+			k = j
+		case r < rank(k):
+			k, second = j, min(second, rank(k))
+		default:
+			second = min(second, r)
+		}
+	}
+	return k, second
+}
+
+// rootThreshold is the rank at which a SearchSplit goroutine with
+// Options.KeepChildren leaves its root child for the next it could
+// take, of rank v: 2v+1, df-pn's 1+ε rule with ε = 1 (one thread's ε is
+// 1/4 at every node). With ε = 1/4 at the root, two goroutines took the
+// hard suite's three slow wins asked without a bound at 2.03–3.10 times
+// one thread's speed by path (medians of 55–88 runs), with ε = 1 and
+// the children kept at 3.67–4.22 (22 runs); with ε = 2 one of them took
+// twice one thread's time, its goroutines held for millions of nodes by
+// children whose proof number stood still (docs/solving.md: a win at
+// all, on two threads). One thread keeps 1/4 at the root: ε = 1 there
+// searched 9% more nodes over the hard and tables suites.
+func rootThreshold(v uint32) uint32 {
+	return uint32(min(2*uint64(v)+1, uint64(Inf)))
 }
 
 // decisive reports whether settling c settles its parent: a proven child

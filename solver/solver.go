@@ -142,6 +142,7 @@ type Solver struct {
 	pathNodes uint64
 	limit     uint64 // node budget of the call (0: none)
 	settle    bool   // two goroutines settle each child of the root they take (dfpn.Options.SettleChildren)
+	keep      bool   // two goroutines keep the children of the root they searched (dfpn.Options.KeepChildren)
 	start     time.Time
 	g         *game
 }
@@ -283,7 +284,11 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			}
 			break
 		}
+		// The question asked once, on two goroutines each keeping the
+		// root's children it searched (dfpn.Options.KeepChildren).
+		s.keep = true
 		r, err := s.search(bound)
+		s.keep = false
 		if err != nil {
 			return err
 		}
@@ -386,7 +391,7 @@ const (
 // search runs df-pn from the current game node with d plies (0: no
 // bound), charging the nodes to the call's budget.
 func (s *Solver) search(d int) (dfpn.Report, error) {
-	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle}
+	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep}
 	if s.limit > 0 {
 		if s.nodes >= s.limit {
 			return dfpn.Report{}, errBudget
