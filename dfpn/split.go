@@ -143,7 +143,6 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 	for k := range home {
 		home[k] = -1
 	}
-	keep := opts.KeepChildren && !opts.SettleChildren
 	rankOf := func(j int) uint32 { return rank(&cs[open[j]]) }
 	pick := func(gi int) (k int, c child, limit uint32, helping bool, ownerOf int) {
 		mu.Lock()
@@ -154,7 +153,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 			switch {
 			case opts.SettleChildren:
 				return k, cs[open[k]], Inf, false, gi
-			case keep:
+			case opts.KeepChildren:
 				home[k] = gi
 				return k, cs[open[k]], rootThreshold(second), false, gi
 			}

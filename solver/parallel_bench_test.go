@@ -291,32 +291,31 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // clock. Named by suite and line, with /any for "a win at all?"
 // (hard/158, hard/158/any).
 func BenchmarkParallelSpread(b *testing.B) {
-	hard, tables := readTablesFile(b, "hard_suite.jsonl"), readTablesSuite(b)
+	suites := map[string][]tablesPosition{"hard": readTablesFile(b, "hard_suite.jsonl"), "tables": readTablesSuite(b)}
 	type question struct {
 		name     string
 		w        tablesPosition
 		shortest bool
 	}
 	var qs []question
-	find := func(suite string, list []tablesPosition, position string) (string, tablesPosition) {
+	add := func(suite, position string, shortest bool) {
+		list := suites[suite]
 		i := slices.IndexFunc(list, func(w tablesPosition) bool { return w.Position == position })
 		if i < 0 {
 			b.Fatalf("%s is not in the %s suite", position, suite)
 		}
-		return fmt.Sprintf("%s/%d", suite, i+1), list[i]
+		name := fmt.Sprintf("%s/%d", suite, i+1)
+		if !shortest {
+			name += "/any"
+		}
+		qs = append(qs, question{name, list[i], shortest})
 	}
 	for _, q := range append(slices.Clone(slowHard), slowHardNoWins...) {
-		name, w := find("hard", hard, q.position)
-		qs = append(qs, question{name, w, true})
+		add("hard", q.position, true)
 	}
-	qs = append(qs, question{"tables/181", tables[180], true})
+	add("tables", "5u/1u1u2/3u2/6/2R3/2B3 f R1r3 0", true) // line 181
 	for _, q := range slowAnyWin {
-		list := hard
-		if q.suite == "tables" {
-			list = tables
-		}
-		name, w := find(q.suite, list, q.position)
-		qs = append(qs, question{name + "/any", w, false})
+		add(q.suite, q.position, false)
 	}
 	for _, q := range qs {
 		var one uint64
