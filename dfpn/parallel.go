@@ -12,10 +12,20 @@ import (
 const refreshPlies = 4
 
 // parallel is what the goroutines of a Parallel search share besides the
-// table: the nodes they searched.
+// table: the nodes they searched, and the news: how many subtrees of
+// newsWork nodes or more they settled (on a cache line of its own: the
+// goroutines read it at every turn of a node's loop).
 type parallel struct {
 	nodes atomic.Uint64
+	_     [56]byte
+	news  atomic.Uint64
+	_     [56]byte
 }
+
+// newsWork is the least work (nodes below it) of a settled node whose
+// solved fact a Parallel goroutine announces (parallel.news), so that the
+// others take it in at every node on their paths (Searcher.mid).
+const newsWork = 1 << 14
 
 // Parallel runs searches on one shared table with several goroutines.
 // Reuse one for the searches of one question (its buffers are kept).
@@ -59,7 +69,8 @@ func (p *Parallel) Threads() int { return len(p.searchers) }
 // (without it, two goroutines searched 0.97 of one's nodes each: the same
 // tree twice); within refreshPlies of the root, before choosing a child,
 // a goroutine takes in the solved facts the others stored, so that one
-// coming down a path another has settled skips ahead of it. The first
+// coming down a path another has settled skips ahead of it (deeper, when
+// another has settled a large subtree since: refresh). The first
 // goroutine to settle the root
 // stops the others. Kaneko's virtual proof numbers (a child others are
 // searching counted as if its number were larger) made some bounded
@@ -137,6 +148,14 @@ func sumStats(stats []Stats, start time.Time) Stats {
 
 // refresh takes into the unsolved children the solved facts other
 // goroutines stored (path-independent facts only: sound on any path).
+// Within refreshPlies of the root it runs at every turn of a node's
+// loop; deeper, when another goroutine has settled a subtree of newsWork
+// nodes or more since the node last looked (the news): a goroutine deep
+// in its own subtree otherwise searched on with its ancestors' children
+// as it found them, where the other had disproven one (the tables
+// suite's no-win of line 181: once one root child was disproven, the
+// others' turns took a few thousand nodes, but a turn under way went
+// on; docs/solving.md).
 func (s *Searcher) refresh(cs []child, d uint16) {
 	for i := range cs {
 		c := &cs[i]

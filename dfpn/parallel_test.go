@@ -646,3 +646,100 @@ func TestRootChoice(t *testing.T) {
 		}
 	}
 }
+
+// newsTree is a chain of newsChain OR nodes of one move each down to a
+// node N (ply newsChain) with two children, A (move 0) and B (move 1),
+// each a full binary OR tree of depth newsDepth whose leaves are lost:
+// N is disproven only once both are. When the search has played
+// newsAfter moves below A, the game stores B's disproof in the table and
+// announces it, as another goroutine of a Parallel search would
+// (onNews); intoB counts the moves played below B.
+type newsTree struct {
+	stack        []uint64
+	plays, intoB int
+	onNews       func(b uint64)
+	announced    bool
+}
+
+const (
+	newsChain = 6
+	newsDepth = 14
+	newsAfter = 100
+)
+
+func (g *newsTree) cur() uint64                { return g.stack[len(g.stack)-1] }
+func (g *newsTree) depth() int                 { return len(g.stack) - 1 }
+func (g *newsTree) Hash() uint64               { return g.cur()*0x9e3779b97f4a7c15 + 7 }
+func (g *newsTree) Material() int              { return 0 }
+func (g *newsTree) OrNode() bool               { return true }
+func (g *newsTree) Undo()                      { g.stack = g.stack[:len(g.stack)-1] }
+func (g *newsTree) Estimate() (uint32, uint32) { return 1, 1 }
+func (g *newsTree) Play(m Move) {
+	g.stack = append(g.stack, g.cur()*3+uint64(m)+1)
+	if g.depth() <= newsChain+1 {
+		return
+	}
+	if g.stack[newsChain+1] == g.childOfN(1) {
+		g.intoB++
+		return
+	}
+	if g.plays++; g.plays == newsAfter && !g.announced {
+		g.announced = true
+		g.onNews(g.childOfN(1)*0x9e3779b97f4a7c15 + 7)
+	}
+}
+
+// childOfN returns the node number of N's child by move m.
+func (g *newsTree) childOfN(m uint64) uint64 {
+	n := uint64(0)
+	for range newsChain {
+		n = n*3 + 1
+	}
+	return n*3 + m + 1
+}
+
+func (g *newsTree) Evaluate() Eval {
+	if g.depth() == newsChain+1+newsDepth {
+		return Eval{WinIn: InfLen, NoWin: InfLen}
+	}
+	return NothingKnown()
+}
+
+func (g *newsTree) Moves(buf []Move) []Move {
+	if g.depth() < newsChain {
+		return append(buf, 0)
+	}
+	return append(buf, 0, 1)
+}
+
+// TestSearchTakesInNews: a goroutine of a Parallel search, deeper than
+// refreshPlies, takes in a subtree another goroutine settled and
+// announced (refresh on the news): in newsTree, B's disproof, stored
+// while the searcher is inside A, disproves N once A is, and nothing
+// below B is searched. Without the news (refresh within refreshPlies
+// only), the searcher searches all of B's tree. The searcher announces
+// the subtrees of newsWork nodes or more it settled, A's among them
+// (2^15 − 1 nodes).
+func TestSearchTakesInNews(t *testing.T) {
+	tt := NewSharedTable(16)
+	s := NewSearcher(tt)
+	s.par = &parallel{}
+	g := &newsTree{stack: []uint64{0}}
+	g.onNews = func(b uint64) {
+		tt.storeDisproof(b, InfLen, newsWork)
+		s.par.news.Add(1)
+	}
+	res := s.Search(context.Background(), g, Options{})
+	if res.Status != Disproven {
+		t.Fatalf("got %v, want disproven", res.Status)
+	}
+	if !g.announced {
+		t.Fatal("the search never played far enough below A to store B's disproof")
+	}
+	if g.intoB != 0 {
+		t.Errorf("%d moves played below B, whose disproof was in the table and announced", g.intoB)
+	}
+	if n := s.par.news.Load(); n < 2 {
+		t.Errorf("news %d: the searcher announced none of the subtrees it settled (A's has %d nodes)", n, 1<<(newsDepth+1)-1)
+	}
+}

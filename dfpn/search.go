@@ -133,6 +133,7 @@ type Searcher struct {
 	children     [][]child
 	reps         repTable
 	cond         condTable
+	seenNews     []uint64 // by ply, deeper than refreshPlies: the news a node of a Parallel search last took in (refresh)
 	stats        Stats
 	par          *parallel // shared with the other goroutines of a Parallel search
 	reported     uint64    // nodes already added to par.nodes
@@ -435,6 +436,13 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 	}
 	cs := s.expand(ply, dc, or)
 	s.favourKiller(cs, or, ply)
+	news := s.par != nil && ply >= refreshPlies // refresh when the others settled a large subtree
+	if news {
+		for len(s.seenNews) <= ply {
+			s.seenNews = append(s.seenNews, 0)
+		}
+		s.seenNews[ply] = s.par.news.Load() // the children were just read
+	}
 
 	var pn, dn uint32
 	for {
@@ -445,7 +453,19 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		}
 		// In a Parallel search, near the root (where the goroutines'
 		// paths overlap) take in what the others settled; deeper, the
-		// lookups cost more than they save (measured: BenchmarkParallel).
+		// lookups at every turn cost more than they save (measured:
+		// BenchmarkParallel), and a node takes it in when the others
+		// have settled a large subtree since it last looked.
+		if news {
+			if n := s.par.news.Load(); n != s.seenNews[ply] {
+				s.seenNews[ply] = n
+				s.refresh(cs, dc)
+				sc = scanChildren(cs, or, s.hashTies)
+				if pn, dn = sc.pn, sc.dn; pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+					break
+				}
+			}
+		}
 		if s.par != nil && ply < refreshPlies {
 			s.refresh(cs, dc)
 			sc = scanChildren(cs, or, s.hashTies)
@@ -496,6 +516,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		}
 		res.winIn = cs[bi].winIn + 1
 		s.tt.storeProof(hash, res.winIn, cs[bi].move, work)
+		s.announce(work)
 	case dn == 0:
 		var noWin uint16
 		var rep int32
@@ -525,6 +546,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		switch {
 		case rep == noRep:
 			s.tt.storeDisproof(hash, noWin, work)
+			s.announce(work)
 		case deps.n != overflowDeps:
 			s.stats.Conditional++
 			s.cond.put(hash, &deps)
@@ -577,4 +599,12 @@ func (s *Searcher) setPath(ply int, h uint64, material int32) {
 		s.path = append(s.path, pathNode{})
 	}
 	s.path[ply] = pathNode{h, extendPathKey(s.path[ply-1].pathKey, h), material}
+}
+
+// announce tells the other goroutines of a Parallel search that this one
+// settled a subtree of work nodes, if that is newsWork or more (refresh).
+func (s *Searcher) announce(work uint32) {
+	if s.par != nil && work >= newsWork {
+		s.par.news.Add(1)
+	}
 }
