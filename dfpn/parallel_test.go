@@ -143,17 +143,7 @@ func TestSharedTableReadsWhole(t *testing.T) {
 					}
 					continue
 				}
-				// Numbers stored for another depth come back with their
-				// depth.
-				pn, dn, winIn, _, best, _, depth := tt.lookupNear(k, 1)
-				if depth == 0 {
-					continue
-				}
-				found.Add(1)
-				pn0, dn0, _, m := numbersOf(k, int(depth)-1)
-				if pn != pn0 || dn != dn0 || winIn != InfLen || best != m {
-					wrong.Add(1)
-				}
+				countRead(tt, k, numbersOf, &found, &wrong)
 			}
 		}()
 	}
@@ -163,13 +153,8 @@ func TestSharedTableReadsWhole(t *testing.T) {
 	if tt.Grows == 0 {
 		t.Error("the table never grew")
 	}
-	if found.Load() < reads.Load()/10 {
-		t.Errorf("only %d of %d reads found their key: the test reads too little", found.Load(), reads.Load())
-	}
-	if wrong.Load() != 0 {
-		t.Errorf("%d of %d reads found facts that are not of one write of their key", wrong.Load(), found.Load())
-	}
-	t.Logf("%d reads, %d found, %d grows", reads.Load(), found.Load(), tt.Grows)
+	checkReads(t, reads.Load(), found.Load(), wrong.Load())
+	t.Logf("%d grows", tt.Grows)
 }
 
 // TestSharedTableReadsOneBucket: a read of a shared table must be of
@@ -218,15 +203,7 @@ func TestSharedTableReadsOneBucket(t *testing.T) {
 			for i := r; !stop.Load(); i++ {
 				k := keys[i%len(keys)]
 				reads.Add(1)
-				pn, dn, winIn, _, best, _, depth := tt.lookupNear(k, 1)
-				if depth == 0 {
-					continue
-				}
-				found.Add(1)
-				pn0, dn0, _, m := numbersOf(k, int(depth)-1)
-				if pn != pn0 || dn != dn0 || winIn != InfLen || best != m {
-					wrong.Add(1)
-				}
+				countRead(tt, k, numbersOf, &found, &wrong)
 			}
 		}()
 	}
@@ -236,13 +213,35 @@ func TestSharedTableReadsOneBucket(t *testing.T) {
 	if tt.cur.Load() != a {
 		t.Fatal("the table grew: the keys are no longer in one bucket")
 	}
-	if found.Load() < reads.Load()/10 {
-		t.Errorf("only %d of %d reads found their key: the test reads too little", found.Load(), reads.Load())
+	checkReads(t, reads.Load(), found.Load(), wrong.Load())
+}
+
+// countRead looks k's numbers up for 1 ply left, which no stored depth
+// is (so that they come back with their depth), and counts the read
+// found, and wrong unless they are numbersOf k and the round their
+// depth gives.
+func countRead(tt *Table, k uint64, numbersOf func(uint64, int) (uint32, uint32, uint16, Move), found, wrong *atomic.Int64) {
+	pn, dn, winIn, _, best, _, depth := tt.lookupNear(k, 1)
+	if depth == 0 {
+		return
 	}
-	if wrong.Load() != 0 {
-		t.Errorf("%d of %d reads found facts that are not of one write of their key", wrong.Load(), found.Load())
+	found.Add(1)
+	pn0, dn0, _, m := numbersOf(k, int(depth)-1)
+	if pn != pn0 || dn != dn0 || winIn != InfLen || best != m {
+		wrong.Add(1)
 	}
-	t.Logf("%d reads, %d found", reads.Load(), found.Load())
+}
+
+// checkReads fails t when a read was wrong, or too few found their key.
+func checkReads(t *testing.T, reads, found, wrong int64) {
+	t.Helper()
+	if found < reads/10 {
+		t.Errorf("only %d of %d reads found their key: the test reads too little", found, reads)
+	}
+	if wrong != 0 {
+		t.Errorf("%d of %d reads found facts that are not of one write of their key", wrong, found)
+	}
+	t.Logf("%d reads, %d found", reads, found)
 }
 
 // TestSplitGraphs checks Parallel.SearchSplit (the root's children shared
