@@ -154,7 +154,7 @@ func sumStats(stats []Stats, start time.Time) Stats {
 // in its own subtree otherwise searched on with its ancestors' children
 // as it found them, where the other had settled one. With the news, the
 // slow no-wins of BenchmarkParallelSpread asked with --shortest fell
-// under 1.8× by path on two threads in 30 of 150 runs, against 53
+// under 1.8× by path on two threads in 30 of 150 runs, against 50
 // (docs/solving.md).
 func (s *Searcher) refresh(cs []child, d uint16) {
 	for i := range cs {
