@@ -436,12 +436,8 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 	}
 	cs := s.expand(ply, dc, or)
 	s.favourKiller(cs, or, ply)
-	news := s.par != nil && ply >= refreshPlies // refresh when the others settled a large subtree
-	if news {
-		for len(s.seenNews) <= ply {
-			s.seenNews = append(s.seenNews, 0)
-		}
-		s.seenNews[ply] = s.par.news.Load() // the children were just read
+	if s.par != nil && ply >= refreshPlies {
+		s.newsSeen(ply) // the children were just read
 	}
 
 	var pn, dn uint32
@@ -456,17 +452,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 		// lookups at every turn cost more than they save (measured:
 		// BenchmarkParallel), and a node takes it in when the others
 		// have settled a large subtree since it last looked.
-		if news {
-			if n := s.par.news.Load(); n != s.seenNews[ply] {
-				s.seenNews[ply] = n
-				s.refresh(cs, dc)
-				sc = scanChildren(cs, or, s.hashTies)
-				if pn, dn = sc.pn, sc.dn; pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
-					break
-				}
-			}
-		}
-		if s.par != nil && ply < refreshPlies {
+		if s.par != nil && (ply < refreshPlies || s.newsSeen(ply)) {
 			s.refresh(cs, dc)
 			sc = scanChildren(cs, or, s.hashTies)
 			if pn, dn = sc.pn, sc.dn; pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
@@ -599,6 +585,21 @@ func (s *Searcher) setPath(ply int, h uint64, material int32) {
 		s.path = append(s.path, pathNode{})
 	}
 	s.path[ply] = pathNode{h, extendPathKey(s.path[ply-1].pathKey, h), material}
+}
+
+// newsSeen records that the node at ply (deeper than refreshPlies) has
+// taken in the news of a Parallel search as it stands, and reports
+// whether there was any since the node last did.
+func (s *Searcher) newsSeen(ply int) bool {
+	for len(s.seenNews) <= ply {
+		s.seenNews = append(s.seenNews, 0)
+	}
+	n := s.par.news.Load()
+	if n == s.seenNews[ply] {
+		return false
+	}
+	s.seenNews[ply] = n
+	return true
 }
 
 // announce tells the other goroutines of a Parallel search that this one

@@ -313,7 +313,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 	for _, q := range append(slices.Clone(slowHard), slowHardNoWins...) {
 		add("hard", q.position, true)
 	}
-	add("tables", "5u/1u1u2/3u2/6/2R3/2B3 f R1r3 0", true) // line 181
+	add("tables", tablesLine181, true)
 	for _, q := range slowAnyWin {
 		add(q.suite, q.position, false)
 	}
@@ -372,8 +372,11 @@ var slowAnyWin = []struct{ suite, position string }{
 	{"hard", "2uu2/2u3/4BR/B5/1B4/6 f R1r2 0"},
 	{"hard", "6/uu1u2/2u3/2B3/5R/R5 f R2r3 0"},
 	{"hard", "r3bb/U1b3/6/6/2U3/5U s R2r1 35"},
-	{"tables", "5u/1u1u2/3u2/6/2R3/2B3 f R1r3 0"},
+	{"tables", tablesLine181},
 }
+
+// tablesLine181 is the tables suite's slowest question, a no-win.
+const tablesLine181 = "5u/1u1u2/3u2/6/2R3/2B3 f R1r3 0"
 
 // checkTablesAnswer fails b unless a (from threads goroutines, with
 // --shortest or not) is the tables' answer for w: no win, or a win no
