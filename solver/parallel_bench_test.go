@@ -290,6 +290,16 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // the runs of the b.N under 1.8× by path, and the median speedup by the
 // clock. Named by suite and line, with /any for "a win at all?"
 // (hard/158, hard/158/any).
+//
+// One thread's nodes are one draw: df-pn's ε moved by a few hundredths
+// moves them by up to twice (line 181 asked "a win at all?" 5.8–9.9 M
+// over ε 0.225–0.275, 6.1 M at 0.25), and where the default falls low
+// in that spread two threads seem slow, where high, fast. So it also
+// solves each question once on one thread at each of spreadEpsilons
+// and reports their median nodes (1thread-eps-median-nodes, least and
+// most too), the path-speedups' median against it and the runs under
+// 1.8× against it (runs-under-1.8x-eps): the gain over one thread's
+// typical search of the question, beside the gain over the default's.
 func BenchmarkParallelSpread(b *testing.B) {
 	suites := map[string][]tablesPosition{"hard": readTablesFile(b, "hard_suite.jsonl"), "tables": readTablesSuite(b)}
 	type question struct {
@@ -320,9 +330,11 @@ func BenchmarkParallelSpread(b *testing.B) {
 	for _, q := range qs {
 		var one uint64
 		var oneWall time.Duration
+		var oneEps []float64
 		b.Run(q.name, func(b *testing.B) {
-			solve := func(threads int) (uint64, time.Duration) {
+			solve := func(threads int, eps float64) (uint64, time.Duration) {
 				s := New(Options{TTMegabytes: 128, Threads: threads, Shortest: q.shortest})
+				s.epsilon = eps
 				t0 := time.Now()
 				a, err := s.Solve(context.Background(), q.w.p, q.w.prover)
 				wall := time.Since(t0)
@@ -333,32 +345,58 @@ func BenchmarkParallelSpread(b *testing.B) {
 				var walls []float64
 				for range 3 {
 					var w time.Duration
-					one, w = solve(1)
+					one, w = solve(1, 0)
 					walls = append(walls, float64(w))
 				}
 				slices.Sort(walls)
 				oneWall = time.Duration(median(walls))
+				oneEps = oneEps[:0]
+				for _, eps := range spreadEpsilons {
+					n := one // the default's, solved above
+					if eps != 0.25 {
+						n, _ = solve(1, eps)
+					}
+					oneEps = append(oneEps, float64(n))
+				}
+				slices.Sort(oneEps)
 			}
-			var paths, walls []float64
+			var paths, walls, pathsEps []float64
 			for range b.N {
-				path, wall := solve(2)
+				path, wall := solve(2, 0)
 				paths, walls = append(paths, float64(one)/float64(path)), append(walls, float64(oneWall)/float64(wall))
+				pathsEps = append(pathsEps, median(oneEps)/float64(path))
 			}
 			slices.Sort(paths)
 			slices.Sort(walls)
-			below := 0
-			for _, x := range paths {
-				if x < 1.8 {
-					below++
-				}
-			}
+			slices.Sort(pathsEps)
 			b.ReportMetric(paths[0], "path-speedup-least")
 			b.ReportMetric(median(paths), "path-speedup-median")
 			b.ReportMetric(paths[len(paths)-1], "path-speedup-most")
-			b.ReportMetric(float64(below), "runs-under-1.8x")
+			b.ReportMetric(float64(under(paths, 1.8)), "runs-under-1.8x")
 			b.ReportMetric(median(walls), "wall-speedup-median")
+			b.ReportMetric(oneEps[0], "1thread-eps-least-nodes")
+			b.ReportMetric(median(oneEps), "1thread-eps-median-nodes")
+			b.ReportMetric(oneEps[len(oneEps)-1], "1thread-eps-most-nodes")
+			b.ReportMetric(median(pathsEps), "path-speedup-eps-median")
+			b.ReportMetric(float64(under(pathsEps, 1.8)), "runs-under-1.8x-eps")
 		})
 	}
+}
+
+// spreadEpsilons are the values of df-pn's ε (1/4 by default) at which
+// BenchmarkParallelSpread solves each question on one thread: the
+// default and two a little either side of it.
+var spreadEpsilons = []float64{0.225, 0.24, 0.25, 0.26, 0.275}
+
+// under counts the xs less than v.
+func under(xs []float64, v float64) int {
+	n := 0
+	for _, x := range xs {
+		if x < v {
+			n++
+		}
+	}
+	return n
 }
 
 // slowAnyWin are the questions "a win at all?" (no bound, no --shortest)

@@ -143,8 +143,13 @@ type Solver struct {
 	limit     uint64 // node budget of the call (0: none)
 	settle    bool   // two goroutines settle each child of the root they take (dfpn.Options.SettleChildren)
 	keep      bool   // two goroutines keep the children of the root they searched (dfpn.Options.KeepChildren)
-	start     time.Time
-	g         *game
+	// epsilon is df-pn's ε of the 1+ε threshold (dfpn.Options.Epsilon;
+	// 0: its default, 1/4). Tests and benchmarks vary it: a small change
+	// of ε moves one thread's nodes on a hard question by up to twice
+	// (BenchmarkParallelSpread's one-thread spread).
+	epsilon float64
+	start   time.Time
+	g       *game
 }
 
 // New returns a solver with opts.
@@ -391,7 +396,7 @@ const (
 // search runs df-pn from the current game node with d plies (0: no
 // bound), charging the nodes to the call's budget.
 func (s *Solver) search(d int) (dfpn.Report, error) {
-	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep}
+	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep, Epsilon: s.epsilon}
 	if s.limit > 0 {
 		if s.nodes >= s.limit {
 			return dfpn.Report{}, errBudget

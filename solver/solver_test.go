@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
@@ -74,6 +75,51 @@ func TestAgainstReference(t *testing.T) {
 	t.Logf("%d positions, %d wins within %d plies; unbounded: %d unknown, %d not shortened within the budget", n, wins, depth, unknown, inexact)
 	if wins < n/10 || unknown > n/4 {
 		t.Errorf("%d wins and %d unknown among %d positions: the sample says little", wins, unknown, n)
+	}
+}
+
+// TestEpsilonKeepsAnswers: df-pn's ε (the solver's epsilon, which the
+// spread benchmark varies) changes the order of the search, never its
+// answer: --shortest at ε from 0.05 to 2 gives the tables' answer (no
+// win, or the exact DTW) on a fifth of the tables suite (17–25-ply wins
+// and no-wins of seven pieces, answers that do not depend on df-pn),
+// each within a budget (an unknown allowed, a wrong answer not), and
+// the values change the nodes searched on most (else the test would not
+// be varying anything).
+func TestEpsilonKeepsAnswers(t *testing.T) {
+	suite, step := readTablesSuite(t), 5
+	if testing.Short() {
+		step = 20
+	}
+	epsilons := []float64{0.05, 0.25, 0.6, 2}
+	solvers := make([]*Solver, len(epsilons))
+	for i, eps := range epsilons {
+		solvers[i] = New(Options{TTMegabytes: 32, Shortest: true, MaxNodes: 1 << 20})
+		solvers[i].epsilon = eps
+	}
+	asked, unknown, differ := 0, 0, 0
+	for k := 0; k < len(suite); k += step {
+		w := suite[k]
+		asked++
+		var nodes []uint64
+		for i, s := range solvers {
+			s.Reset()
+			a, err := s.Solve(context.Background(), w.p, w.prover)
+			switch {
+			case err == nil && a.Result == Unknown:
+				unknown++
+			case err != nil || (w.DTW == 0) != (a.Result == NoWin) || (w.DTW > 0 && (a.Plies != w.DTW || !a.Exact)):
+				t.Fatalf("line %d %s, ε %v: %v in %d (exact %v, %v); the tables: %s in %d", k+1, w.Position, epsilons[i], a.Result, a.Plies, a.Exact, err, w.Result, w.DTW)
+			}
+			nodes = append(nodes, a.Nodes)
+		}
+		if slices.ContainsFunc(nodes, func(x uint64) bool { return x != nodes[0] }) {
+			differ++
+		}
+	}
+	t.Logf("%d positions asked at %d values of ε: %d answers unknown within the budget, nodes differing with ε on %d positions", asked, len(epsilons), unknown, differ)
+	if unknown > asked || differ < asked/2 {
+		t.Errorf("%d of %d answers unknown, nodes differing on %d of %d positions: the check says little", unknown, asked*len(epsilons), differ, asked)
 	}
 }
 
