@@ -292,14 +292,16 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // (hard/158, hard/158/any).
 //
 // One thread's nodes are one draw: df-pn's ε moved by a few hundredths
-// moves them by up to twice (line 181 asked "a win at all?" 5.8–9.9 M
-// over ε 0.225–0.275, 6.1 M at 0.25), and where the default falls low
-// in that spread two threads seem slow, where high, fast. So it also
-// solves each question once on one thread at each of spreadEpsilons
-// and reports their median nodes (1thread-eps-median-nodes, least and
-// most too), the path-speedups' median against it and the runs under
-// 1.8× against it (runs-under-1.8x-eps): the gain over one thread's
-// typical search of the question, beside the gain over the default's.
+// moves them by up to seven times on "a win at all?" (ε 0.225–0.275:
+// line 158 0.67–5.0 M, the default 0.25 the most; line 181 5.8–8.4 M,
+// the default 6.1 M), by up to 1.7 times with --shortest; where the
+// default falls low in that spread two threads seem slow, where high,
+// fast. So it also solves each question once on one thread at each of
+// spreadEpsilons and reports the default's nodes (1thread-nodes), the
+// least, median and most of the five (1thread-eps-*-nodes), the
+// path-speedups' median against their median and the runs under 1.8×
+// against it (runs-under-1.8x-eps): the gain over one thread's typical
+// search of the question, beside the gain over the default's.
 func BenchmarkParallelSpread(b *testing.B) {
 	suites := map[string][]tablesPosition{"hard": readTablesFile(b, "hard_suite.jsonl"), "tables": readTablesSuite(b)}
 	type question struct {
@@ -374,6 +376,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 			b.ReportMetric(paths[len(paths)-1], "path-speedup-most")
 			b.ReportMetric(float64(under(paths, 1.8)), "runs-under-1.8x")
 			b.ReportMetric(median(walls), "wall-speedup-median")
+			b.ReportMetric(float64(one), "1thread-nodes")
 			b.ReportMetric(oneEps[0], "1thread-eps-least-nodes")
 			b.ReportMetric(median(oneEps), "1thread-eps-median-nodes")
 			b.ReportMetric(oneEps[len(oneEps)-1], "1thread-eps-most-nodes")

@@ -144,9 +144,9 @@ type Solver struct {
 	settle    bool   // two goroutines settle each child of the root they take (dfpn.Options.SettleChildren)
 	keep      bool   // two goroutines keep the children of the root they searched (dfpn.Options.KeepChildren)
 	// epsilon is df-pn's ε of the 1+ε threshold (dfpn.Options.Epsilon;
-	// 0: its default, 1/4). Tests and benchmarks vary it: a small change
-	// of ε moves one thread's nodes on a hard question by up to twice
-	// (BenchmarkParallelSpread's one-thread spread).
+	// 0: its default, 1/4). Tests and benchmarks vary it: ε moved by a
+	// few hundredths moves one thread's nodes on a hard question by up
+	// to seven times (BenchmarkParallelSpread's one-thread spread).
 	epsilon float64
 	start   time.Time
 	g       *game
