@@ -292,7 +292,7 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // (hard/158, hard/158/any).
 //
 // One thread's nodes are one draw: df-pn's ε moved by a few hundredths
-// moves them by up to seven times on "a win at all?" (ε 0.225–0.275:
+// moves them by up to 7.5 times on "a win at all?" (ε 0.225–0.275:
 // line 158 0.67–5.0 M, the default 0.25 the most; line 181 5.8–8.4 M,
 // the default 6.1 M), by up to 1.7 times with --shortest; where the
 // default falls low in that spread two threads seem slow, where high,

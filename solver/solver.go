@@ -146,7 +146,7 @@ type Solver struct {
 	// epsilon is df-pn's ε of the 1+ε threshold (dfpn.Options.Epsilon;
 	// 0: its default, 1/4). Tests and benchmarks vary it: ε moved by a
 	// few hundredths moves one thread's nodes on a hard question by up
-	// to seven times (BenchmarkParallelSpread's one-thread spread).
+	// to 7.5 times (BenchmarkParallelSpread's one-thread spread).
 	epsilon float64
 	start   time.Time
 	g       *game
