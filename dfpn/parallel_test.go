@@ -99,57 +99,41 @@ func TestSharedTableReadsWhole(t *testing.T) {
 	numbersOf := func(k uint64, round int) (pn, dn uint32, d uint16, m Move) {
 		return uint32(k>>8)&0xffff + uint32(round), uint32(k>>40)&0xffff + uint32(round), uint16(round + 1), Move(k>>3) + Move(round)
 	}
-	var writers, readers sync.WaitGroup
-	var stop atomic.Bool
 	var last atomic.Int64 // a key just written: readers read near it, where writes are
-	for w := 0; w < 2; w++ {
-		writers.Add(1)
-		go func() {
-			defer writers.Done()
-			for round := 0; round < rounds; round++ {
-				for i := w; i < keys; i += 2 {
-					k := key(i)
-					last.Store(int64(i))
-					if i%4 < 2 {
-						tt.storeProof(k, proofOf(k), Move(k), 1)
-					} else {
-						pn, dn, d, m := numbersOf(k, round)
-						tt.storeNumbers(k, d, pn, dn, m, 1)
-					}
-				}
-			}
-		}()
-	}
+	rngs := []*rand.Rand{rand.New(rand.NewPCG(0, 7)), rand.New(rand.NewPCG(1, 7))}
 	var reads, found, wrong atomic.Int64
-	for r := 0; r < 2; r++ {
-		readers.Add(1)
-		go func() {
-			defer readers.Done()
-			rng := rand.New(rand.NewPCG(uint64(r), 7))
-			for !stop.Load() {
-				i := int(last.Load()) - rng.IntN(16)
-				if i < 0 || rng.IntN(4) == 0 {
-					i = rng.IntN(keys)
-				}
+	writeWhileReading(func(w int) {
+		for round := 0; round < rounds; round++ {
+			for i := w; i < keys; i += 2 {
 				k := key(i)
-				reads.Add(1)
+				last.Store(int64(i))
 				if i%4 < 2 {
-					winIn, _, best, ok := tt.Facts(k)
-					if ok {
-						found.Add(1)
-						if winIn != proofOf(k) || best != Move(k) {
-							wrong.Add(1)
-						}
-					}
-					continue
+					tt.storeProof(k, proofOf(k), Move(k), 1)
+				} else {
+					pn, dn, d, m := numbersOf(k, round)
+					tt.storeNumbers(k, d, pn, dn, m, 1)
 				}
-				countRead(tt, k, numbersOf, &found, &wrong)
 			}
-		}()
-	}
-	writers.Wait()
-	stop.Store(true)
-	readers.Wait()
+		}
+	}, func(r, _ int) {
+		rng := rngs[r]
+		i := int(last.Load()) - rng.IntN(16)
+		if i < 0 || rng.IntN(4) == 0 {
+			i = rng.IntN(keys)
+		}
+		k := key(i)
+		reads.Add(1)
+		if i%4 >= 2 {
+			countRead(tt, k, numbersOf, &found, &wrong)
+			return
+		}
+		if winIn, _, best, ok := tt.Facts(k); ok {
+			found.Add(1)
+			if winIn != proofOf(k) || best != Move(k) {
+				wrong.Add(1)
+			}
+		}
+	})
 	if tt.Grows == 0 {
 		t.Error("the table never grew")
 	}
@@ -182,38 +166,48 @@ func TestSharedTableReadsOneBucket(t *testing.T) {
 	if raceEnabled { // the locked reads, at the race detector's pace
 		rounds = 200_000
 	}
+	var reads, found, wrong atomic.Int64
+	writeWhileReading(func(w int) {
+		for round := 0; round < rounds; round++ {
+			k := keys[(round*2+w)%len(keys)]
+			pn, dn, d, m := numbersOf(k, round%50_000) // depths of 1 to 50,000
+			tt.storeNumbers(k, d, pn, dn, m, 1)
+		}
+	}, func(r, i int) {
+		reads.Add(1)
+		countRead(tt, keys[(r+i)%len(keys)], numbersOf, &found, &wrong)
+	})
+	if tt.cur.Load() != a {
+		t.Fatal("the table grew: the keys are no longer in one bucket")
+	}
+	checkReads(t, reads.Load(), found.Load(), wrong.Load())
+}
+
+// writeWhileReading runs write(w) on two goroutines (w = 0, 1) and, until
+// both have returned, read(r, i) on two others (r = 0, 1), the i-th time
+// for i = 0, 1, ….
+func writeWhileReading(write func(w int), read func(r, i int)) {
 	var writers, readers sync.WaitGroup
 	var stop atomic.Bool
-	for w := 0; w < 2; w++ {
+	for w := range 2 {
 		writers.Add(1)
 		go func() {
 			defer writers.Done()
-			for round := 0; round < rounds; round++ {
-				k := keys[(round*2+w)%len(keys)]
-				pn, dn, d, m := numbersOf(k, round%50_000) // depths of 1 to 50,000
-				tt.storeNumbers(k, d, pn, dn, m, 1)
-			}
+			write(w)
 		}()
 	}
-	var reads, found, wrong atomic.Int64
-	for r := 0; r < 2; r++ {
+	for r := range 2 {
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
-			for i := r; !stop.Load(); i++ {
-				k := keys[i%len(keys)]
-				reads.Add(1)
-				countRead(tt, k, numbersOf, &found, &wrong)
+			for i := 0; !stop.Load(); i++ {
+				read(r, i)
 			}
 		}()
 	}
 	writers.Wait()
 	stop.Store(true)
 	readers.Wait()
-	if tt.cur.Load() != a {
-		t.Fatal("the table grew: the keys are no longer in one bucket")
-	}
-	checkReads(t, reads.Load(), found.Load(), wrong.Load())
 }
 
 // countRead looks k's numbers up for 1 ply left, which no stored depth

@@ -587,7 +587,7 @@ func (s *Searcher) setPath(ply int, h uint64, material int32) {
 	s.path[ply] = pathNode{h, extendPathKey(s.path[ply-1].pathKey, h), material}
 }
 
-// newsSeen records that the node at ply (deeper than refreshPlies) has
+// newsSeen records that the node at ply (refreshPlies or deeper) has
 // taken in the news of a Parallel search as it stands, and reports
 // whether there was any since the node last did.
 func (s *Searcher) newsSeen(ply int) bool {
