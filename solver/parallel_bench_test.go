@@ -288,8 +288,9 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // path-speedup (one thread's nodes over the most one goroutine searched:
 // the gain two free cores would give, whatever else the machine runs),
 // the runs of the b.N under 1.8× by path, and the median speedup by the
-// clock. Named by suite and line, with /any for "a win at all?"
-// (hard/158, hard/158/any).
+// clock. Named by suite, line and question, /shortest or /any for "a
+// win at all?" (hard/158/shortest, hard/158/any), so that a -bench
+// filter can pick either.
 //
 // One thread's nodes are one draw: df-pn's ε moved by a few hundredths
 // moves them by up to 7.5 times on "a win at all?" (ε 0.225–0.275:
@@ -316,9 +317,9 @@ func BenchmarkParallelSpread(b *testing.B) {
 		if i < 0 {
 			b.Fatalf("%s is not in the %s suite", position, suite)
 		}
-		name := fmt.Sprintf("%s/%d", suite, i+1)
-		if !shortest {
-			name += "/any"
+		name := fmt.Sprintf("%s/%d/any", suite, i+1)
+		if shortest {
+			name = fmt.Sprintf("%s/%d/shortest", suite, i+1)
 		}
 		qs = append(qs, question{name, list[i], shortest})
 	}
