@@ -111,7 +111,9 @@ func (g *graphGame) dtw() []int {
 
 // TestGraphs checks df-pn against plain iteration on random graphs with
 // cycles, sharing one table across all roots of a graph so that stored
-// results are reused from other paths (where GHI bugs would show).
+// results are reused from other paths (where GHI bugs would show). A
+// third of the graphs are searched with a small ε at AND nodes
+// (Options.RefuteEpsilon), a third with a large one.
 func TestGraphs(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	graphs := 3000
@@ -127,7 +129,8 @@ func TestGraphs(t *testing.T) {
 		order := r.Perm(n)
 		for _, root := range order {
 			g.stack = []int{root}
-			res := s.Search(context.Background(), g, Options{MaxNodes: 1 << 20})
+			refute := []float64{0, 0.05, 3}[gi%3]
+			res := s.Search(context.Background(), g, Options{MaxNodes: 1 << 20, RefuteEpsilon: refute})
 			switch {
 			case res.Status == Undecided:
 				t.Fatalf("graph %d root %d: undecided after %d nodes", gi, root, res.Stats.Nodes)
@@ -142,7 +145,7 @@ func TestGraphs(t *testing.T) {
 			// Bounded: a win within D iff the shortest win is ≤ D.
 			for _, D := range []int{1, 2, 3, 5, 8} {
 				g.stack = []int{root}
-				res := s.Search(context.Background(), g, Options{MaxDepth: D, MaxNodes: 1 << 20})
+				res := s.Search(context.Background(), g, Options{MaxDepth: D, MaxNodes: 1 << 20, RefuteEpsilon: refute})
 				won := want[root] >= 0 && want[root] <= D
 				if res.Status == Undecided || (res.Status == Proven) != won {
 					t.Fatalf("graph %d root %d depth %d: %v, want dtw %d", gi, root, D, res.Status, want[root])
@@ -155,6 +158,34 @@ func TestGraphs(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRefuteEpsilon: Options.RefuteEpsilon, df-pn's ε at AND nodes,
+// is used: on random graphs, searched from every root with a fresh table,
+// a small and a large one change the nodes searched from some roots
+// (else TestGraphs, which searches with both, would check nothing of it).
+func TestRefuteEpsilon(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	searched, differ := 0, 0
+	for range 40 {
+		g := randomGraph(r, 6+r.IntN(25))
+		for root := range g.or {
+			var nodes [2]uint64
+			for i, refute := range []float64{0.02, 4} {
+				g.stack = []int{root}
+				opts := Options{MaxNodes: 1 << 20, RefuteEpsilon: refute}
+				nodes[i] = NewSearcher(NewTable(1)).Search(context.Background(), g, opts).Stats.Nodes
+			}
+			searched++
+			if nodes[0] != nodes[1] {
+				differ++
+			}
+		}
+	}
+	t.Logf("%d searches, nodes differing with the ε at AND nodes in %d", searched, differ)
+	if differ == 0 {
+		t.Errorf("the ε at AND nodes changed none of %d searches", searched)
 	}
 }
 

@@ -79,25 +79,28 @@ func TestAgainstReference(t *testing.T) {
 }
 
 // TestEpsilonKeepsAnswers: df-pn's ε (the solver's epsilon, which the
-// spread benchmark varies) changes the order of the search, never its
-// answer: --shortest at ε from 0.05 to 2 gives the tables' answer (no
-// win, or the exact DTW) on a fifth of the tables suite (17–25-ply wins
-// and no-wins of seven pieces, answers that do not depend on df-pn),
-// each within a budget (an unknown allowed, a wrong answer not), and
-// the values change the nodes searched on most (else the test would not
-// be varying anything).
+// spread benchmark varies) and its ε at AND nodes in the searches
+// expected to answer no (refute) change the order of the search, never
+// its answer: --shortest at ε from 0.05 to 2, and with refute off, gives
+// the tables' answer (no win, or the exact DTW) on a fifth of the tables
+// suite (17–25-ply wins and no-wins of seven pieces, answers that do not
+// depend on df-pn), each within a budget (an unknown allowed, a wrong
+// answer not), and the values change the nodes searched on most, refute
+// off against on at ε 1/4 on many (else the test would not be varying
+// anything).
 func TestEpsilonKeepsAnswers(t *testing.T) {
 	suite, step := readTablesSuite(t), 5
 	if testing.Short() {
 		step = 20
 	}
-	epsilons := []float64{0.05, 0.25, 0.6, 2}
-	solvers := make([]*Solver, len(epsilons))
-	for i, eps := range epsilons {
+	type config struct{ eps, refute float64 }
+	configs := []config{{0.05, refuteEpsilon}, {0.25, refuteEpsilon}, {0.6, refuteEpsilon}, {2, refuteEpsilon}, {0.25, 0}}
+	solvers := make([]*Solver, len(configs))
+	for i, c := range configs {
 		solvers[i] = New(Options{TTMegabytes: 32, Shortest: true, MaxNodes: 1 << 20})
-		solvers[i].epsilon = eps
+		solvers[i].epsilon, solvers[i].refute = c.eps, c.refute
 	}
-	asked, unknown, differ := 0, 0, 0
+	asked, unknown, differ, refuteDiffers := 0, 0, 0, 0
 	for k := 0; k < len(suite); k += step {
 		w := suite[k]
 		asked++
@@ -109,17 +112,20 @@ func TestEpsilonKeepsAnswers(t *testing.T) {
 			case err == nil && a.Result == Unknown:
 				unknown++
 			case err != nil || (w.DTW == 0) != (a.Result == NoWin) || (w.DTW > 0 && (a.Plies != w.DTW || !a.Exact)):
-				t.Fatalf("line %d %s, ε %v: %v in %d (exact %v, %v); the tables: %s in %d", k+1, w.Position, epsilons[i], a.Result, a.Plies, a.Exact, err, w.Result, w.DTW)
+				t.Fatalf("line %d %s, ε %v, refute %v: %v in %d (exact %v, %v); the tables: %s in %d", k+1, w.Position, configs[i].eps, configs[i].refute, a.Result, a.Plies, a.Exact, err, w.Result, w.DTW)
 			}
 			nodes = append(nodes, a.Nodes)
 		}
-		if slices.ContainsFunc(nodes, func(x uint64) bool { return x != nodes[0] }) {
+		if slices.ContainsFunc(nodes[:4], func(x uint64) bool { return x != nodes[0] }) {
 			differ++
 		}
+		if nodes[4] != nodes[1] {
+			refuteDiffers++
+		}
 	}
-	t.Logf("%d positions asked at %d values of ε: %d answers unknown within the budget, nodes differing with ε on %d positions", asked, len(epsilons), unknown, differ)
-	if unknown > asked || differ < asked/2 {
-		t.Errorf("%d of %d answers unknown, nodes differing on %d of %d positions: the check says little", unknown, asked*len(epsilons), differ, asked)
+	t.Logf("%d positions asked in %d configurations: %d answers unknown within the budget, nodes differing with ε on %d positions, with refute on %d", asked, len(configs), unknown, differ, refuteDiffers)
+	if unknown > asked || differ < asked/2 || refuteDiffers < asked/4 {
+		t.Errorf("%d of %d answers unknown, nodes differing on %d of %d positions with ε, on %d with refute: the check says little", unknown, asked*len(configs), differ, asked, refuteDiffers)
 	}
 }
 
