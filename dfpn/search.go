@@ -26,7 +26,7 @@ type Options struct {
 	MaxNodes uint64
 	// MaxDepth, when > 0, asks for a win within MaxDepth plies.
 	MaxDepth int
-	// Epsilon of the 1+ε threshold trick; 0 means the default 1/4.
+	// Epsilon of the 1+ε threshold trick; 0 means DefaultEpsilon.
 	Epsilon float64
 	// RefuteEpsilon, when > 0, is the ε of the threshold at AND nodes
 	// alone: the opponent's replies, which df-pn tries in turn for one

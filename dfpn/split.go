@@ -372,10 +372,14 @@ func decisive(c *child, or bool) bool {
 	return (or && c.pn == 0) || (!or && c.dn == 0)
 }
 
-// epsNum is the ε of the 1+ε trick in 1024ths (eps ≤ 0: the default 1/4).
+// DefaultEpsilon is df-pn's ε of the 1+ε trick when Options.Epsilon is
+// not set.
+const DefaultEpsilon = 0.25
+
+// epsNum is the ε of the 1+ε trick in 1024ths (eps ≤ 0: DefaultEpsilon).
 func epsNum(eps float64) uint64 {
 	if eps <= 0 {
-		eps = 0.25
+		eps = DefaultEpsilon
 	}
 	return uint64(eps * 1024)
 }

@@ -148,14 +148,12 @@ type Solver struct {
 	// few hundredths moves one thread's nodes on a hard question by up
 	// to 7.5 times (BenchmarkParallelSpread's one-thread spread).
 	epsilon float64
-	// refute is df-pn's ε at AND nodes in the searches whose answer is
-	// expected to be no (settle: the iterations of an exact distance and
-	// the unbounded search after them), scaled with epsilon when that is
-	// set (dfpn.Options.RefuteEpsilon; 0: epsilon there too). New sets
-	// it to refuteEpsilon; tests switch it off.
-	refute float64
-	start  time.Time
-	g      *game
+	// refuteOff keeps df-pn's ε at AND nodes too in the searches whose
+	// answer is expected to be no, where the solver otherwise passes
+	// refuteEpsilon (search); tests switch it on.
+	refuteOff bool
+	start     time.Time
+	g         *game
 }
 
 // New returns a solver with opts.
@@ -165,10 +163,10 @@ func New(opts Options) *Solver {
 	}
 	if opts.Threads > 1 {
 		tt := dfpn.NewSharedTable(opts.TTMegabytes)
-		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads), iterDepth: maxIterDepth, refute: refuteEpsilon}
+		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads), iterDepth: maxIterDepth}
 	}
 	tt := dfpn.NewTable(opts.TTMegabytes)
-	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth, refute: refuteEpsilon}
+	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth}
 }
 
 // Reset forgets what the solver's earlier calls left behind: its table,
@@ -403,10 +401,11 @@ const (
 // bound), charging the nodes to the call's budget.
 func (s *Solver) search(d int) (dfpn.Report, error) {
 	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep, Epsilon: s.epsilon}
-	if s.settle && s.refute > 0 {
-		opts.RefuteEpsilon = s.refute
+	if s.settle && !s.refuteOff {
+		// Scaled with ε where a test or benchmark sets it.
+		opts.RefuteEpsilon = refuteEpsilon
 		if s.epsilon > 0 {
-			opts.RefuteEpsilon *= s.epsilon / 0.25
+			opts.RefuteEpsilon *= s.epsilon / dfpn.DefaultEpsilon
 		}
 	}
 	if s.limit > 0 {
@@ -575,7 +574,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 }
 
 // refuteEpsilon is df-pn's ε at AND nodes in the searches of deepen
-// whose answer is expected to be no (Solver.refute): there most nodes go
+// whose answer is expected to be no (settle; dfpn.Options.RefuteEpsilon): there most nodes go
 // to the opponent's replies tried and left before the one that refutes,
 // and leaving each sooner than df-pn's 1/4 says took the hard suite's
 // exact distances 14% fewer nodes in all (its slowest win 30.5 → 20.7
