@@ -33,9 +33,9 @@ type Options struct {
 	// that refutes, are left for the next sooner (a smaller ε) or later.
 	// In a search whose answer is expected to be no (the iterations of an
 	// exact distance) most nodes go to replies tried and left; with ε
-	// 1/20 there the hard suite's exact distances take 14% fewer nodes in
-	// all, its slowest a third fewer (docs/solving.md). Answers do not
-	// change.
+	// 1/10 there (the solver's) the hard suite's exact distances take 12%
+	// fewer nodes in all, its slowest a quarter fewer (docs/solving.md).
+	// Answers do not change.
 	RefuteEpsilon float64
 	// SettleChildren (Parallel.SearchSplit only): each goroutine settles
 	// the root's child it takes before it takes another, for a question

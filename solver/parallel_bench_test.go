@@ -287,10 +287,14 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // tables' answer. It reports the least, median and greatest
 // path-speedup (one thread's nodes over the most one goroutine searched:
 // the gain two free cores would give, whatever else the machine runs),
-// the runs of the b.N under 1.8× by path, and the median speedup by the
-// clock. Named by suite, line and question, /shortest or /any for "a
-// win at all?" (hard/158/shortest, hard/158/any), so that a -bench
-// filter can pick either.
+// the runs of the b.N under 1.8× by path, the median speedup by the
+// clock, and the median of both goroutines' nodes over one thread's
+// (above 1, two threads searched more in all, and no balance between
+// them reaches 2× by path: the tables suite's line 181 asked "a win at
+// all?" 1.12, line 168 with --shortest 1.13–1.19). Named by suite, line
+// and question, /shortest or /any for "a win at all?"
+// (hard/158/shortest, hard/158/any), so that a -bench filter can pick
+// either.
 //
 // One thread's nodes are one draw: df-pn's ε moved by a few hundredths
 // moves them by up to 7.5 times on "a win at all?" (ε 0.225–0.275:
@@ -335,20 +339,22 @@ func BenchmarkParallelSpread(b *testing.B) {
 		var oneWall time.Duration
 		var oneEps []float64
 		b.Run(q.name, func(b *testing.B) {
-			solve := func(threads int, eps float64) (uint64, time.Duration) {
+			// solve returns the nodes of the longer path (one
+			// goroutine's most), those of all goroutines, and the time.
+			solve := func(threads int, eps float64) (uint64, uint64, time.Duration) {
 				s := New(Options{TTMegabytes: 128, Threads: threads, Shortest: q.shortest})
 				s.epsilon = eps
 				t0 := time.Now()
 				a, err := s.Solve(context.Background(), q.w.p, q.w.prover)
 				wall := time.Since(t0)
 				checkTablesAnswer(b, q.w, threads, q.shortest, a, err)
-				return s.pathNodes, wall
+				return s.pathNodes, s.nodes, wall
 			}
 			if one == 0 { // once, not again in the benchmark's later rounds
 				var walls []float64
 				for range 3 {
 					var w time.Duration
-					one, w = solve(1, 0)
+					one, _, w = solve(1, 0)
 					walls = append(walls, float64(w))
 				}
 				slices.Sort(walls)
@@ -357,26 +363,29 @@ func BenchmarkParallelSpread(b *testing.B) {
 				for _, eps := range spreadEpsilons {
 					n := one // the default's, solved above
 					if eps != 0.25 {
-						n, _ = solve(1, eps)
+						n, _, _ = solve(1, eps)
 					}
 					oneEps = append(oneEps, float64(n))
 				}
 				slices.Sort(oneEps)
 			}
-			var paths, walls, pathsEps []float64
+			var paths, walls, pathsEps, totals []float64
 			for range b.N {
-				path, wall := solve(2, 0)
+				path, total, wall := solve(2, 0)
 				paths, walls = append(paths, float64(one)/float64(path)), append(walls, float64(oneWall)/float64(wall))
+				totals = append(totals, float64(total)/float64(one))
 				pathsEps = append(pathsEps, median(oneEps)/float64(path))
 			}
 			slices.Sort(paths)
 			slices.Sort(walls)
 			slices.Sort(pathsEps)
+			slices.Sort(totals)
 			b.ReportMetric(paths[0], "path-speedup-least")
 			b.ReportMetric(median(paths), "path-speedup-median")
 			b.ReportMetric(paths[len(paths)-1], "path-speedup-most")
 			b.ReportMetric(float64(under(paths, 1.8)), "runs-under-1.8x")
 			b.ReportMetric(median(walls), "wall-speedup-median")
+			b.ReportMetric(median(totals), "2threads-nodes-over-1thread-median")
 			b.ReportMetric(float64(one), "1thread-nodes")
 			b.ReportMetric(oneEps[0], "1thread-eps-least-nodes")
 			b.ReportMetric(median(oneEps), "1thread-eps-median-nodes")
