@@ -581,9 +581,9 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 // slowest win 30.5 → 22.5 M). 1/10 rather than 1/20: over the
 // hard and tables suites and the published collection's 868 puzzles of
 // 17 plies, 1.4% fewer nodes in all, and the collection's slowest
-// puzzle 1.4 → 0.96 s, where 1/20 had taken it over a second (the hard
-// suite's 25-ply wins p90 0.79 → 0.86 s). In every search, "a win at
-// all?" too, it made the wins slower (docs/solving.md).
+// puzzle 7.67 → 6.40 M nodes (1.19–1.40 → 0.96–1.11 s by the clock;
+// the hard suite's 25-ply wins p90 0.79 → 0.86 s). In every search, "a
+// win at all?" too, it made the wins slower (docs/solving.md).
 const refuteEpsilon = 0.1
 
 // probeNodes caps deepen's first unbounded search; maxDeepen is the
