@@ -362,7 +362,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 				oneEps = oneEps[:0]
 				for _, eps := range spreadEpsilons {
 					n := one // the default's, solved above
-					if eps != 0.25 {
+					if eps != dfpn.DefaultEpsilon {
 						n, _, _ = solve(1, eps)
 					}
 					oneEps = append(oneEps, float64(n))
@@ -399,7 +399,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 // spreadEpsilons are the values of df-pn's ε (1/4 by default) at which
 // BenchmarkParallelSpread solves each question on one thread: the
 // default and two a little either side of it.
-var spreadEpsilons = []float64{0.225, 0.24, 0.25, 0.26, 0.275}
+var spreadEpsilons = []float64{0.225, 0.24, dfpn.DefaultEpsilon, 0.26, 0.275}
 
 // under counts the xs less than v.
 func under(xs []float64, v float64) int {

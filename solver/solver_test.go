@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/reference"
 	"github.com/geister-solver/geister/internal/testpos"
@@ -97,7 +98,10 @@ func TestEpsilonKeepsAnswers(t *testing.T) {
 		eps       float64
 		refuteOff bool
 	}
-	configs := []config{{0.05, false}, {0.25, false}, {0.6, false}, {2, false}, {0.25, true}}
+	// The last repeats the default ε with refute off: its nodes against
+	// the default's (with refute on) show that refute is passed on.
+	configs := []config{{0.05, false}, {dfpn.DefaultEpsilon, false}, {0.6, false}, {2, false}, {dfpn.DefaultEpsilon, true}}
+	def, off := 1, len(configs)-1
 	solvers := make([]*Solver, len(configs))
 	for i, c := range configs {
 		solvers[i] = New(Options{TTMegabytes: 32, Shortest: true, MaxNodes: 1 << 20})
@@ -119,10 +123,10 @@ func TestEpsilonKeepsAnswers(t *testing.T) {
 			}
 			nodes = append(nodes, a.Nodes)
 		}
-		if slices.ContainsFunc(nodes[:4], func(x uint64) bool { return x != nodes[0] }) {
+		if slices.ContainsFunc(nodes[:off], func(x uint64) bool { return x != nodes[0] }) {
 			differ++
 		}
-		if nodes[4] != nodes[1] {
+		if nodes[off] != nodes[def] {
 			refuteDiffers++
 		}
 	}
