@@ -32,10 +32,9 @@ type Options struct {
 	// alone: the opponent's replies, which df-pn tries in turn for one
 	// that refutes, are left for the next sooner (a smaller ε) or later.
 	// In a search whose answer is expected to be no (the iterations of an
-	// exact distance) most nodes go to replies tried and left; with ε
-	// 1/10 there (the solver's) the hard suite's exact distances take 12%
-	// fewer nodes in all, its slowest a quarter fewer (docs/solving.md).
-	// Answers do not change.
+	// exact distance) most nodes go to replies tried and left (the
+	// solver's value there, and what it saves: solver.refuteEpsilon,
+	// docs/solving.md). Answers do not change.
 	RefuteEpsilon float64
 	// SettleChildren (Parallel.SearchSplit only): each goroutine settles
 	// the root's child it takes before it takes another, for a question

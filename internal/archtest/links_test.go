@@ -41,25 +41,16 @@ func TestDocLinksResolve(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("found %d Markdown files under %s, expected the project's docs", len(files), root)
 	}
-	anchors := map[string]map[string]bool{}
-	anchorsOf := func(path string) map[string]bool {
-		if a, ok := anchors[path]; ok {
-			return a
-		}
-		lines, err := proseLines(path)
-		if err != nil {
+	prose := map[string][]string{} // each file's lines, read once
+	for _, f := range files {
+		if prose[f], err = proseLines(f); err != nil {
 			t.Fatal(err)
 		}
-		anchors[path] = headingAnchors(lines)
-		return anchors[path]
 	}
+	anchors := map[string]map[string]bool{} // made when first linked into
 	links := 0
 	for _, f := range files {
-		lines, err := proseLines(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for n, line := range lines {
+		for n, line := range prose[f] {
 			for _, m := range linkRE.FindAllStringSubmatch(line, -1) {
 				target := m[1]
 				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
@@ -75,7 +66,13 @@ func TestDocLinksResolve(t *testing.T) {
 						continue
 					}
 				}
-				if frag != "" && strings.HasSuffix(dest, ".md") && !anchorsOf(dest)[frag] {
+				if frag == "" || !strings.HasSuffix(dest, ".md") {
+					continue
+				}
+				if anchors[dest] == nil {
+					anchors[dest] = headingAnchors(prose[dest])
+				}
+				if !anchors[dest][frag] {
 					t.Errorf("%s:%d: link %q: no heading of %s has the anchor %q", f, n+1, target, dest, frag)
 				}
 			}
