@@ -373,3 +373,34 @@ func TestDistanceOrdersMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestTableDistanceOrdersMoves: an AND node the table holds disproven
+// within one ply fewer than it has left (as --shortest's last iteration
+// leaves it) can be won only in exactly the plies left, and weighs so:
+// the OR side tries its sibling, as near the win by the game's bound,
+// first. A looser disproof does not weigh (measured: more nodes).
+func TestTableDistanceOrdersMoves(t *testing.T) {
+	//  0 OR: 1, 2 (AND), each a win in 4 plies: 1 → 3 → 5 → 7 → 9 (won),
+	//  2 → 4 → 6 → 8 → 9
+	g := &graphGame{
+		or:    []bool{true, false, false, true, true, false, false, true, true, true},
+		term:  []int8{0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
+		succ:  [][]int{{1, 2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {9}, nil},
+		stack: []int{0},
+	}
+	for _, c := range []struct {
+		noWin uint16 // stored for node 1 (true: it needs 4 plies); 0: none
+		best  Move
+	}{{0, 0}, {3, 1}, {1, 0}} {
+		tt := NewTable(1)
+		if c.noWin > 0 {
+			g.stack = []int{1}
+			tt.storeDisproof(g.Hash(), c.noWin, 1)
+			g.stack = []int{0}
+		}
+		r := Search(context.Background(), g, tt, Options{MaxDepth: 5})
+		if r.Status != Proven || r.WinIn != 5 || r.Best != c.best {
+			t.Errorf("node 1 stored disproven within %d: got %v in %d by move %d, want proven in 5 by move %d", c.noWin, r.Status, r.WinIn, r.Best, c.best)
+		}
+	}
+}
