@@ -278,7 +278,7 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // BenchmarkParallelSpread measures how much two threads' gain varies from
 // run to run on the slow questions: the exact distance (`--shortest`) of
 // slowHard, slowHardNoWins and the tables suite's slowest question (line
-// 181, a no-win: 1.0–1.2 s on one thread), and "a win at all?" (no
+// 181, a no-win: 1.2–1.3 s on one thread with --shortest), and "a win at all?" (no
 // bound, no --shortest: `geister solve`'s default) where it takes one
 // thread a second or more (slowAnyWin). Each is solved three times on
 // one thread (its nodes do not vary, its time does: the median is
