@@ -302,13 +302,14 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	if !or && d != unbounded && d > 0 && noWin == d-1 && noWin > noWin0 {
 		// The table holds the AND node disproven within d-1 plies: the
 		// OR side can win there only in exactly the plies left. In
-		// --shortest that is every node the last iteration disproved,
-		// met again with two plies more. Its distance weight is that
-		// of the stored "no win within", not of the game's weaker
-		// bound: the 706 partly revealed 17-ply puzzles 18% fewer
-		// nodes, the hard suite 31% (docs/solving.md). Weighting the
-		// table's looser disproofs so too, or the OR nodes' spare
-		// plies, searched more.
+		// --shortest that is every AND node the last iteration
+		// disproved, met again with two plies more. Its distance weight
+		// is that of the stored "no win within", not of the game's
+		// weaker bound: the 706 partly revealed 17-ply puzzles 18%
+		// fewer nodes, the hard suite 31% (docs/solving.md). The
+		// table's looser disproofs weighted so too searched more; the
+		// OR nodes' spare plies taken from it, no fewer and a larger
+		// most.
 		noWin0 = noWin
 	}
 	if noWin0 > 0 && !or {
