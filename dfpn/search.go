@@ -299,26 +299,29 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	}
 	c.pn, c.dn = g.Estimate()
 	or := g.OrNode()
-	if !or && d != unbounded && d > 0 && noWin == d-1 && noWin > noWin0 {
-		// The table holds the AND node disproven within d-1 plies: the
-		// OR side can win there only in exactly the plies left. In
-		// --shortest that is every AND node the last iteration
-		// disproved, met again with two plies more. Its distance weight
-		// is that of the stored "no win within", not of the game's
-		// weaker bound: the 706 partly revealed 17-ply puzzles 18%
-		// fewer nodes, the hard suite 31% (docs/solving.md). The
-		// table's looser disproofs weighted so too searched more; the
-		// OR nodes' spare plies taken from it, no fewer and a larger
-		// most.
-		noWin0 = noWin
-	}
-	if noWin0 > 0 && !or {
+	if !or {
 		// An AND node the game knows the OR side needs more plies to
 		// win from is harder to prove: distanceWeight for every ply of
 		// the game's "no win within" (df-pn+'s heuristic initial
 		// numbers). The OR side's moves are tried nearest the win
 		// first (fewer nodes on every suite: docs/solving.md).
-		c.pn = satAdd(c.pn, distanceWeight*uint32(noWin0))
+		//
+		// Where the table holds the node disproven within d-1 plies,
+		// the OR side can win there only in exactly the plies left (in
+		// --shortest, every AND node the last iteration disproved, met
+		// again with two plies more), and that stored "no win within"
+		// weighs instead of the game's weaker bound: the 706 partly
+		// revealed 17-ply puzzles 18% fewer nodes, the hard suite 31%
+		// (docs/solving.md). The table's looser disproofs weighted so
+		// too searched more; the OR nodes' spare plies taken from it,
+		// no fewer and a larger most. (d-1 of a d of 0 is InfLen, a
+		// disproof lookupNear returns as found.)
+		if d != unbounded && noWin == d-1 {
+			noWin0 = max(noWin0, noWin)
+		}
+		if noWin0 > 0 {
+			c.pn = satAdd(c.pn, distanceWeight*uint32(noWin0))
+		}
 	}
 	if spare >= 0 && spare <= nearlyTight && or {
 		// Few plies to spare beyond the game's lower bound: few moves can
