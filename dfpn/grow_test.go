@@ -206,9 +206,10 @@ func TestEntrySize(t *testing.T) {
 }
 
 // touch reads ahead only once the table has outgrown its first
-// allocation (and not in a shared table under the race detector), reads
-// the buckets of stored keys, and never those of keys the filter calls
-// absent.
+// allocation (and not in a shared table under the race detector); in a
+// table of allBuckets or fewer it asks for every key's bucket, in a
+// larger one for those of stored keys and never those of keys the filter
+// calls absent; and it changes nothing.
 func TestTableTouch(t *testing.T) {
 	for _, shared := range []bool{false, true} {
 		tt := newTable(16, shared)
@@ -227,17 +228,53 @@ func TestTableTouch(t *testing.T) {
 			t.Fatalf("shared %v, race %v: a grown table reads ahead %v, want %v", shared, raceEnabled, tt.touches(), want)
 		}
 		stored := []uint64{fixKey(key(7)), fixKey(key(8))}
-		if n := tt.touch(stored); n != 2 {
-			t.Errorf("shared %v: touch of two stored keys read %d buckets", shared, n)
-		}
 		var absent []uint64
 		for i := n; len(absent) < 100; i++ {
 			if tt.absent(key(i)) {
 				absent = append(absent, fixKey(key(i)))
 			}
 		}
+		// A table of allBuckets or fewer: every key's bucket.
+		if n := tt.touch(absent); n != len(absent) {
+			t.Errorf("shared %v: touch of %d absent keys in a table of %d buckets asked for %d buckets", shared, len(absent), tt.Cap()/bucketSize, n)
+		}
+		// A larger one: those the filter does not call absent.
+		all := allBuckets
+		allBuckets = initialBuckets
+		if n := tt.touch(stored); n != 2 {
+			t.Errorf("shared %v: touch of two stored keys asked for %d buckets", shared, n)
+		}
 		if n := tt.touch(absent); n != 0 {
-			t.Errorf("shared %v: touch read %d buckets of keys the filter calls absent", shared, n)
+			t.Errorf("shared %v: touch asked for %d buckets of keys the filter calls absent", shared, n)
+		}
+		allBuckets = all
+		// Every key's bucket asked for, and the last bucket's: the
+		// table reads the same after (a prefetch changes nothing).
+		type read struct {
+			pn, dn uint32
+			found  bool
+		}
+		reads := func() []read {
+			var rs []read
+			for i := range n + 100 {
+				pn, dn, _, _, _, found := tt.lookup(key(i), 5)
+				rs = append(rs, read{pn, dn, found})
+			}
+			return rs
+		}
+		before, used := reads(), tt.Len()
+		keys := []uint64{^uint64(0)}
+		for i := range n + 100 {
+			keys = append(keys, fixKey(key(i)))
+		}
+		tt.touch(keys)
+		if tt.Len() != used {
+			t.Fatalf("shared %v: touch changed the table's count from %d to %d", shared, used, tt.Len())
+		}
+		for i, r := range reads() {
+			if r != before[i] {
+				t.Fatalf("shared %v: key %d reads %+v after touch, %+v before", shared, i, r, before[i])
+			}
 		}
 	}
 }

@@ -343,18 +343,21 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	}
 }
 
-// touch reads, for every child, its filter word and, unless that says
-// absent, its bucket's keys, before the expansion looks the children up
-// one by one. These loads do not depend on each other, so the processor
-// overlaps their cache misses, where the lookups (each waiting for its
+// touch asks the processor for every child's bucket (a prefetch, where
+// the architecture has one: Table.touch) before the expansion looks the
+// children up one by one, so that their cache misses overlap each other
+// and the children's evaluation, where the lookups (each waiting for its
 // child's Evaluate) took them one after another: a table larger than the
-// cache cost half the search's time in misses; with touch, the suites'
-// large searches take a sixth to a quarter less CPU for the same nodes
-// (docs/solving.md). The reads are hints only: in a shared table they
-// take no lock (atomic loads, whose values are never used), and the race
-// detector, which would call them races with the locked writes, builds
-// without them. A game that is no ChildHasher (the keeper's, whose moves
-// carry marks) has its children's keys by Play, Hash and Undo.
+// cache cost half the search's time in misses; reading ahead, the
+// suites' large searches take a sixth to a quarter less CPU for the same
+// nodes, and prefetches instead of loads, which held the processor
+// until the first line came, about a twentieth less again
+// (docs/solving.md). They are hints only, and take no lock in a shared
+// table; where the architecture has no prefetch they are atomic loads,
+// whose values are never used, and the race detector, which would call
+// those races with the locked writes, builds a shared table without
+// them. A game that is no ChildHasher (the keeper's, whose moves carry
+// marks) has its children's keys by Play, Hash and Undo.
 func (s *Searcher) touch(moves []Move) {
 	if !s.tt.touches() {
 		return

@@ -1,0 +1,12 @@
+//go:build amd64 || arm64
+
+package dfpn
+
+// prefetchBucket asks the processor to bring the two cache lines of a
+// bucket (128 bytes from b's first entry) into its caches: a prefetch
+// instruction (PREFETCHT0, PRFM PLDL1KEEP), a hint that retires at once,
+// never faults and changes nothing, so the processor goes on with the
+// expansion while the lines come.
+//
+//go:noescape
+func prefetchBucket(b []entry)

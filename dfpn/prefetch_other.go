@@ -1,0 +1,14 @@
+//go:build !amd64 && !arm64
+
+package dfpn
+
+import "sync/atomic"
+
+// prefetchBucket reads the keys of a bucket's two cache lines (atomic
+// loads, which the compiler keeps though their values are not used):
+// where Go has no prefetch instruction here, loads that do not depend on
+// each other still overlap their cache misses.
+func prefetchBucket(b []entry) {
+	atomic.LoadUint64(&b[0].key)
+	atomic.LoadUint64(&b[2].key)
+}
