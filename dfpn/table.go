@@ -495,10 +495,10 @@ func (t *Table) touches() bool {
 // asked for in vain, and more for a filter read and a branch a child,
 // which the processor mispredicts where children are as often stored as
 // not: asking for every bucket, the 706 partly revealed 17-ply puzzles
-// took about a twentieth less CPU than asking for the filter's. A
-// table of 128 MiB, full, pays a memory access for every bucket asked
-// for in vain, and more cache lines lost: there the filter's took about
-// a fourteenth less (docs/solving.md).
+// took about 3% less CPU than asking for the filter's. A table of 128
+// MiB, full, pays a memory access for every bucket asked for in vain,
+// and more cache lines lost: there the filter's took about 6% less
+// (docs/solving.md).
 func (t *Table) touch(keys []uint64) int {
 	a := t.cur.Load()
 	if a.buckets <= allBuckets {
