@@ -491,7 +491,7 @@ func (t *Table) touches() bool {
 // buckets, every key's; in a larger one, only those of the keys whose
 // filter bits do not say absent.
 //
-// A table that fits the cache or nearly so pays little for a bucket
+// A table at most twice the cache pays little for a bucket
 // asked for in vain, and more for a filter read and a branch a child,
 // which the processor mispredicts where children are as often stored as
 // not: asking for every bucket, the 706 partly revealed 17-ply puzzles
