@@ -353,11 +353,11 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 // nodes, and prefetches instead of loads, which held the processor
 // until the first line came, less again (the 706 partly revealed
 // puzzles 58.1–59.1 → 55.1–57.8 s of CPU, their 24 slowest 13.0–13.7 →
-// 11.6–12.4 s: docs/solving.md). They are hints only, and take no lock in a shared
-// table; where the architecture has no prefetch they are atomic loads,
-// whose values are never used, and the race detector, which would call
-// those races with the locked writes, builds a shared table without
-// them. A game that is no ChildHasher (the keeper's, whose moves carry
+// 11.6–12.4 s: docs/solving.md). They are hints only, and take no lock
+// in a shared table; where the architecture has no prefetch they are
+// atomic loads, whose values are never used, and the race detector,
+// which would call those races with the locked writes, builds a shared
+// table without them. A game that is no ChildHasher (the keeper's, whose moves carry
 // marks) has its children's keys by Play, Hash and Undo.
 func (s *Searcher) touch(moves []Move) {
 	if !s.tt.touches() {
