@@ -102,10 +102,7 @@ func (p *Parallel) Search(ctx context.Context, games []Game, opts Options) Repor
 			s := p.searchers[i]
 			s.reported = 0
 			s.hashTies = i%2 == 1 // the diversity above (SearchSplit sets its own)
-			o := opts
-			if i > 0 {
-				o.Progress = nil
-			}
+			o := goroutineOptions(opts, i)
 			r := s.Search(sctx, g, o)
 			results[i] = r
 			if r.Status != Undecided {
@@ -124,6 +121,19 @@ func (p *Parallel) Search(ctx context.Context, games []Game, opts Options) Repor
 	}
 	r.Stats = sumStats(stats, start)
 	return r
+}
+
+// goroutineOptions are the options of goroutine gi of a Parallel search:
+// progress is reported by goroutine 0 alone, and the odd goroutines
+// take OddRefuteEpsilon (when set) for RefuteEpsilon.
+func goroutineOptions(opts Options, gi int) Options {
+	if gi > 0 {
+		opts.Progress = nil
+	}
+	if gi%2 == 1 && opts.OddRefuteEpsilon > 0 {
+		opts.RefuteEpsilon = opts.OddRefuteEpsilon
+	}
+	return opts
 }
 
 // sumStats adds up the goroutines' statistics of one search begun at

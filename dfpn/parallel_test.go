@@ -11,7 +11,9 @@ import (
 
 // TestParallelGraphs checks Parallel.Search (three goroutines on one
 // shared table) against plain iteration on random graphs with cycles,
-// unbounded and bounded, the table shared across all roots of a graph.
+// unbounded and bounded, the table shared across all roots of a graph;
+// in a third of the graphs goroutine 1 leaves the replies at AND nodes
+// sooner, in a third later (Options.OddRefuteEpsilon).
 func TestParallelGraphs(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	graphs := 600
@@ -24,12 +26,49 @@ func TestParallelGraphs(t *testing.T) {
 		want := g.dtw()
 		tt := NewSharedTable(1)
 		ps := NewParallel(tt, 3)
+		odd := oddEpsilons[gi%len(oddEpsilons)]
 		for _, root := range r.Perm(n) {
-			res := ps.Search(context.Background(), graphCopies(g, root, 3), Options{MaxNodes: 1 << 20})
+			res := ps.Search(context.Background(), graphCopies(g, root, 3), Options{MaxNodes: 1 << 20, OddRefuteEpsilon: odd})
 			checkUnbounded(t, gi, root, res, want[root])
 			for _, D := range []int{2, 5, 8} {
-				res := ps.Search(context.Background(), graphCopies(g, root, 3), Options{MaxDepth: D, MaxNodes: 1 << 20})
+				res := ps.Search(context.Background(), graphCopies(g, root, 3), Options{MaxDepth: D, MaxNodes: 1 << 20, OddRefuteEpsilon: odd})
 				checkBounded(t, gi, root, D, res, want[root])
+			}
+		}
+	}
+}
+
+// oddEpsilons are the Options.OddRefuteEpsilon of the parallel graph
+// tests: none, a small one, a large one.
+var oddEpsilons = []float64{0, 0.02, 4}
+
+// TestGoroutineOptions: goroutine 0 of a Parallel search reports
+// progress and keeps RefuteEpsilon; the others report none; the odd
+// ones take OddRefuteEpsilon where it is set. A search's goroutines
+// begin with these (their refuteNum after a SearchSplit and a Search of
+// three goroutines).
+func TestGoroutineOptions(t *testing.T) {
+	progress := func(Stats) {}
+	opts := Options{MaxNodes: 7, RefuteEpsilon: 0.1, OddRefuteEpsilon: 0.05, Progress: progress}
+	for gi, want := range []float64{0.1, 0.05, 0.1, 0.05} {
+		o := goroutineOptions(opts, gi)
+		if o.RefuteEpsilon != want || o.MaxNodes != 7 || o.OddRefuteEpsilon != 0.05 || (o.Progress != nil) != (gi == 0) {
+			t.Errorf("goroutine %d: ε at AND nodes %v, max nodes %d, progress %v; want %v, 7, %v", gi, o.RefuteEpsilon, o.MaxNodes, o.Progress != nil, want, gi == 0)
+		}
+	}
+	if o := goroutineOptions(Options{RefuteEpsilon: 0.1}, 1); o.RefuteEpsilon != 0.1 {
+		t.Errorf("goroutine 1 without OddRefuteEpsilon: ε at AND nodes %v, want 0.1", o.RefuteEpsilon)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20 {
+		g := randomGraph(r, 30)
+		ps := NewParallel(NewSharedTable(1), 3)
+		for _, search := range []func(context.Context, []Game, Options) Report{ps.SearchSplit, ps.Search} {
+			search(context.Background(), graphCopies(g, 0, 3), Options{RefuteEpsilon: 3, OddRefuteEpsilon: 0.02})
+			for gi, want := range []uint64{epsNum(3), epsNum(0.02), epsNum(3)} {
+				if got := ps.searchers[gi].refuteNum; got != want {
+					t.Fatalf("goroutine %d searched with ε at AND nodes %d/1024, want %d/1024", gi, got, want)
+				}
 			}
 		}
 	}
@@ -243,7 +282,8 @@ func checkReads(t *testing.T, reads, found, wrong int64) {
 // takes, or following df-pn's choice at the root with the children it
 // searched kept or not; bounded and settling, a
 // helper settling subtrees below its owner's path where the timing lets
-// it: TestSplitTies makes sure it does) against plain
+// it: TestSplitTies makes sure it does; goroutine 1 with an ε at AND
+// nodes of its own in two graphs of three) against plain
 // iteration on random graphs with cycles, unbounded and bounded, the
 // table shared across all roots of a graph: the verdict of every root, no
 // proof shorter than the shortest win, and every bounded answer's
@@ -262,13 +302,14 @@ func TestSplitGraphs(t *testing.T) {
 		// The three ways of sharing out (df-pn's choice, with the
 		// children kept, each settled), with two and three goroutines.
 		settle, keep := gi%6 >= 4, gi%6 >= 2 && gi%6 < 4
+		odd := oddEpsilons[gi%len(oddEpsilons)]
 		ps := NewParallel(NewSharedTable(1), threads)
 		for _, root := range r.Perm(n) {
 			gs := graphCopies(g, root, threads)
-			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20, SettleChildren: settle, KeepChildren: keep})
+			res := ps.SearchSplit(context.Background(), gs, Options{MaxNodes: 1 << 20, SettleChildren: settle, KeepChildren: keep, OddRefuteEpsilon: odd})
 			checkUnbounded(t, gi, root, res, want[root])
 			for _, D := range []int{2, 5, 8} {
-				res := ps.SearchSplit(context.Background(), gs, Options{MaxDepth: D, MaxNodes: 1 << 20, SettleChildren: settle, KeepChildren: keep})
+				res := ps.SearchSplit(context.Background(), gs, Options{MaxDepth: D, MaxNodes: 1 << 20, SettleChildren: settle, KeepChildren: keep, OddRefuteEpsilon: odd})
 				checkBounded(t, gi, root, D, res, want[root])
 			}
 			for i, c := range gs {

@@ -36,6 +36,14 @@ type Options struct {
 	// solver's value there, and what it saves: solver.refuteEpsilon,
 	// docs/solving.md). Answers do not change.
 	RefuteEpsilon float64
+	// OddRefuteEpsilon, when > 0, is RefuteEpsilon for the odd goroutines
+	// (1, 3, …) of a Parallel search (Search, SearchSplit); goroutine 0,
+	// and a search of one goroutine, keep RefuteEpsilon. Two goroutines
+	// then search two ways at once: one leaves an opponent's reply at
+	// the threshold that suits proofs, the other sooner, as refutations
+	// want (the solver's use: solver.oddRefuteEpsilon, docs/solving.md).
+	// Answers do not change.
+	OddRefuteEpsilon float64
 	// SettleChildren (Parallel.SearchSplit only): each goroutine settles
 	// the root's child it takes before it takes another, for a question
 	// whose answer is expected to be no, where every child must be

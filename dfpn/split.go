@@ -178,9 +178,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 			s.pub = &pubs[gi]
 			defer func() { s.pub = nil }()
 			if gi > 0 { // s0 has begun, and counts the children's evaluation
-				o := opts
-				o.Progress = nil
-				s.begin(sctx, g, o, start)
+				s.begin(sctx, g, goroutineOptions(opts, gi), start)
 			}
 			s.reported = 0
 			for sctx.Err() == nil {

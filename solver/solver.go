@@ -148,9 +148,9 @@ type Solver struct {
 	// few hundredths moves one thread's nodes on a hard question by up
 	// to 7.5 times (BenchmarkParallelSpread's one-thread spread).
 	epsilon float64
-	// refuteOff keeps df-pn's ε at AND nodes too in the searches whose
-	// answer is expected to be no, where the solver otherwise passes
-	// refuteEpsilon (search); tests switch it on.
+	// refuteOff keeps df-pn's ε at AND nodes too where the solver
+	// otherwise passes refuteEpsilon or oddRefuteEpsilon
+	// (searchOptions); tests switch it on.
 	refuteOff bool
 	start     time.Time
 	g         *game
@@ -397,17 +397,35 @@ const (
 	lineTime  = 5 * time.Second
 )
 
+// searchOptions are the options of search's df-pn with d plies (0: no
+// bound), but for the budget and progress: ε at AND nodes refuteEpsilon
+// in the searches whose answer is expected to be no (s.settle), and on
+// the odd goroutines oddRefuteEpsilon in "a win at all?" asked once
+// (s.keep, no bound; one thread searches as goroutine 0 does); df-pn's ε
+// everywhere else. Both are scaled with ε where a test or benchmark sets
+// it.
+func (s *Solver) searchOptions(d int) dfpn.Options {
+	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep, Epsilon: s.epsilon}
+	if s.refuteOff {
+		return opts
+	}
+	scale := 1.0
+	if s.epsilon > 0 {
+		scale = s.epsilon / dfpn.DefaultEpsilon
+	}
+	switch {
+	case s.settle:
+		opts.RefuteEpsilon = refuteEpsilon * scale
+	case s.keep && d == 0:
+		opts.OddRefuteEpsilon = oddRefuteEpsilon * scale
+	}
+	return opts
+}
+
 // search runs df-pn from the current game node with d plies (0: no
 // bound), charging the nodes to the call's budget.
 func (s *Solver) search(d int) (dfpn.Report, error) {
-	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep, Epsilon: s.epsilon}
-	if s.settle && !s.refuteOff {
-		// Scaled with ε where a test or benchmark sets it.
-		opts.RefuteEpsilon = refuteEpsilon
-		if s.epsilon > 0 {
-			opts.RefuteEpsilon *= s.epsilon / dfpn.DefaultEpsilon
-		}
-	}
+	opts := s.searchOptions(d)
 	if s.limit > 0 {
 		if s.nodes >= s.limit {
 			return dfpn.Report{}, errBudget
@@ -585,6 +603,22 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 // the hard suite's 25-ply wins p90 0.79 → 0.86 s). In every search, "a
 // win at all?" too, it made the wins slower (docs/solving.md).
 const refuteEpsilon = 0.1
+
+// oddRefuteEpsilon is df-pn's ε at AND nodes on the odd goroutines
+// (dfpn.Options.OddRefuteEpsilon) when "a win at all?" (no bound, no
+// --shortest) is asked of several (searchOptions); goroutine 0 keeps
+// 1/4. The question may be a win, which 1/4 proves sooner, or a no-win,
+// which needs a refuting reply for every child of the root, found
+// sooner when the replies tried are left sooner (one thread's slow
+// no-wins took a quarter to two thirds fewer nodes at 1/20, its wins
+// more), so the two goroutines search it both ways at once. The tables
+// suite's no-win of line 181 fell under 1.8× of one thread by path in
+// 10 runs of 40 against 29 of 60, the hard suite's line 168 in 5 of 40
+// against 16 of 60; the tables suite's wins asked so took 29.4 M nodes
+// against 26.1 M. Both goroutines at 1/20 did better on those no-wins (1
+// run of 80 under 1.8×) but took the tables suite's wins to 39.7 M
+// (docs/solving.md).
+const oddRefuteEpsilon = 0.05
 
 // probeNodes caps deepen's first unbounded search; maxDeepen is the
 // longest win a bounded search can ask for; maxIterDepth is the longest

@@ -136,6 +136,39 @@ func TestEpsilonKeepsAnswers(t *testing.T) {
 	}
 }
 
+// TestSearchOptions: df-pn's ε at AND nodes is refuteEpsilon in the
+// searches expected to answer no (settle), oddRefuteEpsilon on the odd
+// goroutines in "a win at all?" asked once (keep, no bound), and df-pn's
+// own ε everywhere else (with a bound, and with refute switched off);
+// scaled with ε where it is set. The answers on two threads are checked
+// against the tables by TestParallelAnswers.
+func TestSearchOptions(t *testing.T) {
+	s := New(Options{TTMegabytes: 1, Threads: 2})
+	for _, c := range []struct {
+		settle, keep bool
+		d            int
+		eps          float64
+		off          bool
+		refute, odd  float64
+	}{
+		{true, false, 17, 0, false, refuteEpsilon, 0},
+		{true, false, 0, 0, false, refuteEpsilon, 0},
+		{true, false, 17, 0.5, false, 2 * refuteEpsilon, 0},
+		{false, true, 0, 0, false, 0, oddRefuteEpsilon},
+		{false, true, 0, 0.5, false, 0, 2 * oddRefuteEpsilon},
+		{false, true, 25, 0, false, 0, 0},
+		{false, false, 0, 0, false, 0, 0},
+		{false, true, 0, 0, true, 0, 0},
+		{true, false, 17, 0, true, 0, 0},
+	} {
+		s.settle, s.keep, s.epsilon, s.refuteOff = c.settle, c.keep, c.eps, c.off
+		o := s.searchOptions(c.d)
+		if o.RefuteEpsilon != c.refute || o.OddRefuteEpsilon != c.odd || o.MaxDepth != c.d || o.SettleChildren != c.settle || o.KeepChildren != c.keep || o.Epsilon != c.eps {
+			t.Errorf("settle %v, keep %v, %d plies, ε %v, refute off %v: %+v, want ε at AND nodes %v, on the odd goroutines %v", c.settle, c.keep, c.d, c.eps, c.off, o, c.refute, c.odd)
+		}
+	}
+}
+
 // checkLine replays a win's principal line: legal moves, a prover win at
 // its end, as long as the claimed plies when exact.
 func checkLine(t *testing.T, p engine.Position, prover engine.Player, a Answer) {
