@@ -365,8 +365,9 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 // in a shared table; where the architecture has no prefetch they are
 // atomic loads, whose values are never used, and the race detector,
 // which would call those races with the locked writes, builds a shared
-// table without them. A game that is no ChildHasher (the keeper's, whose moves carry
-// marks) has its children's keys by Play, Hash and Undo.
+// table without them. A game that is no ChildHasher (the keeper's,
+// whose moves carry marks) has its children's keys by Play, Hash and
+// Undo.
 func (s *Searcher) touch(moves []Move) {
 	if !s.tt.touches() {
 		return

@@ -33,6 +33,10 @@ func (e *entry) set(v *entry) {
 
 const bucketSize = 4
 
+// bucketBytes is a bucket's size in memory: entries of 32 bytes
+// (TestEntrySize).
+const bucketBytes = 32 * bucketSize
+
 // slots is one allocation of a table's entries, and its filter.
 type slots struct {
 	entries []entry
@@ -88,7 +92,7 @@ type Table struct {
 }
 
 // initialBuckets is the size a table starts at: 1 MiB.
-const initialBuckets = 1 << 20 / (32 * bucketSize)
+const initialBuckets = 1 << 20 / bucketBytes
 
 // NewTable returns a table of at most about megabytes MiB (at least one
 // bucket). Memory is taken as the search needs it, up to that size, and
@@ -98,7 +102,7 @@ func NewTable(megabytes int) *Table {
 }
 
 func newTable(megabytes int, shared bool) *Table {
-	n := uint64(max(megabytes, 0)) << 20 / (32 * bucketSize)
+	n := uint64(max(megabytes, 0)) << 20 / bucketBytes
 	if n < 1 {
 		n = 1
 	}
@@ -520,7 +524,7 @@ func (t *Table) touch(keys []uint64) int {
 
 // allBuckets is the most buckets (64 MiB) of a table in which touch asks
 // for every key's bucket (a variable for the tests).
-var allBuckets uint64 = 64 << 20 / (32 * bucketSize)
+var allBuckets uint64 = 64 << 20 / bucketBytes
 
 // value orders entries for replacement: solved ones first, then work.
 func value(e *entry) uint64 {
