@@ -291,7 +291,11 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // clock, and the median of both goroutines' nodes over one thread's
 // (above 1, two threads searched more in all, and no balance between
 // them reaches 2× by path: the tables suite's line 181 asked "a win at
-// all?" 1.12, line 168 with --shortest 1.13–1.19). Named by suite, line
+// all?" 1.12, line 168 with --shortest 1.13–1.19), and one thread's
+// median time (1thread-ms): a question is slow where it takes one
+// thread a second or more, and some of the lists' are no longer (the
+// hard suite's lines 147, 153, 154, 155, 157 and 159 with --shortest
+// took one thread 0.3–0.8 s of CPU when measured last). Named by suite, line
 // and question, /shortest or /any for "a win at all?"
 // (hard/158/shortest, hard/158/any), so that a -bench filter can pick
 // either.
@@ -387,6 +391,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 			b.ReportMetric(median(walls), "wall-speedup-median")
 			b.ReportMetric(median(totals), "2threads-nodes-over-1thread-median")
 			b.ReportMetric(float64(one), "1thread-nodes")
+			b.ReportMetric(float64(oneWall.Milliseconds()), "1thread-ms")
 			b.ReportMetric(oneEps[0], "1thread-eps-least-nodes")
 			b.ReportMetric(median(oneEps), "1thread-eps-median-nodes")
 			b.ReportMetric(oneEps[len(oneEps)-1], "1thread-eps-most-nodes")
