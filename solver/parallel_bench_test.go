@@ -293,9 +293,8 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // them reaches 2× by path: the tables suite's line 181 asked "a win at
 // all?" 1.12, line 168 with --shortest 1.13–1.19), and one thread's
 // median time (1thread-ms): a question is slow where it takes one
-// thread a second or more, and some of the lists' are no longer (the
-// hard suite's lines 147, 153, 154, 155, 157 and 159 with --shortest
-// took one thread 0.3–0.8 s of CPU when measured last). Named by suite, line
+// thread a second or more, and some of the lists' questions no longer
+// do (docs/solving.md, both cores on one position). Named by suite, line
 // and question, /shortest or /any for "a win at all?"
 // (hard/158/shortest, hard/158/any), so that a -bench filter can pick
 // either.
