@@ -117,7 +117,7 @@ func (c *certifier) candidates(p *engine.Position, moves []engine.Move, d int) [
 	o.g.pos = *p
 	o.g.undo = o.g.undo[:0]
 	o.nodes, o.limit = 0, 0
-	r, err := o.search(d)
+	r, err := o.search(d, SearchQuestion)
 	if err == nil && r.Status == dfpn.Proven {
 		if best := engine.Move(r.Best); best != engine.NoMove && p.IsLegal(best) {
 			return []engine.Move{best.RevealRed()}

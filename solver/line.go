@@ -181,7 +181,7 @@ func (s *Solver) searchChild(m dfpn.Move, d int) (dfpn.Report, error) {
 		}
 		return dfpn.Report{Status: dfpn.Disproven, NoWin: 0}, nil
 	}
-	r, err := s.search(d)
+	r, err := s.search(d, SearchLine)
 	if err == nil && r.Status == dfpn.Undecided {
 		err = errBudget
 	}

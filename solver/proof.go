@@ -155,7 +155,7 @@ func (b *proofBuilder) choose(k int) (dfpn.Move, error) {
 	if best >= 0 {
 		return fs[best].move, nil
 	}
-	r, err := s.search(k)
+	r, err := s.search(k, SearchProof)
 	if err != nil {
 		return 0, err
 	}

@@ -81,6 +81,10 @@ type Options struct {
 	// Proof asks, for a win, for its proof (Answer.Proof): the tree of a
 	// winning strategy that package proofcheck checks by the rules alone.
 	Proof bool
+	// Trace, when set, is called as each df-pn search of a Solve call
+	// ends (several for --shortest: its iterations and probes; see
+	// SearchKind), from the goroutine that called Solve.
+	Trace func(SearchTrace)
 	// mutation: for the tests only, a deliberately wrong variant of a
 	// rule of the search's static knowledge (knowledge.go).
 	mutation mutation
@@ -154,6 +158,8 @@ type Solver struct {
 	refuteOff bool
 	start     time.Time
 	g         *game
+	rootText  string // the call's position, for Trace
+	traceCap  uint64 // the node cap of the search under way (capped), for Trace
 }
 
 // New returns a solver with opts.
@@ -203,6 +209,7 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 		orSide = prover.Other()
 	}
 	s.ctx, s.nodes, s.pathNodes, s.limit, s.start = ctx, 0, 0, s.opts.MaxNodes, start
+	s.rootText = a.Position
 	s.g = newGame(pos, prover, orSide, s.opts.Tables)
 	s.g.mutation = s.opts.mutation
 	defer func() { s.g = nil }()
@@ -296,7 +303,7 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		// The question asked once, on two goroutines each keeping the
 		// root's children it searched (dfpn.Options.KeepChildren).
 		s.keep = true
-		r, err := s.search(bound)
+		r, err := s.search(bound, SearchQuestion)
 		s.keep = false
 		if err != nil {
 			return err
@@ -423,8 +430,9 @@ func (s *Solver) searchOptions(d int) dfpn.Options {
 }
 
 // search runs df-pn from the current game node with d plies (0: no
-// bound), charging the nodes to the call's budget.
-func (s *Solver) search(d int) (dfpn.Report, error) {
+// bound), charging the nodes to the call's budget, and reports it to
+// Options.Trace as a search of kind.
+func (s *Solver) search(d int, kind SearchKind) (dfpn.Report, error) {
 	opts := s.searchOptions(d)
 	if s.limit > 0 {
 		if s.nodes >= s.limit {
@@ -440,10 +448,14 @@ func (s *Solver) search(d int) (dfpn.Report, error) {
 		opts.Progress = func(st dfpn.Stats) { s.opts.Progress(base+st.Nodes, time.Since(start)) }
 	}
 	var r dfpn.Report
+	t0 := time.Now()
 	if s.par != nil {
 		r = s.parallelSearch(opts)
 	} else {
 		r = s.s.Search(s.ctx, s.g, opts)
+	}
+	if s.opts.Trace != nil {
+		s.opts.Trace(s.traceOf(kind, d, r, time.Since(t0)))
 	}
 	s.nodes += r.Stats.Nodes
 	s.pathNodes += r.Stats.ThreadNodes
@@ -492,7 +504,11 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		threads = uint64(s.par.Threads())
 	}
 	unbounded := func(cap uint64) error {
-		r, err := s.capped(bound, cap)
+		kind := SearchProbe
+		if cap == 0 {
+			kind = SearchUnbounded
+		}
+		r, err := s.capped(bound, cap, kind)
 		if err != nil {
 			return err
 		}
@@ -549,7 +565,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		}
 		n0 := s.nodes
 		s.settle = true // an iteration's answer is no but at the last
-		r, err := s.search(d)
+		r, err := s.search(d, SearchIteration)
 		s.settle = false
 		idNodes += s.nodes - n0
 		if err != nil {
@@ -635,16 +651,17 @@ const (
 // capped is search with at most cap more nodes (0: no cap): a search the
 // cap stops is Undecided, not an error (the call's own budget and context
 // still give errBudget).
-func (s *Solver) capped(d int, cap uint64) (dfpn.Report, error) {
+func (s *Solver) capped(d int, cap uint64, kind SearchKind) (dfpn.Report, error) {
 	if cap == 0 {
-		return s.search(d)
+		return s.search(d, kind)
 	}
 	limit := s.limit
 	if limit == 0 || s.nodes+cap < limit {
 		s.limit = s.nodes + cap
 	}
-	r, err := s.search(d)
-	s.limit = limit
+	s.traceCap = cap
+	r, err := s.search(d, kind)
+	s.limit, s.traceCap = limit, 0
 	if errors.Is(err, errBudget) && s.ctx.Err() == nil && (limit == 0 || s.nodes < limit) {
 		return r, nil
 	}
@@ -655,7 +672,7 @@ func (s *Solver) capped(d int, cap uint64) (dfpn.Report, error) {
 // for a win within one ply less until that is disproven.
 func (s *Solver) shorten(plies *int) (bool, error) {
 	for *plies > 1 {
-		r, err := s.search(*plies - 1)
+		r, err := s.search(*plies-1, SearchShorten)
 		if err != nil {
 			return false, err
 		}

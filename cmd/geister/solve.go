@@ -40,6 +40,7 @@ type solveCmd struct {
 	storeOpts cliflags.Store
 	quiet     bool
 	proofFile string
+	trace     bool
 }
 
 // declare declares the flags on fs.
@@ -57,6 +58,7 @@ func (cmd *solveCmd) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&cmd.svgDir, "svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
 	cmd.storeOpts = cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress lines on standard error")
+	fs.BoolVar(&cmd.trace, "trace", false, "print each df-pn search of a position on standard error as it ends: why it ran (the question; with --shortest its iterations \"a win within d plies?\" and the unbounded probes beside them), its bound, its answer, its nodes and time (with --json one JSON object per line)")
 	fs.StringVar(&cmd.proofFile, "proof", "", "write the proof of the win (its winning strategy as a tree, checked by geister verify --proof FILE) to FILE; one position only")
 }
 
@@ -105,6 +107,9 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 	}
 	if single && !cmd.quiet {
 		opts.Progress = solver.ProgressPrinter(e.Stderr)
+	}
+	if cmd.trace {
+		opts.Trace = solver.TracePrinter(e.Stderr, cmd.jsonOut)
 	}
 	jobs := solver.Jobs(e.Ctx, in, pl)
 	failed := false

@@ -169,3 +169,43 @@ func FuzzSolveJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestSolveTrace: --trace prints each search on standard error, as text
+// or with --json as JSON lines whose nodes add up to the answer's and
+// whose iterations end with the exact distance; without it, nothing.
+func TestSolveTrace(t *testing.T) {
+	const pos = "6/6/u2B2/2u3/2R3/3B2 f R1r1 0" // a 15-ply win, found by a probe in 19 first
+	code, out, errOut := runCmd(t, "", "solve", "--json", "--no-table", "--shortest", "--trace", pos)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	var a solver.AnswerJSON
+	if err := json.Unmarshal([]byte(out), &a); err != nil || a.Plies == nil || *a.Plies != 15 || a.Nodes == nil {
+		t.Fatalf("answer %s (%v)", out, err)
+	}
+	var sum uint64
+	var last solver.SearchTraceJSON
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	for _, l := range lines {
+		var tr solver.SearchTraceJSON
+		if err := json.Unmarshal([]byte(l), &tr); err != nil || tr.Position != pos || tr.Trace == "" {
+			t.Fatalf("trace line %q (%v)", l, err)
+		}
+		sum += tr.Nodes
+		last = tr
+	}
+	if len(lines) < 2 || sum != *a.Nodes {
+		t.Errorf("%d trace lines, %d nodes in all, the answer's %d:\n%s", len(lines), sum, *a.Nodes, errOut)
+	}
+	if last.Trace != solver.SearchIteration || last.Plies != 15 || last.Result != "win" || last.WinIn == nil || *last.WinIn != 15 {
+		t.Errorf("last trace %+v, want the iteration that proves the win in 15", last)
+	}
+	code, _, errOut = runCmd(t, "", "solve", "--no-table", "--shortest", "--trace", pos)
+	if code != 0 || !strings.Contains(errOut, "trace: "+pos+": iteration, a win within 15 plies? win in 15; ") {
+		t.Errorf("text trace: exit %d\n%s", code, errOut)
+	}
+	code, _, errOut = runCmd(t, "", "solve", "--no-table", "--shortest", pos)
+	if code != 0 || strings.Contains(errOut, "trace") {
+		t.Errorf("without --trace: exit %d\n%s", code, errOut)
+	}
+}

@@ -1,0 +1,82 @@
+package solver
+
+import (
+	"context"
+	"testing"
+)
+
+// TestTrace checks what Options.Trace reports against the answers: on
+// the deep suite's first positions (their distances from the tables),
+// one thread and two, with --shortest and without, every search is
+// reported once with the call's position, the searches' nodes add up to
+// the answer's, no search claims a win shorter than the exact distance or
+// a no-win as long, the iterations ask for longer wins each time, one
+// goroutine's nodes are at most all goroutines' and at least their
+// share, and a probe names its cap.
+func TestTrace(t *testing.T) {
+	suite := readDeepSuite(t)
+	if len(suite) > 12 {
+		suite = suite[:12]
+	}
+	for _, threads := range []int{1, 2} {
+		for _, shortest := range []bool{true, false} {
+			for _, w := range suite {
+				var ts []SearchTrace
+				opts := Options{TTMegabytes: 16, Shortest: shortest, Threads: threads, Trace: func(tr SearchTrace) { ts = append(ts, tr) }}
+				a, err := New(opts).Solve(context.Background(), w.p, w.prover)
+				if err != nil {
+					t.Fatalf("%s: %v", w.Position, err)
+				}
+				if a.Result != Win || (shortest && a.Plies != w.DTW) {
+					t.Fatalf("%s: %v in %d, want a win in %d (the tables)", w.Position, a.Result, a.Plies, w.DTW)
+				}
+				var sum uint64
+				lastIter, kinds := 0, map[SearchKind]int{}
+				for _, tr := range ts {
+					sum += tr.Nodes
+					kinds[tr.Kind]++
+					if tr.Position != a.Position {
+						t.Errorf("%s: a trace of %q", w.Position, tr.Position)
+					}
+					if tr.PathNodes > tr.Nodes || tr.PathNodes*uint64(threads) < tr.Nodes {
+						t.Errorf("%s, %d threads: %+v: the longer path's nodes out of range", w.Position, threads, tr)
+					}
+					if tr.Kind == SearchLine || tr.Kind == SearchProof {
+						continue // a position below the root
+					}
+					switch tr.Result {
+					case Win:
+						if tr.WinIn < w.DTW || (tr.Plies > 0 && tr.WinIn > tr.Plies) {
+							t.Errorf("%s: %+v: a win in %d, the distance %d", w.Position, tr, tr.WinIn, w.DTW)
+						}
+					case NoWin:
+						if tr.NoWin >= w.DTW || tr.NoWin < 0 || (tr.Plies > 0 && tr.NoWin < tr.Plies) {
+							t.Errorf("%s: %+v: no win within %d, the distance %d", w.Position, tr, tr.NoWin, w.DTW)
+						}
+					}
+					switch tr.Kind {
+					case SearchIteration:
+						if tr.Plies <= lastIter {
+							t.Errorf("%s: iteration of %d plies after one of %d", w.Position, tr.Plies, lastIter)
+						}
+						lastIter = tr.Plies
+					case SearchProbe:
+						if tr.Cap == 0 || tr.Plies != 0 {
+							t.Errorf("%s: probe %+v", w.Position, tr)
+						}
+					}
+				}
+				if sum != a.Nodes {
+					t.Errorf("%s, %d threads, shortest %v: the traces' nodes add up to %d, the answer's %d", w.Position, threads, shortest, sum, a.Nodes)
+				}
+				want := SearchQuestion
+				if shortest {
+					want = SearchIteration
+				}
+				if kinds[want] == 0 && a.Nodes > 0 && !(shortest && kinds[SearchProbe] > 0) {
+					t.Errorf("%s, shortest %v: no %s among %v", w.Position, shortest, want, kinds)
+				}
+			}
+		}
+	}
+}
