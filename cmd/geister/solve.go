@@ -58,7 +58,7 @@ func (cmd *solveCmd) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&cmd.svgDir, "svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
 	cmd.storeOpts = cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress lines on standard error")
-	fs.BoolVar(&cmd.trace, "trace", false, "print each df-pn search of a position on standard error as it ends: why it ran (the question; with --shortest its iterations \"a win within d plies?\" and the unbounded probes beside them), its bound, its answer, its nodes and time (with --json one JSON object per line)")
+	fs.BoolVar(&cmd.trace, "trace", false, "print each df-pn search of a position on standard error as it ends: why it ran (the question; with --shortest its iterations \"a win within d plies?\" and the unbounded probes beside them), its bound, its answer, its nodes and time (with --json one JSON object per line, and no progress lines)")
 	fs.StringVar(&cmd.proofFile, "proof", "", "write the proof of the win (its winning strategy as a tree, checked by geister verify --proof FILE) to FILE; one position only")
 }
 
@@ -105,7 +105,7 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 	if single && cmd.given.Changed("threads") && threads > 1 {
 		opts.Threads, threads = threads, 1 // one position: every thread on it (dfpn.Parallel)
 	}
-	if single && !cmd.quiet {
+	if cmd.progressLines(single) {
 		opts.Progress = solver.ProgressPrinter(e.Stderr)
 	}
 	if cmd.trace {
@@ -149,6 +149,14 @@ func (cmd *solveCmd) run(e *env, args []string) error {
 		return fmt.Errorf("interrupted: %w", err)
 	}
 	return cli.Reported(failed)
+}
+
+// progressLines reports whether a long search prints progress lines on
+// standard error: for one position (single), unless --quiet, or --trace
+// with --json, whose standard error is JSON lines alone (the searches'
+// lines stand in for the progress lines).
+func (cmd *solveCmd) progressLines(single bool) bool {
+	return single && !cmd.quiet && !(cmd.trace && cmd.jsonOut)
 }
 
 // inputs yields the operands, or, for "-", every line of standard input

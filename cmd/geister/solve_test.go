@@ -172,7 +172,8 @@ func FuzzSolveJSON(f *testing.F) {
 
 // TestSolveTrace: --trace prints each search on standard error, as text
 // or with --json as JSON lines whose nodes add up to the answer's and
-// whose iterations end with the exact distance; without it, nothing.
+// whose iterations end with the exact distance (and then no progress
+// lines among them); without it, nothing.
 func TestSolveTrace(t *testing.T) {
 	const pos = "6/6/u2B2/2u3/2R3/3B2 f R1r1 0" // a 15-ply win, found by a probe in 19 first
 	code, out, errOut := runCmd(t, "", "solve", "--json", "--no-table", "--shortest", "--trace", pos)
@@ -203,6 +204,22 @@ func TestSolveTrace(t *testing.T) {
 	code, _, errOut = runCmd(t, "", "solve", "--no-table", "--shortest", "--trace", pos)
 	if code != 0 || !strings.Contains(errOut, "trace: "+pos+": iteration, a win within 15 plies? win in 15; ") {
 		t.Errorf("text trace: exit %d\n%s", code, errOut)
+	}
+	for _, c := range []struct {
+		cmd    solveCmd
+		single bool
+		want   bool
+	}{
+		{solveCmd{}, true, true},
+		{solveCmd{}, false, false},
+		{solveCmd{quiet: true}, true, false},
+		{solveCmd{trace: true}, true, true},
+		{solveCmd{jsonOut: true}, true, true},
+		{solveCmd{trace: true, jsonOut: true}, true, false},
+	} {
+		if got := c.cmd.progressLines(c.single); got != c.want {
+			t.Errorf("progress lines with %+v, one position %v: %v, want %v", c.cmd, c.single, got, c.want)
+		}
 	}
 	code, _, errOut = runCmd(t, "", "solve", "--no-table", "--shortest", pos)
 	if code != 0 || strings.Contains(errOut, "trace") {
