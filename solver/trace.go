@@ -65,11 +65,8 @@ type SearchTrace struct {
 // (0: none) and reported r in el.
 func (s *Solver) traceOf(kind SearchKind, d int, r dfpn.Report, el time.Duration) SearchTrace {
 	t := SearchTrace{
-		Kind: kind, Plies: d, Cap: s.traceCap,
+		Position: s.rootText, Kind: kind, Plies: d, Cap: s.traceCap,
 		Nodes: r.Stats.Nodes, PathNodes: r.Stats.ThreadNodes, Elapsed: el,
-	}
-	if s.g != nil {
-		t.Position = s.rootText
 	}
 	switch r.Status {
 	case dfpn.Proven:
