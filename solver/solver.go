@@ -159,7 +159,6 @@ type Solver struct {
 	start     time.Time
 	g         *game
 	rootText  string // the call's position, for Trace
-	traceCap  uint64 // the node cap of the search under way (capped), for Trace
 }
 
 // New returns a solver with opts.
@@ -455,7 +454,7 @@ func (s *Solver) search(d int, kind SearchKind) (dfpn.Report, error) {
 		r = s.s.Search(s.ctx, s.g, opts)
 	}
 	if s.opts.Trace != nil {
-		s.opts.Trace(s.traceOf(kind, d, r, time.Since(t0)))
+		s.opts.Trace(s.traceOf(kind, d, opts.MaxNodes, r, time.Since(t0)))
 	}
 	s.nodes += r.Stats.Nodes
 	s.pathNodes += r.Stats.ThreadNodes
@@ -659,9 +658,8 @@ func (s *Solver) capped(d int, cap uint64, kind SearchKind) (dfpn.Report, error)
 	if limit == 0 || s.nodes+cap < limit {
 		s.limit = s.nodes + cap
 	}
-	s.traceCap = cap
 	r, err := s.search(d, kind)
-	s.limit, s.traceCap = limit, 0
+	s.limit = limit
 	if errors.Is(err, errBudget) && s.ctx.Err() == nil && (limit == 0 || s.nodes < limit) {
 		return r, nil
 	}

@@ -17,9 +17,10 @@ type SearchKind string
 // The searches of a Solve call. A question without --shortest is one
 // search (SearchQuestion). With Shortest, deepen asks "a win within d?"
 // for d = 1, 3, 5, ... (SearchIteration, the first d with a win being
-// the exact distance) and runs unbounded searches with growing node caps
-// beside them, which settle "no win at all" (SearchProbe), and one
-// without a cap past the iterations' longest length (SearchUnbounded); a
+// the exact distance) and runs searches without the iterations' bound
+// (under MaxPlies or PlyLimit only) beside them, with growing node caps,
+// which settle "no win at all" (SearchProbe), and one without a cap past
+// the iterations' longest length (SearchUnbounded); a
 // proven length not known to be exact is lowered by asking for a win
 // within one ply fewer (SearchShorten). Walking the principal line and
 // building a proof search positions below the root again where the table
@@ -45,8 +46,8 @@ type SearchTrace struct {
 	// Plies is the bound the search asked under: a win within that many
 	// plies (0: none).
 	Plies int
-	// Cap is the search's own node cap (a SearchProbe's; 0: none beyond
-	// the call's budget).
+	// Cap is a SearchProbe's node cap (the call's budget left where
+	// that is less; 0 for the other kinds).
 	Cap uint64
 	// Result: Win (WinIn, the proof's length), NoWin (no win within
 	// NoWin plies; -1: none at all), or Unknown (a cap or the budget
@@ -62,11 +63,15 @@ type SearchTrace struct {
 }
 
 // traceOf is the SearchTrace of a search of s that asked under d plies
-// (0: none) and reported r in el.
-func (s *Solver) traceOf(kind SearchKind, d int, r dfpn.Report, el time.Duration) SearchTrace {
+// (0: none), with at most maxNodes nodes (0: no limit; a probe's cap, or
+// the call's budget left where that is less), and reported r in el.
+func (s *Solver) traceOf(kind SearchKind, d int, maxNodes uint64, r dfpn.Report, el time.Duration) SearchTrace {
 	t := SearchTrace{
-		Position: s.rootText, Kind: kind, Plies: d, Cap: s.traceCap,
+		Position: s.rootText, Kind: kind, Plies: d,
 		Nodes: r.Stats.Nodes, PathNodes: r.Stats.ThreadNodes, Elapsed: el,
+	}
+	if kind == SearchProbe {
+		t.Cap = maxNodes
 	}
 	switch r.Status {
 	case dfpn.Proven:
