@@ -3,7 +3,6 @@ package solver
 import (
 	"fmt"
 	"io"
-	"math"
 	"sync"
 	"time"
 
@@ -133,7 +132,7 @@ func (t SearchTrace) JSON() SearchTraceJSON {
 	j := SearchTraceJSON{
 		Trace: t.Kind, Position: t.Position, Plies: t.Plies, Cap: t.Cap,
 		Result: t.Result.String(), Nodes: t.Nodes, PathNodes: t.PathNodes,
-		ElapsedMS: math.Round(float64(t.Elapsed.Microseconds())/100) / 10,
+		ElapsedMS: Milliseconds(t.Elapsed),
 	}
 	switch t.Result {
 	case Win:
