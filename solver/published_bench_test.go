@@ -24,7 +24,9 @@ const publishedMinPlies = 17
 // shorter than the collection's is logged and counted (metric
 // mode-shorter), as the other solver's rules may differ (docs/solving.md
 // has the one met). With GEISTER_BENCH_TABLES the -below modes too. Run
-// with -benchtime 1x -cpu 1.
+// with -benchtime 1x -cpu 1. go test builds it without the profile that
+// the geister command's build applies (cmd/geister/default.pgo); for the
+// code users run, build the test binary with -pgo= naming that file.
 func BenchmarkPublished(b *testing.B) {
 	name := os.Getenv("GEISTER_BENCH_PUBLISHED")
 	if name == "" {
