@@ -2,6 +2,7 @@ package dfpn
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -142,21 +143,93 @@ func TestGraphs(t *testing.T) {
 			if len(g.stack) != 1 {
 				t.Fatal("search did not restore the game")
 			}
-			// Bounded: a win within D iff the shortest win is ≤ D.
+			// Bounded: a win within D iff the shortest win is ≤ D. A
+			// third of the graphs solve the nodes of up to 2 or 4 plies
+			// left outright (Options.ShallowPlies).
+			shallow := []int{0, 2, 4}[gi/3%3]
 			for _, D := range []int{1, 2, 3, 5, 8} {
 				g.stack = []int{root}
-				res := s.Search(context.Background(), g, Options{MaxDepth: D, MaxNodes: 1 << 20, RefuteEpsilon: refute})
-				won := want[root] >= 0 && want[root] <= D
-				if res.Status == Undecided || (res.Status == Proven) != won {
-					t.Fatalf("graph %d root %d depth %d: %v, want dtw %d", gi, root, D, res.Status, want[root])
-				}
-				if res.Status == Proven && (res.WinIn > D || res.WinIn < want[root]) {
-					t.Fatalf("graph %d root %d depth %d: proof length %d, dtw %d", gi, root, D, res.WinIn, want[root])
-				}
-				if res.Status == Disproven && res.NoWin != -1 && res.NoWin < D {
-					t.Fatalf("graph %d root %d depth %d: no win within %d only", gi, root, D, res.NoWin)
+				res := s.Search(context.Background(), g, Options{MaxDepth: D, MaxNodes: 1 << 20, RefuteEpsilon: refute, ShallowPlies: shallow})
+				if msg := boundedWrong(res, D, want[root]); msg != "" {
+					t.Fatalf("graph %d root %d depth %d (shallow %d): %s", gi, root, D, shallow, msg)
 				}
 			}
+		}
+	}
+}
+
+// boundedWrong returns what is wrong with res, the answer of a search for
+// a win within D plies from a node whose shortest win is dtw plies (-1:
+// none), or "" when nothing is: a proof within D and no shorter than dtw,
+// or a disproof of at least D plies below dtw.
+func boundedWrong(res Report, D, dtw int) string {
+	won := dtw >= 0 && dtw <= D
+	switch {
+	case res.Status == Undecided || (res.Status == Proven) != won:
+		return fmt.Sprintf("%v, want dtw %d", res.Status, dtw)
+	case res.Status == Proven && (res.WinIn > D || res.WinIn < dtw):
+		return fmt.Sprintf("proof length %d, dtw %d", res.WinIn, dtw)
+	case res.Status == Disproven && res.NoWin >= 0 && (res.NoWin < D || (dtw >= 0 && res.NoWin >= dtw)):
+		return fmt.Sprintf("no win within %d, dtw %d", res.NoWin, dtw)
+	case res.Status == Disproven && res.NoWin < 0 && dtw >= 0:
+		return fmt.Sprintf("no win ever, dtw %d", dtw)
+	}
+	return ""
+}
+
+// TestShallow: the nodes near the bound solved outright
+// (Options.ShallowPlies) give the answers of plain iteration, on random
+// graphs whose Evaluate knows true "no win within" bounds (which the
+// shallow search carries into its disproofs), from every root and bound,
+// each from a fresh table and all from one. A shallow search with a rule
+// made wrong (mutateShallow) must give a wrong answer somewhere.
+func TestShallow(t *testing.T) {
+	graphs := 250
+	if testing.Short() {
+		graphs = 80
+	}
+	run := func(mutation int) string {
+		r := rand.New(rand.NewPCG(3, 4))
+		for gi := 0; gi < graphs; gi++ {
+			n := 3 + r.IntN(30)
+			g := randomGraph(r, n)
+			want := g.dtw()
+			g.noWin = make([]uint16, n)
+			for i, w := range want {
+				// A true bound, loose at random: no win within w-1 (or
+				// any, for a node with none).
+				switch {
+				case w < 0:
+					g.noWin[i] = uint16(r.IntN(12))
+				case w > 0:
+					g.noWin[i] = uint16(r.IntN(w))
+				}
+			}
+			shared := NewSearcher(NewTable(1))
+			for root := 0; root < n; root++ {
+				for _, D := range []int{1, 2, 3, 4, 5, 7, 9} {
+					for _, s := range []*Searcher{NewSearcher(NewTable(1)), shared} {
+						s.mutateShallow = mutation
+						g.stack = []int{root}
+						res := s.Search(context.Background(), g, Options{MaxDepth: D, MaxNodes: 1 << 20, ShallowPlies: 1 + (gi+D)%5})
+						if msg := boundedWrong(res, D, want[root]); msg != "" {
+							return fmt.Sprintf("graph %d root %d depth %d: %s", gi, root, D, msg)
+						}
+						if len(g.stack) != 1 {
+							return "search did not restore the game"
+						}
+					}
+				}
+			}
+		}
+		return ""
+	}
+	if msg := run(0); msg != "" {
+		t.Fatal(msg)
+	}
+	for m := 1; m <= mutationsShallow; m++ {
+		if run(m) == "" {
+			t.Errorf("mutation %d of the shallow search: no wrong answer found", m)
 		}
 	}
 }

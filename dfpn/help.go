@@ -139,7 +139,7 @@ func (s *Searcher) settleOther(ply int, d uint16, owner *pathPub) bool {
 	s.setPath(ply+1, c.hash, c.material)
 	g.Play(c.move)
 	for c.pn != 0 && c.dn != 0 && !s.stopped {
-		r := s.mid(Inf, Inf, d-1, ply+1)
+		r := s.mid(Inf, Inf, d-1, ply+1, c.seen)
 		c.pn, c.dn = r.pn, r.dn
 		if s.budgetSpent() {
 			s.stopped = true

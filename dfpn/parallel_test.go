@@ -333,20 +333,11 @@ func graphCopies(g *graphGame, root, n int) []Game {
 }
 
 // checkBounded fails unless res, a search of graph gi's root for a win
-// within D plies, is decided as dtw (-1: no win) says: a proof within D
-// and no shorter than dtw, or a disproof of at least D plies below dtw.
+// within D plies, is decided as dtw (-1: no win) says (boundedWrong).
 func checkBounded(t *testing.T, gi, root, D int, res Report, dtw int) {
 	t.Helper()
-	won := dtw >= 0 && dtw <= D
-	switch {
-	case res.Status == Undecided || (res.Status == Proven) != won:
-		t.Fatalf("graph %d root %d depth %d: %v, want dtw %d", gi, root, D, res.Status, dtw)
-	case res.Status == Proven && (res.WinIn > D || res.WinIn < dtw):
-		t.Fatalf("graph %d root %d depth %d: proof length %d, dtw %d", gi, root, D, res.WinIn, dtw)
-	case res.Status == Disproven && res.NoWin >= 0 && (res.NoWin < D || (dtw >= 0 && res.NoWin >= dtw)):
-		t.Fatalf("graph %d root %d depth %d: no win within %d, dtw %d", gi, root, D, res.NoWin, dtw)
-	case res.Status == Disproven && res.NoWin < 0 && dtw >= 0:
-		t.Fatalf("graph %d root %d depth %d: no win ever, dtw %d", gi, root, D, dtw)
+	if msg := boundedWrong(res, D, dtw); msg != "" {
+		t.Fatalf("graph %d root %d depth %d: %s", gi, root, D, msg)
 	}
 }
 

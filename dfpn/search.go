@@ -63,6 +63,16 @@ type Options struct {
 	// win of line 160 fell under 1.8× of one thread's speed in 11 runs of
 	// 22, against none).
 	KeepChildren bool
+	// ShallowPlies, in a bounded search (MaxDepth > 0), has a node with
+	// fewer plies left than this solved outright when df-pn first
+	// searches it, and one with exactly this many when df-pn searches it
+	// again (its numbers came from the table): a depth-first search in
+	// df-pn's order that reads and writes no table (shallow), its result
+	// stored as df-pn's would be. 0: never. Answers do not change; the
+	// nodes of those searches count in Stats.Nodes, and cost less than
+	// df-pn's (the solver's value, and what it saves: solver.shallowPlies,
+	// docs/solving.md).
+	ShallowPlies int
 	// Progress, when set, is called with the statistics so far about
 	// every million nodes.
 	Progress func(Stats)
@@ -115,6 +125,7 @@ type child struct {
 	material     int32
 	rep          int32 // path index of the repetition a disproof rests on
 	deps         depSet
+	seen         bool // its numbers came from the table: searched before
 }
 
 type nodeResult struct {
@@ -157,6 +168,9 @@ type Searcher struct {
 	killers      []killer  // by ply: the move that last settled a node there (setKiller)
 	hashTies     bool      // of equally good children, choose by tieKey (a goroutine's diversity: set by Parallel.Search and SearchSplit)
 	pub          *pathPub  // where a SearchSplit goroutine publishes its path (helpDeep reads it)
+
+	shallowPlies  uint16 // Options.ShallowPlies, in a bounded search (0: none)
+	mutateShallow int    // a test's wrong rule in shallow (0: none; mutationsShallow)
 	// A cache line of nothing at the end: the searchers of a Parallel
 	// search are allocated one after the other, and each writes its
 	// fields at every node.
@@ -188,12 +202,12 @@ func (s *Searcher) Search(ctx context.Context, g Game, opts Options) Report {
 		// Proven by the game's evaluation (a win in a few plies it
 		// sees), not by a search: expand the root once, so that Best
 		// names the proof's first move as it does for searched roots.
-		if r := s.mid(Inf, Inf, d, 0); r.pn == 0 {
+		if r := s.mid(Inf, Inf, d, 0, root.seen); r.pn == 0 {
 			res.winIn = min(res.winIn, r.winIn)
 		}
 	}
 	for res.pn != 0 && res.dn != 0 && !s.stopped {
-		res = s.mid(Inf, Inf, d, 0)
+		res = s.mid(Inf, Inf, d, 0, root.seen)
 	}
 	s.stats.Elapsed = time.Since(start)
 	s.stats.ThreadNodes = s.stats.Nodes
@@ -234,6 +248,10 @@ func (s *Searcher) begin(ctx context.Context, g Game, opts Options, start time.T
 	if opts.RefuteEpsilon > 0 {
 		s.refuteNum = epsNum(opts.RefuteEpsilon)
 	}
+	s.shallowPlies = 0
+	if opts.MaxDepth > 0 && opts.ShallowPlies > 0 {
+		s.shallowPlies = uint16(min(opts.ShallowPlies, int(unbounded)-1))
+	}
 	s.path = append(s.path[:0], pathNode{g.Hash(), extendPathKey(0, g.Hash()), int32(g.Material())})
 	s.reps.clear()
 }
@@ -247,6 +265,7 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	c.material = int32(g.Material())
 	c.rep = noRep
 	c.deps.n = 0
+	c.seen = false
 	c.winIn, c.noWin = InfLen, 0
 	// The table first: a node it solves, or holds numbers for at this
 	// depth, was met before and the game's evaluation did not decide it
@@ -302,7 +321,7 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		}
 	}
 	if found {
-		c.pn, c.dn = pn, dn
+		c.pn, c.dn, c.seen = pn, dn, true
 		return
 	}
 	c.pn, c.dn = g.Estimate()
@@ -404,6 +423,19 @@ const distanceWeight = 4
 // in twos.
 const nearlyTight = 2
 
+// nodeMoves returns the current node's moves (at path index ply), in the
+// ply's buffer, and a child of the ply's buffer for each.
+func (s *Searcher) nodeMoves(ply int) ([]Move, []child) {
+	mbuf, cbuf := s.buffers(ply)
+	moves := s.g.Moves(mbuf)
+	s.moves[ply] = moves[:0]
+	if cap(cbuf) < len(moves) {
+		cbuf = make([]child, len(moves))
+		s.children[ply] = cbuf
+	}
+	return moves, cbuf[:len(moves)]
+}
+
 func (s *Searcher) buffers(ply int) ([]Move, []child) {
 	for len(s.moves) <= ply {
 		s.moves = append(s.moves, make([]Move, 0, 64))
@@ -466,7 +498,10 @@ func (s *Searcher) budgetSpent() bool {
 // mid expands the current node (at path index ply, d plies left, d ≥ 1)
 // and searches below it until its proof or disproof number reaches its
 // threshold or it is solved (Nagai's multiple iterative deepening).
-func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
+// seen: the node's numbers came from the table when its parent was
+// expanded (it was searched before), which decides where
+// Options.ShallowPlies solves it outright instead (shallow).
+func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int, seen bool) nodeResult {
 	g := s.g
 	s.stats.Expansions++
 	if ply > s.stats.MaxPly {
@@ -475,6 +510,23 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 	startNodes := s.stats.Nodes
 	or := g.OrNode()
 	hash := g.Hash()
+	if d < s.shallowPlies || (d == s.shallowPlies && seen) {
+		r, m := s.shallow(d, ply)
+		work := uint32(min(s.stats.Nodes-startNodes, uint64(^uint32(0))))
+		if r.pn == 0 {
+			if or {
+				s.setKiller(ply, m)
+			}
+			s.tt.storeProof(hash, r.winIn, m, work)
+		} else {
+			if !or {
+				s.setKiller(ply, m)
+			}
+			s.tt.storeDisproof(hash, r.noWin, work)
+		}
+		s.announce(work)
+		return r
+	}
 	dc := d
 	if d != unbounded {
 		dc = d - 1
@@ -526,7 +578,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 			s.pub.publish(ply+1, c.move, c.hash)
 		}
 		g.Play(c.move)
-		r := s.mid(cthpn, cthdn, dc, ply+1)
+		r := s.mid(cthpn, cthdn, dc, ply+1, c.seen)
 		g.Undo()
 		if s.pub != nil {
 			s.pub.back(ply)
@@ -601,14 +653,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int) nodeResult {
 // only at a win at once or a refutation for good).
 func (s *Searcher) expand(ply int, d uint16, or bool) []child {
 	g := s.g
-	mbuf, cbuf := s.buffers(ply)
-	moves := g.Moves(mbuf)
-	s.moves[ply] = moves[:0]
-	if cap(cbuf) < len(moves) {
-		cbuf = make([]child, len(moves))
-		s.children[ply] = cbuf
-	}
-	cs := cbuf[:len(moves)]
+	moves, cs := s.nodeMoves(ply)
 	s.touch(moves)
 	for i, m := range moves {
 		c := &cs[i]

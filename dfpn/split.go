@@ -225,7 +225,7 @@ func (p *Parallel) SearchSplit(ctx context.Context, games []Game, opts Options) 
 						}
 						thpn, thdn = s.threshold(c.pn), s.threshold(c.dn)
 					}
-					r := s.mid(thpn, thdn, dc, 1)
+					r := s.mid(thpn, thdn, dc, 1, c.seen)
 					c.pn, c.dn, c.winIn, c.noWin, c.rep, c.deps = r.pn, r.dn, r.winIn, r.noWin, r.rep, r.deps
 					if s.budgetSpent() {
 						s.stopped = true

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -113,13 +114,9 @@ func TestEpsilonKeepsAnswers(t *testing.T) {
 		asked++
 		var nodes []uint64
 		for i, s := range solvers {
-			s.Reset()
-			a, err := s.Solve(context.Background(), w.p, w.prover)
-			switch {
-			case err == nil && a.Result == Unknown:
+			a := solveAgainstTables(t, s, k+1, w, fmt.Sprintf("ε %v, refute off %v", configs[i].eps, configs[i].refuteOff))
+			if a.Result == Unknown {
 				unknown++
-			case err != nil || (w.DTW == 0) != (a.Result == NoWin) || (w.DTW > 0 && (a.Plies != w.DTW || !a.Exact)):
-				t.Fatalf("line %d %s, ε %v, refute off %v: %v in %d (exact %v, %v); the tables: %s in %d", k+1, w.Position, configs[i].eps, configs[i].refuteOff, a.Result, a.Plies, a.Exact, err, w.Result, w.DTW)
 			}
 			nodes = append(nodes, a.Nodes)
 		}
@@ -133,6 +130,61 @@ func TestEpsilonKeepsAnswers(t *testing.T) {
 	t.Logf("%d positions asked in %d configurations: %d answers unknown within the budget, nodes differing with ε on %d positions, with refute on %d", asked, len(configs), unknown, differ, refuteDiffers)
 	if unknown > asked || differ < asked/2 || refuteDiffers < asked/4 {
 		t.Errorf("%d of %d answers unknown, nodes differing on %d of %d positions with ε, on %d with refute: the check says little", unknown, asked*len(configs), differ, asked, refuteDiffers)
+	}
+}
+
+// solveAgainstTables solves w, line line of the tables suite, with s
+// (reset first) and fails t where the answer contradicts the tables'
+// (config names s's settings in the message); it returns the answer
+// (Unknown: the budget ran out).
+func solveAgainstTables(t *testing.T, s *Solver, line int, w tablesPosition, config string) Answer {
+	t.Helper()
+	s.Reset()
+	a, err := s.Solve(context.Background(), w.p, w.prover)
+	if err == nil && a.Result == Unknown {
+		return a
+	}
+	if err != nil || (w.DTW == 0) != (a.Result == NoWin) || (w.DTW > 0 && (a.Plies != w.DTW || !a.Exact)) {
+		t.Fatalf("line %d %s, %s: %v in %d (exact %v, %v); the tables: %s in %d", line, w.Position, config, a.Result, a.Plies, a.Exact, err, w.Result, w.DTW)
+	}
+	return a
+}
+
+// TestShallowKeepsAnswers: the bounded searches' nodes near the bound
+// solved outright (shallowPlies, dfpn.Options.ShallowPlies) give the
+// tables' exact answers on the tables suite, as the search without them
+// does, and change the nodes searched (else the check would say nothing
+// of it).
+func TestShallowKeepsAnswers(t *testing.T) {
+	suite, step := readTablesSuite(t), 4
+	if testing.Short() {
+		step = 16
+	}
+	on := New(Options{TTMegabytes: 32, Shortest: true, MaxNodes: 1 << 20})
+	off := New(Options{TTMegabytes: 32, Shortest: true, MaxNodes: 1 << 20})
+	off.shallowOff = true
+	asked, unknown, differ := 0, 0, 0
+	for k := 0; k < len(suite); k += step {
+		w := suite[k]
+		asked++
+		var nodes [2]uint64
+		for i, s := range []*Solver{on, off} {
+			a := solveAgainstTables(t, s, k+1, w, fmt.Sprintf("shallow off %v", s.shallowOff))
+			if a.Result == Unknown {
+				unknown++
+			}
+			if a.Result == Win {
+				checkLine(t, w.p, w.prover, a)
+			}
+			nodes[i] = a.Nodes
+		}
+		if nodes[0] != nodes[1] {
+			differ++
+		}
+	}
+	t.Logf("%d positions asked: %d answers unknown within the budget, nodes differing on %d", asked, unknown, differ)
+	if unknown > asked/4 || differ < asked/2 {
+		t.Errorf("%d of %d answers unknown, nodes differing on %d of %d positions: the check says little", unknown, 2*asked, differ, asked)
 	}
 }
 
@@ -163,6 +215,13 @@ func TestSearchOptions(t *testing.T) {
 	} {
 		s.settle, s.keep, s.epsilon, s.refuteOff = c.settle, c.keep, c.eps, c.off
 		o := s.searchOptions(c.d)
+		wantShallow := 0
+		if c.d > 0 {
+			wantShallow = shallowPlies
+		}
+		if o.ShallowPlies != wantShallow {
+			t.Errorf("%d plies: ShallowPlies %d, want %d", c.d, o.ShallowPlies, wantShallow)
+		}
 		if o.RefuteEpsilon != c.refute || o.OddRefuteEpsilon != c.odd || o.MaxDepth != c.d || o.SettleChildren != c.settle || o.KeepChildren != c.keep || o.Epsilon != c.eps {
 			t.Errorf("settle %v, keep %v, %d plies, ε %v, refute off %v: %+v, want ε at AND nodes %v, on the odd goroutines %v", c.settle, c.keep, c.d, c.eps, c.off, o, c.refute, c.odd)
 		}
