@@ -157,7 +157,7 @@ type Solver struct {
 	// (searchOptions); tests switch it on.
 	refuteOff bool
 	// shallowOff leaves out dfpn.Options.ShallowPlies (searchOptions);
-	// tests and benchmarks switch it on to compare.
+	// tests switch it on to compare.
 	shallowOff bool
 	start      time.Time
 	g          *game
