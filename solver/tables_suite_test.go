@@ -231,7 +231,14 @@ func BenchmarkTablesSuite(b *testing.B) {
 // metric mode-over-budget. With
 // GEISTER_BENCH_JSON naming a file (either benchmark), each position's
 // mode, answer, CPU time and nodes are appended to it as a JSON line, for
-// comparing two versions position by position.
+// comparing two versions position by position. GEISTER_BENCH_SHALLOW=off
+// solves without the nodes near the bound solved outright
+// (dfpn.Options.ShallowPlies); =both solves each question both ways, the
+// order alternated, fails where the answers differ, and reports the
+// whole CPU time of each way (mode-cpu-s, mode-without-cpu-s) and the
+// without-way's p99 and max, its CPU time and nodes in the JSON lines
+// (cpu_ms_without, nodes_without): a comparison that a machine whose
+// speed drifts from run to run leaves fair.
 func BenchmarkHardSuite(b *testing.B) {
 	benchTablesSuite(b, readTablesFile(b, "hard_suite.jsonl"), hardNodes)
 }
@@ -275,6 +282,10 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 	}
 	var all []solved
 	over, shorterCount := 0, 0
+	// GEISTER_BENCH_SHALLOW=both: the runs without, and their answers.
+	var withoutAll []time.Duration
+	var wholeWithout time.Duration
+	compared := map[string]Answer{}
 	for i := 0; i < b.N; i++ {
 		for _, w := range suite {
 			o := Options{TTMegabytes: 128}
@@ -291,10 +302,47 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 				c, _ := purple.ClassOf(&w.p, w.prover)
 				o.Tables = withoutClass{tables, c}
 			}
-			s := New(o)
-			t0, _ := cputime.Thread()
-			a, err := s.Solve(context.Background(), w.p, w.prover)
-			t1, _ := cputime.Thread()
+			solve := func(off bool) (Answer, error, time.Duration) {
+				s := New(o)
+				s.shallowOff = off
+				t0, _ := cputime.Thread()
+				a, err := s.Solve(context.Background(), w.p, w.prover)
+				t1, _ := cputime.Thread()
+				return a, err, t1 - t0
+			}
+			// With GEISTER_BENCH_SHALLOW=both, each question is solved
+			// without the nodes near the bound solved outright too (the
+			// order alternated from question to question, so that both
+			// meet the machine in the same state), and must get the same
+			// answer.
+			var without *solved
+			both := os.Getenv("GEISTER_BENCH_SHALLOW") == "both"
+			compare := func() {
+				wa, werr, wcpu := solve(true)
+				without = &solved{wcpu, wa.Nodes, ""}
+				withoutAll = append(withoutAll, wcpu)
+				if werr != nil {
+					b.Fatalf("%s (%s), without the shallow search: %v", w.Position, mode, werr)
+				}
+				wholeWithout += wcpu
+				if a0, ok := compared[w.Position]; ok && (a0.Result != wa.Result || a0.Plies != wa.Plies || a0.Exact != wa.Exact) {
+					b.Fatalf("%s (%s): without the shallow search %v in %d (exact %v), with it %v in %d (exact %v)", w.Position, mode, wa.Result, wa.Plies, wa.Exact, a0.Result, a0.Plies, a0.Exact)
+				}
+				compared[w.Position] = wa
+			}
+			if both && len(all)%2 == 1 {
+				compare()
+			}
+			a, err, cpu := solve(os.Getenv("GEISTER_BENCH_SHALLOW") == "off")
+			if both {
+				if a0, ok := compared[w.Position]; ok && (a0.Result != a.Result || a0.Plies != a.Plies || a0.Exact != a.Exact) {
+					b.Fatalf("%s (%s): with the shallow search %v in %d (exact %v), without it %v in %d (exact %v)", w.Position, mode, a.Result, a.Plies, a.Exact, a0.Result, a0.Plies, a0.Exact)
+				}
+				compared[w.Position] = a
+				if len(all)%2 == 0 {
+					compare()
+				}
+			}
 			// Wrong: a verdict or an exact length the tables contradict
 			// (a win proven within the bound, exact or not, is right);
 			// open: not settled within the budget.
@@ -312,10 +360,15 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 			if wrong || (open && nodeBudget == 0) {
 				b.Fatalf("%s (%s): %v in %d (exact %v), the tables: %s in %d: %v", w.Position, mode, a.Result, a.Plies, a.Exact, w.Result, w.DTW, err)
 			}
-			all = append(all, solved{t1 - t0, a.Nodes, fmt.Sprintf("%s (%s %d)", w.Position, w.Result, w.DTW)})
+			all = append(all, solved{cpu, a.Nodes, fmt.Sprintf("%s (%s %d)", w.Position, w.Result, w.DTW)})
 			if out != nil {
-				line, _ := json.Marshal(map[string]any{"mode": mode, "position": w.Position, "result": w.Result, "dtw": w.DTW, "answer": a.Result.String(),
-					"source": w.Source, "cpu_ms": float64((t1 - t0).Microseconds()) / 1000, "nodes": a.Nodes})
+				fields := map[string]any{"mode": mode, "position": w.Position, "result": w.Result, "dtw": w.DTW, "answer": a.Result.String(),
+					"source": w.Source, "cpu_ms": float64(cpu.Microseconds()) / 1000, "nodes": a.Nodes}
+				if without != nil {
+					fields["cpu_ms_without"] = float64(without.cpu.Microseconds()) / 1000
+					fields["nodes_without"] = without.nodes
+				}
+				line, _ := json.Marshal(fields)
 				if _, err := out.Write(append(line, '\n')); err != nil {
 					b.Fatal(err)
 				}
@@ -344,6 +397,17 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 		b.ReportMetric(float64(shorterCount), mode+"-shorter")
 	}
 	b.ReportMetric(float64(nodes[len(nodes)-1]), mode+"-max-nodes")
+	if len(withoutAll) > 0 {
+		slices.Sort(withoutAll)
+		var whole time.Duration
+		for _, x := range all {
+			whole += x.cpu
+		}
+		b.ReportMetric(whole.Seconds(), mode+"-cpu-s")
+		b.ReportMetric(wholeWithout.Seconds(), mode+"-without-cpu-s")
+		b.ReportMetric(ms(withoutAll[q(0.99)]), mode+"-without-p99-cpu-ms")
+		b.ReportMetric(ms(withoutAll[len(withoutAll)-1]), mode+"-without-max-cpu-ms")
+	}
 	for _, x := range all[max(0, len(all)-5):] {
 		b.Logf("%s: %s: %.0f ms, %d nodes", mode, x.pos, ms(x.cpu), x.nodes)
 	}
