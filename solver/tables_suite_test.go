@@ -302,13 +302,13 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 				c, _ := purple.ClassOf(&w.p, w.prover)
 				o.Tables = withoutClass{tables, c}
 			}
-			solve := func(off bool) (Answer, error, time.Duration) {
+			solve := func(off bool) (Answer, time.Duration, error) {
 				s := New(o)
 				s.shallowOff = off
 				t0, _ := cputime.Thread()
 				a, err := s.Solve(context.Background(), w.p, w.prover)
 				t1, _ := cputime.Thread()
-				return a, err, t1 - t0
+				return a, t1 - t0, err
 			}
 			// With GEISTER_BENCH_SHALLOW=both, each question is solved
 			// without the nodes near the bound solved outright too (the
@@ -318,7 +318,7 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 			var without *solved
 			both := os.Getenv("GEISTER_BENCH_SHALLOW") == "both"
 			compare := func() {
-				wa, werr, wcpu := solve(true)
+				wa, wcpu, werr := solve(true)
 				without = &solved{wcpu, wa.Nodes, ""}
 				withoutAll = append(withoutAll, wcpu)
 				if werr != nil {
@@ -333,7 +333,7 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 			if both && len(all)%2 == 1 {
 				compare()
 			}
-			a, err, cpu := solve(os.Getenv("GEISTER_BENCH_SHALLOW") == "off")
+			a, cpu, err := solve(os.Getenv("GEISTER_BENCH_SHALLOW") == "off")
 			if both {
 				if a0, ok := compared[w.Position]; ok && (a0.Result != a.Result || a0.Plies != a.Plies || a0.Exact != a.Exact) {
 					b.Fatalf("%s (%s): with the shallow search %v in %d (exact %v), without it %v in %d (exact %v)", w.Position, mode, a.Result, a.Plies, a.Exact, a0.Result, a0.Plies, a0.Exact)
