@@ -513,15 +513,12 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int, seen bool) nodeResu
 	if d < s.shallowPlies || (d == s.shallowPlies && seen) {
 		r, m := s.shallow(d, ply)
 		work := uint32(min(s.stats.Nodes-startNodes, uint64(^uint32(0))))
+		if (r.pn == 0) == or { // a proving move, or a refuting reply
+			s.setKiller(ply, m)
+		}
 		if r.pn == 0 {
-			if or {
-				s.setKiller(ply, m)
-			}
 			s.tt.storeProof(hash, r.winIn, m, work)
 		} else {
-			if !or {
-				s.setKiller(ply, m)
-			}
 			s.tt.storeDisproof(hash, r.noWin, work)
 		}
 		s.announce(work)

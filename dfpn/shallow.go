@@ -16,9 +16,9 @@ package dfpn
 // never touch the table. Tsume-shogi df-pn solvers run a short mate
 // search at their nodes for the same reason. Options.ShallowPlies says
 // where: below it a node is solved the first time df-pn searches it; at
-// it, the second time (solved at the first there too, or at a bound one
-// lower, some puzzles took up to 2.5 times the nodes; measured, not
-// understood: docs/solving.md).
+// it, the second time. The other rules measured searched more in all, or
+// left a slower slowest puzzle (measured, not understood:
+// docs/solving.md).
 //
 // The result is what mid would store for the node: proven within the
 // plies of the proof found (the first found, not the shortest), or no win

@@ -282,10 +282,11 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 	}
 	var all []solved
 	over, shorterCount := 0, 0
-	// GEISTER_BENCH_SHALLOW=both: the runs without, and their answers.
-	var withoutAll []time.Duration
-	var wholeWithout time.Duration
-	compared := map[string]Answer{}
+	shallow := os.Getenv("GEISTER_BENCH_SHALLOW")
+	if shallow != "" && shallow != "off" && shallow != "both" {
+		b.Fatalf("GEISTER_BENCH_SHALLOW is %q: want off, both or nothing", shallow)
+	}
+	var withoutAll []time.Duration // with both: each question's CPU time without
 	for i := 0; i < b.N; i++ {
 		for _, w := range suite {
 			o := Options{TTMegabytes: 128}
@@ -310,38 +311,28 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 				t1, _ := cputime.Thread()
 				return a, t1 - t0, err
 			}
-			// With GEISTER_BENCH_SHALLOW=both, each question is solved
-			// without the nodes near the bound solved outright too (the
-			// order alternated from question to question, so that both
-			// meet the machine in the same state), and must get the same
-			// answer.
-			var without *solved
-			both := os.Getenv("GEISTER_BENCH_SHALLOW") == "both"
-			compare := func() {
-				wa, wcpu, werr := solve(true)
-				without = &solved{wcpu, wa.Nodes, ""}
+			// With both, each question is solved without the nodes near
+			// the bound solved outright too, the order alternated from
+			// question to question (so that both meet the machine in the
+			// same state), and must get the same answer.
+			var a, wa Answer
+			var cpu, wcpu time.Duration
+			var err, werr error
+			switch {
+			case shallow != "both":
+				a, cpu, err = solve(shallow == "off")
+			case len(all)%2 == 0:
+				a, cpu, err = solve(false)
+				wa, wcpu, werr = solve(true)
+			default:
+				wa, wcpu, werr = solve(true)
+				a, cpu, err = solve(false)
+			}
+			if shallow == "both" {
+				if werr != nil || err == nil && (wa.Result != a.Result || wa.Plies != a.Plies || wa.Exact != a.Exact) {
+					b.Fatalf("%s (%s): with the shallow search %v in %d (exact %v), without it %v in %d (exact %v): %v", w.Position, mode, a.Result, a.Plies, a.Exact, wa.Result, wa.Plies, wa.Exact, werr)
+				}
 				withoutAll = append(withoutAll, wcpu)
-				if werr != nil {
-					b.Fatalf("%s (%s), without the shallow search: %v", w.Position, mode, werr)
-				}
-				wholeWithout += wcpu
-				if a0, ok := compared[w.Position]; ok && (a0.Result != wa.Result || a0.Plies != wa.Plies || a0.Exact != wa.Exact) {
-					b.Fatalf("%s (%s): without the shallow search %v in %d (exact %v), with it %v in %d (exact %v)", w.Position, mode, wa.Result, wa.Plies, wa.Exact, a0.Result, a0.Plies, a0.Exact)
-				}
-				compared[w.Position] = wa
-			}
-			if both && len(all)%2 == 1 {
-				compare()
-			}
-			a, cpu, err := solve(os.Getenv("GEISTER_BENCH_SHALLOW") == "off")
-			if both {
-				if a0, ok := compared[w.Position]; ok && (a0.Result != a.Result || a0.Plies != a.Plies || a0.Exact != a.Exact) {
-					b.Fatalf("%s (%s): with the shallow search %v in %d (exact %v), without it %v in %d (exact %v)", w.Position, mode, a.Result, a.Plies, a.Exact, a0.Result, a0.Plies, a0.Exact)
-				}
-				compared[w.Position] = a
-				if len(all)%2 == 0 {
-					compare()
-				}
 			}
 			// Wrong: a verdict or an exact length the tables contradict
 			// (a win proven within the bound, exact or not, is right);
@@ -364,9 +355,9 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 			if out != nil {
 				fields := map[string]any{"mode": mode, "position": w.Position, "result": w.Result, "dtw": w.DTW, "answer": a.Result.String(),
 					"source": w.Source, "cpu_ms": float64(cpu.Microseconds()) / 1000, "nodes": a.Nodes}
-				if without != nil {
-					fields["cpu_ms_without"] = float64(without.cpu.Microseconds()) / 1000
-					fields["nodes_without"] = without.nodes
+				if shallow == "both" {
+					fields["cpu_ms_without"] = float64(wcpu.Microseconds()) / 1000
+					fields["nodes_without"] = wa.Nodes
 				}
 				line, _ := json.Marshal(fields)
 				if _, err := out.Write(append(line, '\n')); err != nil {
@@ -398,13 +389,13 @@ func benchSuiteMode(b *testing.B, suite []tablesPosition, nodeBudget uint64, mod
 	}
 	b.ReportMetric(float64(nodes[len(nodes)-1]), mode+"-max-nodes")
 	if len(withoutAll) > 0 {
-		slices.Sort(withoutAll)
-		var whole time.Duration
-		for _, x := range all {
-			whole += x.cpu
+		var whole, without time.Duration
+		for i, x := range all {
+			whole, without = whole+x.cpu, without+withoutAll[i]
 		}
+		slices.Sort(withoutAll)
 		b.ReportMetric(whole.Seconds(), mode+"-cpu-s")
-		b.ReportMetric(wholeWithout.Seconds(), mode+"-without-cpu-s")
+		b.ReportMetric(without.Seconds(), mode+"-without-cpu-s")
 		b.ReportMetric(ms(withoutAll[q(0.99)]), mode+"-without-p99-cpu-ms")
 		b.ReportMetric(ms(withoutAll[len(withoutAll)-1]), mode+"-without-max-cpu-ms")
 	}
