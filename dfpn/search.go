@@ -346,9 +346,7 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		if d != unbounded && noWin == d-1 {
 			noWin0 = max(noWin0, noWin)
 		}
-		if noWin0 > 0 {
-			c.pn = satAdd(c.pn, distanceWeight*uint32(noWin0))
-		}
+		c.pn = weighDistance(c.pn, noWin0)
 	}
 	if spare >= 0 && spare <= nearlyTight && or {
 		// Few plies to spare beyond the game's lower bound: few moves can
@@ -422,6 +420,13 @@ const distanceWeight = 4
 // as 0: the prover wins on its own moves, so its spare plies mostly come
 // in twos.
 const nearlyTight = 2
+
+// weighDistance returns an AND node's initial proof number pn with
+// distanceWeight added for every ply of noWin, the game's "no win within"
+// (df-pn+'s heuristic initial numbers: evalChild).
+func weighDistance(pn uint32, noWin uint16) uint32 {
+	return satAdd(pn, distanceWeight*uint32(noWin))
+}
 
 // nodeMoves returns the current node's moves (at path index ply), in the
 // ply's buffer, and a child of the ply's buffer for each.

@@ -61,8 +61,8 @@ func (s *Searcher) shallow(d uint16, ply int) (nodeResult, Move) {
 			// df-pn's initial numbers (evalChild), which order the
 			// children below.
 			c.pn, c.dn = g.Estimate()
-			if !g.OrNode() && ev.NoWin > 0 {
-				c.pn = satAdd(c.pn, distanceWeight*uint32(ev.NoWin))
+			if !g.OrNode() {
+				c.pn = weighDistance(c.pn, ev.NoWin)
 			}
 		}
 		g.Undo()
