@@ -141,14 +141,18 @@ func (g *game) Evaluate() dfpn.Eval {
 			}
 		}
 	}
-	if ev := g.probeTables(); ev != dfpn.NothingKnown() {
-		return ev
+	if g.tables != nil {
+		if ev := g.probeTables(); ev != dfpn.NothingKnown() {
+			return ev
+		}
+	}
+	ev, raced := g.races()
+	if raced && ev.WinIn == dfpn.InfLen {
+		return ev // a loss for good: no bound needed
 	}
 	lb := g.lowerBound()
-	if ev, ok := g.races(); ok {
-		if ev.WinIn != dfpn.InfLen {
-			ev.NoWin = min(lb-1, ev.WinIn-1)
-		}
+	if raced {
+		ev.NoWin = min(lb-1, ev.WinIn-1)
 		return ev
 	}
 	// Not a fact that decides the node, but one that prunes bounded
@@ -477,14 +481,22 @@ func (g *game) stillTargets(targets uint64, caps, capPly, top int, plies func(in
 	p := &g.pos
 	lb := top
 	and := g.orSide.Other()
+	// The reds of the AND side the OR side may take: all but one, less
+	// the hidden reds a capture win takes (capturesToWin).
+	spare := p.Reds(and) - 1 - (caps - p.Blues(and))
+	if g.mutation == mutateShuttlesKept {
+		spare = 0
+	}
 	n := 0
 	if g.mutation == mutateStillWithoutShuttle {
 		n = 9 // shuttles whatever the board, none of them to be taken
 	} else {
+		// Counted only as far as the bound needs: past spare, more
+		// shuttles change nothing.
 		occ := p.Occupied(and)
-		for r := occ &^ targets; r != 0; r &= r - 1 {
+		for r := occ &^ targets; r != 0 && n <= max(spare, 0); r &= r - 1 {
 			b := r & -r
-			if twoCore(engine.BoardMask&^(occ&^b))&b != 0 {
+			if inTwoCore(engine.BoardMask&^(occ&^b), b) {
 				n++
 			}
 		}
@@ -492,12 +504,23 @@ func (g *game) stillTargets(targets uint64, caps, capPly, top int, plies func(in
 	if n == 0 {
 		return 0
 	}
-	// The reds of the AND side the OR side may take: all but one, less
-	// the hidden reds a capture win takes (capturesToWin).
-	if spare := p.Reds(and) - 1 - (caps - p.Blues(and)); n <= spare && g.mutation != mutateShuttlesKept {
+	if n <= spare {
 		lb = min(lb, max(capPly, plies(caps+n)))
 	}
 	return lb
+}
+
+// inTwoCore reports whether the square b (one bit, in s) stands in the
+// 2-core of s (twoCore). A square of a 2×2 block of s does (the block
+// is a cycle, and a cycle stays in the 2-core); only where b stands in
+// none is the 2-core computed.
+func inTwoCore(s, b uint64) bool {
+	pairs := s & (s >> 1)          // bit i: squares i and i+1 in s
+	blocks := pairs & (pairs >> 8) // bit i: the block of i, i+1, i+8, i+9
+	if blocks&(b|b>>1|b>>8|b>>9) != 0 {
+		return true
+	}
+	return twoCore(s)&b != 0
 }
 
 // plainEscapeMoves returns x's moves at least to escape, whatever the

@@ -174,46 +174,46 @@ func (g *game) races() (ev dfpn.Eval, ok bool) {
 func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 	p := &g.pos
 	y := x.Other()
-	racers := p.MayBeBlue(x) & raceZone[x]
-	if racers == 0 {
+	// reach: the squares a racer may stand on after its k-th step (k = 0:
+	// where it stands), each at least k+1+o steps from every piece of y.
+	reach := p.MayBeBlue(x) & raceZone[x]
+	if reach == 0 {
 		return 0
 	}
+	// y's pieces that may be blue (none when its escape is ignored);
+	// exitWithin[y][k+o-1]: the squares fewer than k+o steps from an exit
+	// of y.
 	yBlues := p.MayBeBlue(y)
-	// exitZone: the squares fewer than k+o steps from an exit of y.
-	exitZone := engine.Exits(y)
-	if o == 1 {
-		exitZone |= engine.Neighbours(exitZone)
+	if ignoreEscape {
+		yBlues = 0
 	}
-	if !ignoreEscape && yBlues&exitZone != 0 {
+	if yBlues&exitWithin[y&1][o] != 0 {
 		return 0 // y escapes first even against a race of one step
 	}
 	theirs := p.Occupied(y)
 	free := engine.BoardMask &^ p.Occupied(x) &^ theirs
-	// near[j]: squares at most j steps from a piece of y, as far as needed.
-	var near [raceSteps + 2]uint64
-	near[0] = theirs
-	near[1] = theirs | engine.Neighbours(theirs)
+	// near: the squares at most k+o steps from a piece of y.
+	near := theirs | engine.Neighbours(theirs)
 	if o == 1 {
-		racers &^= near[1]
+		reach &^= near
+		near |= engine.Neighbours(near)
 	}
+	exits := engine.Exits(x) & free
 	for k := 1; k <= raceSteps; k++ {
 		if k > 1 {
-			exitZone |= engine.Neighbours(exitZone)
-			if !ignoreEscape && yBlues&exitZone != 0 {
+			if yBlues&exitWithin[y&1][k+o-1] != 0 {
 				return 0 // y escapes within k+o of its moves: no longer race is won either
 			}
+			near |= engine.Neighbours(near)
 		}
-		if k+o >= 2 && near[k+o] == 0 {
-			near[k+o] = near[k+o-1] | engine.Neighbours(near[k+o-1])
-		}
-		// safe: the squares the racer may stand on after step i, from
-		// the exit (step k) back to step 1.
-		safe := engine.Exits(x) & free &^ near[k+o]
-		for i := k - 1; i >= 1 && safe != 0; i-- {
-			safe = engine.Neighbours(safe) & free &^ near[i+o]
-		}
-		if engine.Neighbours(safe)&racers != 0 {
+		reach = engine.Neighbours(reach) & free &^ near
+		if reach&exits != 0 {
 			return k
+		}
+		// near only grows with k: with no square left to step on, or
+		// no exit far enough from y's pieces, no longer race is won.
+		if reach == 0 || exits&^near == 0 {
+			return 0
 		}
 	}
 	return 0
@@ -222,6 +222,16 @@ func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 // raceZone holds, for each player, the squares at most raceSteps steps
 // from its exits: where a racer of race may stand.
 var raceZone = exitZones(raceSteps)
+
+// exitWithin[pl][j] holds the squares at most j steps from an exit of pl,
+// for the j race asks of.
+var exitWithin = func() (z [2][raceSteps + 1]uint64) {
+	for j := range raceSteps + 1 {
+		zj := exitZones(j)
+		z[engine.First][j], z[engine.Second][j] = zj[engine.First], zj[engine.Second]
+	}
+	return z
+}()
 
 // exitZones returns, for each player, the squares at most steps steps
 // from its exits.

@@ -275,3 +275,138 @@ func holdsNear(g *game, holds func() bool) bool {
 	}
 	return false
 }
+
+// TestInTwoCore checks the 2×2-block shortcut of inTwoCore against the
+// 2-core itself, on every square of random sets of board squares, from
+// nearly empty to nearly full boards.
+func TestInTwoCore(t *testing.T) {
+	rng := uint64(0x9e3779b97f4a7c15)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng
+	}
+	blockFound, coreOnly := 0, 0
+	for i := 0; i < 20000; i++ {
+		s := engine.BoardMask
+		for k := 0; k < i%4; k++ {
+			s &= next() | next()>>uint(i%3) // sparser sets for larger k
+		}
+		s &= next() | next()
+		core := twoCore(s)
+		for r := s; r != 0; r &= r - 1 {
+			b := r & -r
+			want := core&b != 0
+			if got := inTwoCore(s, b); got != want {
+				t.Fatalf("inTwoCore(%#x, %#x) = %v, the 2-core says %v", s, b, got, want)
+			}
+			if want {
+				pairs := s & (s >> 1)
+				if pairs&(pairs>>8)&(b|b>>1|b>>8|b>>9) != 0 {
+					blockFound++
+				} else {
+					coreOnly++
+				}
+			}
+		}
+	}
+	// Both ways of answering "in the 2-core" were met.
+	if blockFound == 0 || coreOnly == 0 {
+		t.Fatalf("squares in the 2-core: %d by a block, %d by the 2-core only", blockFound, coreOnly)
+	}
+}
+
+// raceEveryLength is race as it was written first: for every length k up
+// to raceSteps, the squares a racer may stand on walked back from the
+// exits, and no stop before the last length. TestRaceStopsEarly holds
+// race (which walks forward from the racers, once for all lengths, and
+// stops where no longer race can be won) to it.
+func raceEveryLength(g *game, x engine.Player, o int, ignoreEscape bool) int {
+	p := &g.pos
+	y := x.Other()
+	racers := p.MayBeBlue(x) & raceZone[x]
+	if racers == 0 {
+		return 0
+	}
+	yBlues := p.MayBeBlue(y)
+	theirs := p.Occupied(y)
+	free := engine.BoardMask &^ p.Occupied(x) &^ theirs
+	near := []uint64{theirs}
+	for j := 1; j <= raceSteps+1; j++ {
+		near = append(near, near[j-1]|engine.Neighbours(near[j-1]))
+	}
+	if o == 1 {
+		racers &^= near[1]
+	}
+	for k := 1; k <= raceSteps; k++ {
+		// y's blues fewer than k+o steps from its exits escape first.
+		for _, s := range engine.BoardSquares {
+			if !ignoreEscape && yBlues&s.Bit() != 0 && s.ExitDistance(y) < k+o {
+				return 0
+			}
+		}
+		safe := engine.Exits(x) & free &^ near[k+o]
+		for i := k - 1; i >= 1; i-- {
+			safe = engine.Neighbours(safe) & free &^ near[i+o]
+		}
+		if engine.Neighbours(safe)&racers != 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+// TestRaceStopsEarly checks that race, which stops as soon as no exit of
+// x is far enough from y's pieces for a race of the length it tries (or
+// its racers have no square left), gives what trying every length walked
+// back from the exits gives, on positions of random games and of small
+// material, both sides racing, each moving first or second.
+func TestRaceStopsEarly(t *testing.T) {
+	r := engine.NewRand(17)
+	won, stopped, n := 0, 0, 0
+	for n < 4000 {
+		var p engine.Position
+		var prover engine.Player
+		var ok bool
+		if n%2 == 0 {
+			prover = engine.Player(r.Intn(2))
+			p, ok = testpos.FromGame(r, 10, 120, prover)
+		} else {
+			p, prover, ok = drawPosition(r, false, mixedMaterial(r))
+		}
+		if !ok || p.Outcome() != engine.Ongoing {
+			continue
+		}
+		n++
+		g := newGame(p, prover, prover, nil)
+		for x := engine.First; x <= engine.Second; x++ {
+			for o := 0; o <= 1; o++ {
+				for _, ignore := range []bool{false, true} {
+					got, want := g.race(x, o, ignore), raceEveryLength(g, x, o, ignore)
+					if got != want {
+						t.Fatalf("%s: race(%v, %d, %v) = %d, every length tried gives %d", p.String(), x, o, ignore, got, want)
+					}
+					if want > 0 {
+						won++
+					}
+					// Where race stops at once: racers, but no exit far
+					// enough from y for the shortest race.
+					y := x.Other()
+					near := g.pos.Occupied(y)
+					for j := 0; j <= o; j++ {
+						near |= engine.Neighbours(near)
+					}
+					free := engine.BoardMask &^ g.pos.Occupied(x) &^ g.pos.Occupied(y)
+					if g.pos.MayBeBlue(x)&raceZone[x] != 0 && engine.Exits(x)&free&^near == 0 {
+						stopped++
+					}
+				}
+			}
+		}
+	}
+	if won == 0 || stopped == 0 {
+		t.Fatalf("races won %d, stopped at once %d: the positions test neither way", won, stopped)
+	}
+	t.Logf("%d positions: races won %d, stopped at once %d", n, won, stopped)
+}
