@@ -293,7 +293,8 @@ func TestInTwoCore(t *testing.T) {
 		for k := 0; k < i%4; k++ {
 			s &= next() | next()>>uint(i%3) // sparser sets for larger k
 		}
-		s &= next() | next()
+		w1, w2 := next(), next()
+		s &= w1 | w2
 		core := twoCore(s)
 		for r := s; r != 0; r &= r - 1 {
 			b := r & -r
