@@ -6,6 +6,7 @@ import (
 	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/internal/testpos"
 )
 
 // TestEvaluateAgainstReference checks the game's own facts against the
@@ -367,4 +368,44 @@ func oldCaptureBound(g *game, caps int) int {
 		d++
 	}
 	return d + 2*(caps-1)
+}
+
+// TestEscapeMovesFarBlues checks that escapeMoves, which leaves out the
+// blues more than two steps from every exit where a nearer blue is
+// left, gives what it gives with them, on positions of random games and
+// of small material, the prover as the OR side, both sides to move.
+func TestEscapeMovesFarBlues(t *testing.T) {
+	r := engine.NewRand(29)
+	both, n := 0, 0
+	for n < 6000 {
+		var p engine.Position
+		var prover engine.Player
+		var ok bool
+		if n%2 == 0 {
+			prover = engine.Player(r.Intn(2))
+			p, ok = testpos.FromGame(r, 10, 120, prover)
+		} else {
+			p, prover, ok = drawPosition(r, false, mixedMaterial(r))
+		}
+		if !ok || p.Outcome() != engine.Ongoing {
+			continue
+		}
+		n++
+		g := newGame(p, prover, prover, nil)
+		orToMove := p.Turn() == prover
+		plain := plainEscapeMoves(&g.pos, prover)
+		got := g.escapeMoves(orToMove, plain)
+		g.farAlways = true
+		want := g.escapeMoves(orToMove, plain)
+		if got != want {
+			t.Fatalf("%s prover %v: escapeMoves %d, with the far blues %d", p.String(), prover, got, want)
+		}
+		if blues := p.MayBeBlue(prover); plain <= 3 && blues&exitZone[prover] != 0 && blues&^exitZone[prover] != 0 {
+			both++ // near and far blues: the far ones left out
+		}
+	}
+	if both < 100 {
+		t.Fatalf("only %d positions with blues both near and far of the exits", both)
+	}
+	t.Logf("%d positions, %d with blues near and far", n, both)
 }

@@ -24,6 +24,9 @@ type game struct {
 	noStill bool
 	// noGuards: for tests, lowerBound without guardedEscape
 	noGuards bool
+	// farAlways: for tests, escapeMoves walking the far blues even where
+	// a near one makes them count for nothing
+	farAlways bool
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -309,13 +312,17 @@ func (g *game) escapeMoves(orToMove bool, plain int) int {
 	case spare == 0:
 		guarded = 0 // no spare move: a guard may have to move first
 	}
-	// Blues more than two steps from every exit: their plain distance
-	// (the least when the one near blue, on an exit, is taken first).
+	// Blues more than two steps from every exit: their plain distance,
+	// at least 4 moves, which counts only when no blue is nearer (the
+	// one near blue, on an exit, taken first): a near blue needs at
+	// most 4 (3 steps, sharpened by one, and the escape).
 	esc := 255
-	for b := blues &^ exitZone[x]; b != 0; b &= b - 1 {
-		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
-	}
 	near := blues & exitZone[x]
+	if near == 0 || g.farAlways {
+		for b := blues &^ exitZone[x]; b != 0; b &= b - 1 {
+			esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
+		}
+	}
 	for e := exits; e != 0; e &= e - 1 {
 		ex := engine.Square(trailing(e))
 		guards := engine.Neighbours(ex.Bit())
