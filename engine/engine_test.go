@@ -456,8 +456,9 @@ func TestMayBeAgainstColourings(t *testing.T) {
 // TestCountsKept plays random games, half of them with one side's colours
 // hidden, every move plain and with the reveal-red flag (a hidden capture
 // taken as red, or as blue), escapes included: after every Make and every
-// Unmake the counts Count, HiddenReds and HiddenBlues read must be those
-// of the bitboards and reds, counted from scratch.
+// Unmake the counts Count, HiddenReds and HiddenBlues, and the pieces
+// MayBeBlue reads, must be those of the bitboards and reds, counted from
+// scratch; and so in the mirrored and swapped positions.
 func TestCountsKept(t *testing.T) {
 	check := func(p *Position, what string) {
 		t.Helper()
@@ -469,6 +470,13 @@ func TestCountsKept(t *testing.T) {
 				t.Fatalf("%s %s, %v: count %d hidden reds %d hidden blues %d blues %d, from scratch %d %d %d %d",
 					what, p.String(), pl, p.Count(pl), p.HiddenReds(pl), p.HiddenBlues(pl), p.Blues(pl), n, hr, hb, n-p.Reds(pl))
 			}
+			mb := p.Pieces(pl, Blue)
+			if hb > 0 {
+				mb |= p.Pieces(pl, Unknown)
+			}
+			if p.MayBeBlue(pl) != mb {
+				t.Fatalf("%s %s, %v: may be blue %#x, from scratch %#x", what, p.String(), pl, p.MayBeBlue(pl), mb)
+			}
 		}
 	}
 	escapes := 0
@@ -476,6 +484,10 @@ func TestCountsKept(t *testing.T) {
 		check(p, "reached")
 		q := MustParsePosition(p.String())
 		check(&q, "parsed")
+		q = p.Mirrored()
+		check(&q, "mirrored")
+		q = p.Swapped()
+		check(&q, "swapped")
 		before := *p
 		for _, m := range movesBothWays(p) {
 			u := p.Make(m)

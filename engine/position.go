@@ -60,10 +60,15 @@ type Position struct {
 	// population count of a default amd64 build tests the CPU first and
 	// keeps a call in reserve, a twentieth of the search's time).
 	count, hiddenReds, hiddenBlues [2]int8
-	turn                           Player
-	won                            Outcome // Ongoing, or the winner decided by the last move
-	ply                            int32
-	hash                           uint64
+	// hiddenBlue is all ones while pl has a colour-unknown blue, else
+	// zero: MayBeBlue's mask, kept with hiddenBlues (a solver's
+	// evaluation asks MayBeBlue half a dozen times a position, and a
+	// branch on the count cost it more than the mask).
+	hiddenBlue [2]uint64
+	turn       Player
+	won        Outcome // Ongoing, or the winner decided by the last move
+	ply        int32
+	hash       uint64
 }
 
 // Undo holds what Unmake needs to take a move back. It is a small value
@@ -154,11 +159,12 @@ func (p *Position) HiddenBlues(pl Player) int {
 // MayBeBlue returns pl's pieces that may be blue: its shown blues, and its
 // colour-unknown pieces while one of them is blue.
 func (p *Position) MayBeBlue(pl Player) uint64 {
-	b := p.pieces[pl][Blue]
-	if u := p.pieces[pl][Unknown]; u != 0 && p.hiddenBlues[pl] > 0 {
-		b |= u
-	}
-	return b
+	return p.pieces[pl][Blue] | p.pieces[pl][Unknown]&p.hiddenBlue[pl]
+}
+
+// setHiddenBlue sets hiddenBlue[pl] from hiddenBlues[pl].
+func (p *Position) setHiddenBlue(pl Player) {
+	p.hiddenBlue[pl] = -uint64(min(max(p.hiddenBlues[pl], 0), 1))
 }
 
 // MayBeRed returns pl's pieces that may be red: its shown reds, and its
@@ -229,6 +235,7 @@ func (p *Position) Make(m Move) Undo {
 		p.count[us]--
 		if k == Unknown {
 			p.hiddenBlues[us]--
+			p.setHiddenBlue(us)
 		}
 	} else {
 		if p.occ[them]&tb != 0 {
@@ -248,6 +255,7 @@ func (p *Position) Make(m Move) Undo {
 					p.hiddenReds[them]--
 				} else {
 					p.hiddenBlues[them]--
+					p.setHiddenBlue(them)
 				}
 			}
 			info ^= uint32(NumKinds^ck) << 18
@@ -302,6 +310,7 @@ func (p *Position) Unmake(u Undo) {
 			if ck == Unknown {
 				p.hiddenReds[them] += red
 				p.hiddenBlues[them] += 1 - red
+				p.setHiddenBlue(them)
 			}
 		}
 		return
@@ -311,15 +320,18 @@ func (p *Position) Unmake(u Undo) {
 	p.count[us]++
 	if k == Unknown {
 		p.hiddenBlues[us]++
+		p.setHiddenBlue(us)
 	}
 }
 
-// recount sets count, hiddenReds and hiddenBlues from the bitboards and
-// the reds: every change of the position but Make and Unmake ends with it.
+// recount sets count, hiddenReds, hiddenBlues and hiddenBlue from the
+// bitboards and the reds: every change of the position but Make and
+// Unmake ends with it.
 func (p *Position) recount() {
 	for pl := range p.count {
 		p.count[pl] = int8(popcount(p.occ[pl]))
 		p.hiddenReds[pl] = p.reds[pl] - int8(popcount(p.pieces[pl][Red]))
 		p.hiddenBlues[pl] = int8(popcount(p.pieces[pl][Unknown])) - p.hiddenReds[pl]
+		p.setHiddenBlue(Player(pl))
 	}
 }

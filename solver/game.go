@@ -284,10 +284,10 @@ func (g *game) lowerBound() uint16 {
 func (g *game) escapeMoves(orToMove bool, plain int) int {
 	p := &g.pos
 	x := g.orSide
-	blues := p.MayBeBlue(x)
 	if plain > 3 || !g.provesOnOwnPlies() {
 		return plain // no blue within two steps of an exit: nothing to sharpen
 	}
+	blues := p.MayBeBlue(x)
 	and := p.Occupied(x.Other())
 	exits := engine.Exits(x)
 	empty := engine.BoardMask &^ (and | p.Occupied(x))
