@@ -6,7 +6,6 @@ import (
 	"github.com/geister-solver/geister/dfpn"
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/internal/reference"
-	"github.com/geister-solver/geister/internal/testpos"
 )
 
 // TestEvaluateAgainstReference checks the game's own facts against the
@@ -375,22 +374,8 @@ func oldCaptureBound(g *game, caps int) int {
 // left, gives what it gives with them, on positions of random games and
 // of small material, the prover as the OR side, both sides to move.
 func TestEscapeMovesFarBlues(t *testing.T) {
-	r := engine.NewRand(29)
-	both, n := 0, 0
-	for n < 6000 {
-		var p engine.Position
-		var prover engine.Player
-		var ok bool
-		if n%2 == 0 {
-			prover = engine.Player(r.Intn(2))
-			p, ok = testpos.FromGame(r, 10, 120, prover)
-		} else {
-			p, prover, ok = drawPosition(r, false, mixedMaterial(r))
-		}
-		if !ok || p.Outcome() != engine.Ongoing {
-			continue
-		}
-		n++
+	both, n := 0, 6000
+	eachGameOrSmall(29, n, func(p engine.Position, prover engine.Player) {
 		g := newGame(p, prover, prover, nil)
 		orToMove := p.Turn() == prover
 		plain := plainEscapeMoves(&g.pos, prover)
@@ -403,7 +388,7 @@ func TestEscapeMovesFarBlues(t *testing.T) {
 		if blues := p.MayBeBlue(prover); plain <= 3 && blues&exitZone[prover] != 0 && blues&^exitZone[prover] != 0 {
 			both++ // near and far blues: the far ones left out
 		}
-	}
+	})
 	if both < 100 {
 		t.Fatalf("only %d positions with blues both near and far of the exits", both)
 	}

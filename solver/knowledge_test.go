@@ -364,22 +364,8 @@ func raceEveryLength(g *game, x engine.Player, o int, ignoreEscape bool) int {
 // back from the exits gives, on positions of random games and of small
 // material, both sides racing, each moving first or second.
 func TestRaceStopsEarly(t *testing.T) {
-	r := engine.NewRand(17)
-	won, stopped, n := 0, 0, 0
-	for n < 4000 {
-		var p engine.Position
-		var prover engine.Player
-		var ok bool
-		if n%2 == 0 {
-			prover = engine.Player(r.Intn(2))
-			p, ok = testpos.FromGame(r, 10, 120, prover)
-		} else {
-			p, prover, ok = drawPosition(r, false, mixedMaterial(r))
-		}
-		if !ok || p.Outcome() != engine.Ongoing {
-			continue
-		}
-		n++
+	won, stopped, n := 0, 0, 4000
+	eachGameOrSmall(17, n, func(p engine.Position, prover engine.Player) {
 		g := newGame(p, prover, prover, nil)
 		for x := engine.First; x <= engine.Second; x++ {
 			for o := 0; o <= 1; o++ {
@@ -405,9 +391,33 @@ func TestRaceStopsEarly(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if won == 0 || stopped == 0 {
 		t.Fatalf("races won %d, stopped at once %d: the positions test neither way", won, stopped)
 	}
 	t.Logf("%d positions: races won %d, stopped at once %d", n, won, stopped)
+}
+
+// eachGameOrSmall calls f with n positions of ongoing games from seed:
+// every other one from a random game (testpos.FromGame, plies 10–120),
+// the rest of small material (drawPosition with mixedMaterial), the
+// prover drawn with each.
+func eachGameOrSmall(seed uint64, n int, f func(p engine.Position, prover engine.Player)) {
+	r := engine.NewRand(seed)
+	for i := 0; i < n; {
+		var p engine.Position
+		var prover engine.Player
+		var ok bool
+		if i%2 == 0 {
+			prover = engine.Player(r.Intn(2))
+			p, ok = testpos.FromGame(r, 10, 120, prover)
+		} else {
+			p, prover, ok = drawPosition(r, false, mixedMaterial(r))
+		}
+		if !ok || p.Outcome() != engine.Ongoing {
+			continue
+		}
+		i++
+		f(p, prover)
+	}
 }
