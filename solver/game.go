@@ -405,18 +405,17 @@ func (g *game) capturesToWin() int {
 	return caps
 }
 
-// probeTables returns the tables' exact value of the node, if any.
+// probeTables returns the tables' exact value of the node, if any; the
+// caller (Evaluate) calls it only when there are tables.
 func (g *game) probeTables() dfpn.Eval {
 	p := &g.pos
-	if g.tables != nil {
-		if c, ok := purple.ClassOf(p, g.prover); ok && g.tables.Has(c) {
-			v, n, err := g.tables.ProbeValue(p, g.prover)
-			if err == nil {
-				g.tableHits++
-				return tableEval(v, n, g.orSide == g.prover)
-			}
-			g.tableErr = err
+	if c, ok := purple.ClassOf(p, g.prover); ok && g.tables.Has(c) {
+		v, n, err := g.tables.ProbeValue(p, g.prover)
+		if err == nil {
+			g.tableHits++
+			return tableEval(v, n, g.orSide == g.prover)
 		}
+		g.tableErr = err
 	}
 	return dfpn.NothingKnown()
 }

@@ -176,7 +176,7 @@ func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 	y := x.Other()
 	// reach: the squares a racer may stand on after its k-th step (k = 0:
 	// where it stands), each at least k+1+o steps from every piece of y.
-	reach := p.MayBeBlue(x) & raceZone[x]
+	reach := p.MayBeBlue(x) & exitWithin[x&1][raceSteps]
 	if reach == 0 {
 		return 0
 	}
@@ -219,12 +219,9 @@ func (g *game) race(x engine.Player, o int, ignoreEscape bool) int {
 	return 0
 }
 
-// raceZone holds, for each player, the squares at most raceSteps steps
-// from its exits: where a racer of race may stand.
-var raceZone = exitZones(raceSteps)
-
 // exitWithin[pl][j] holds the squares at most j steps from an exit of pl,
-// for the j race asks of.
+// for the j race asks of; exitWithin[pl][raceSteps], where a racer of
+// race may stand.
 var exitWithin = func() (z [2][raceSteps + 1]uint64) {
 	for j := range raceSteps + 1 {
 		zj := exitZones(j)

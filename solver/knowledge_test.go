@@ -326,7 +326,7 @@ func TestInTwoCore(t *testing.T) {
 func raceEveryLength(g *game, x engine.Player, o int, ignoreEscape bool) int {
 	p := &g.pos
 	y := x.Other()
-	racers := p.MayBeBlue(x) & raceZone[x]
+	racers := p.MayBeBlue(x) & exitWithin[x][raceSteps]
 	if racers == 0 {
 		return 0
 	}
@@ -385,7 +385,7 @@ func TestRaceStopsEarly(t *testing.T) {
 						near |= engine.Neighbours(near)
 					}
 					free := engine.BoardMask &^ g.pos.Occupied(x) &^ g.pos.Occupied(y)
-					if g.pos.MayBeBlue(x)&raceZone[x] != 0 && engine.Exits(x)&free&^near == 0 {
+					if g.pos.MayBeBlue(x)&exitWithin[x][raceSteps] != 0 && engine.Exits(x)&free&^near == 0 {
 						stopped++
 					}
 				}
