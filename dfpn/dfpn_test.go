@@ -234,6 +234,90 @@ func TestShallow(t *testing.T) {
 	}
 }
 
+// TestShallowMemo: the memo of the shallow searches' results changes no
+// answer and no step of a search. On random graphs, from every root and at
+// several bounds, a searcher with the memo and one without give the same
+// report and the same expansions, and their nodes differ by exactly the
+// memo's (Nodes + MemoNodes without it); so do two searchers kept for
+// every graph, one with the memo and one without (their tables cleared
+// between searches, their killer moves and the memo not), whose graphs
+// share node numbers and so hashes: each search's memo starts anew. The memo must answer somewhere, and each wrong memo
+// (mutateMemo) must fail.
+func TestShallowMemo(t *testing.T) {
+	graphs := 100
+	if testing.Short() {
+		graphs = 40
+	}
+	ctx := context.Background()
+	run := func(mutation int) (string, uint64) {
+		r := rand.New(rand.NewPCG(7, 8))
+		kept := NewSearcher(NewTable(1))
+		kept.mutateMemo = mutation
+		keptWithout := NewSearcher(NewTable(1))
+		keptWithout.noMemo = true
+		var hits uint64
+		for gi := 0; gi < graphs; gi++ {
+			n := 3 + r.IntN(30)
+			g := randomGraph(r, n)
+			want := g.dtw()
+			g.noWin = make([]uint16, n)
+			for i, w := range want {
+				switch { // a true bound, loose at random (as TestShallow's)
+				case w < 0:
+					g.noWin[i] = uint16(r.IntN(12))
+				case w > 0:
+					g.noWin[i] = uint16(r.IntN(w))
+				}
+			}
+			for root := 0; root < n; root++ {
+				for _, D := range []int{3, 5, 7, 9} {
+					opts := Options{MaxDepth: D, MaxNodes: 1 << 20, ShallowPlies: 2 + (gi+D)%5}
+					without := NewSearcher(NewTable(1))
+					without.noMemo = true
+					with := NewSearcher(NewTable(1))
+					with.mutateMemo = mutation
+					kept.Table().Clear()
+					keptWithout.Table().Clear()
+					for _, pair := range []struct {
+						name          string
+						with, without *Searcher
+					}{{"fresh searchers", with, without}, {"the kept searchers", kept, keptWithout}} {
+						g.stack = []int{root}
+						a := pair.without.Search(ctx, g, opts)
+						g.stack = []int{root}
+						b := pair.with.Search(ctx, g, opts)
+						hits += b.Stats.MemoHits
+						where := fmt.Sprintf("graph %d root %d depth %d, %s", gi, root, D, pair.name)
+						switch {
+						case b.Status != a.Status || b.WinIn != a.WinIn || b.NoWin != a.NoWin || b.Best != a.Best:
+							return fmt.Sprintf("%s: %v %d %d %d with the memo, %v %d %d %d without", where, b.Status, b.WinIn, b.NoWin, b.Best, a.Status, a.WinIn, a.NoWin, a.Best), hits
+						case b.Stats.Expansions != a.Stats.Expansions:
+							return fmt.Sprintf("%s: %d expansions with the memo, %d without", where, b.Stats.Expansions, a.Stats.Expansions), hits
+						case b.Stats.Nodes+b.Stats.MemoNodes != a.Stats.Nodes:
+							return fmt.Sprintf("%s: %d nodes + %d the memo's, %d without it", where, b.Stats.Nodes, b.Stats.MemoNodes, a.Stats.Nodes), hits
+						}
+					}
+				}
+			}
+		}
+		return "", hits
+	}
+	msg, hits := run(0)
+	if msg != "" {
+		t.Fatal(msg)
+	}
+	if hits == 0 {
+		t.Fatal("the memo never answered a shallow search: the test checks nothing")
+	}
+	for m := 1; m <= mutationsMemo; m++ {
+		msg, _ := run(m)
+		t.Logf("mutation %d: %s", m, msg)
+		if msg == "" {
+			t.Errorf("mutation %d of the memo: no difference found", m)
+		}
+	}
+}
+
 // TestRefuteEpsilon: Options.RefuteEpsilon, df-pn's ε at AND nodes,
 // is used: on random graphs, searched from every root with a fresh table,
 // a small and a large one change the nodes searched from some roots

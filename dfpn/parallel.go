@@ -151,6 +151,8 @@ func sumStats(stats []Stats, start time.Time) Stats {
 		st.ThreadNodes = max(st.ThreadNodes, x.Nodes)
 		st.HelpedSubtrees += x.HelpedSubtrees
 		st.HelpedNodes += x.HelpedNodes
+		st.MemoHits += x.MemoHits
+		st.MemoNodes += x.MemoNodes
 	}
 	st.Elapsed = time.Since(start)
 	return st

@@ -71,7 +71,8 @@ type Options struct {
 	// stored as df-pn's would be. 0: never. Answers do not change; the
 	// nodes of those searches count in Stats.Nodes, and cost less than
 	// df-pn's (the solver's value, and what it saves: solver.shallowPlies,
-	// docs/solving.md).
+	// docs/solving.md). Their results are kept for the rest of the search
+	// (shallowMemo; Stats.MemoHits).
 	ShallowPlies int
 	// Progress, when set, is called with the statistics so far about
 	// every million nodes.
@@ -96,6 +97,11 @@ type Stats struct {
 	// (Options.SettleChildren), the subtrees below another goroutine's
 	// path that a helper settled, and the nodes it searched in them.
 	HelpedSubtrees, HelpedNodes uint64
+	// MemoHits, MemoNodes: the shallow searches (Options.ShallowPlies)
+	// answered by the memo of the search's earlier ones, and the nodes
+	// those took: without the memo the search would have taken Nodes +
+	// MemoNodes nodes, the same search otherwise.
+	MemoHits, MemoNodes uint64
 }
 
 // Report is what a search found about the root.
@@ -169,8 +175,12 @@ type Searcher struct {
 	hashTies     bool      // of equally good children, choose by tieKey (a goroutine's diversity: set by Parallel.Search and SearchSplit)
 	pub          *pathPub  // where a SearchSplit goroutine publishes its path (helpDeep reads it)
 
-	shallowPlies  uint16 // Options.ShallowPlies, in a bounded search (0: none)
-	mutateShallow int    // a test's wrong rule in shallow (0: none; mutationsShallow)
+	shallowPlies  uint16      // Options.ShallowPlies, in a bounded search (0: none)
+	mutateShallow int         // a test's wrong rule in shallow (0: none; mutationsShallow)
+	memo          []memoEntry // shallow's results (shallowMemo)
+	memoGen       uint16      // the current search's generation of memo entries
+	noMemo        bool        // a test's switch: shallow without the memo
+	mutateMemo    int         // a test's wrong memo (0: none; mutationsMemo)
 	// A cache line of nothing at the end: the searchers of a Parallel
 	// search are allocated one after the other, and each writes its
 	// fields at every node.
@@ -254,6 +264,7 @@ func (s *Searcher) begin(ctx context.Context, g Game, opts Options, start time.T
 	}
 	s.path = append(s.path[:0], pathNode{g.Hash(), extendPathKey(0, g.Hash()), int32(g.Material())})
 	s.reps.clear()
+	s.newMemoGeneration()
 }
 
 // evalChild fills c for the game's current node with d plies left: from
@@ -512,12 +523,12 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int, seen bool) nodeResu
 	if ply > s.stats.MaxPly {
 		s.stats.MaxPly = ply
 	}
-	startNodes := s.stats.Nodes
+	startNodes := s.work()
 	or := g.OrNode()
 	hash := g.Hash()
 	if d < s.shallowPlies || (d == s.shallowPlies && seen) {
 		r, m := s.shallow(d, ply)
-		work := uint32(min(s.stats.Nodes-startNodes, uint64(^uint32(0))))
+		work := uint32(min(s.work()-startNodes, uint64(^uint32(0))))
 		if (r.pn == 0) == or { // a proving move, or a refuting reply
 			s.setKiller(ply, m)
 		}
@@ -591,7 +602,7 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int, seen bool) nodeResu
 		}
 	}
 
-	work := uint32(min(s.stats.Nodes-startNodes, uint64(^uint32(0))))
+	work := uint32(min(s.work()-startNodes, uint64(^uint32(0))))
 	res := nodeResult{pn: pn, dn: dn, winIn: InfLen, rep: noRep}
 	switch {
 	case pn == 0:

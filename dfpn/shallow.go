@@ -25,7 +25,101 @@ package dfpn
 // within the least of the OR children's "no win within" plus one (an OR
 // node), or the refuting child's plus one (an AND node). A bounded search
 // looks for no repetitions, and neither does this.
+//
+// The result depends on the node and d alone (the game's moves,
+// evaluation and estimate, no table, no killer), so the memo keeps it
+// (shallowMemo) for the rest of the search.
 func (s *Searcher) shallow(d uint16, ply int) (nodeResult, Move) {
+	if s.noMemo || d < memoMinPlies {
+		return s.shallowSearch(d, ply)
+	}
+	key := s.g.Hash()
+	e := s.memoSlot(key, d)
+	if e.gen == s.memoGen && e.key == key && (e.d == d || s.mutateMemo == 1) {
+		s.stats.MemoHits++
+		if s.mutateMemo != 2 {
+			s.stats.MemoNodes += uint64(e.work)
+		}
+		if e.proven {
+			return nodeResult{pn: 0, dn: Inf, winIn: e.length, rep: noRep}, e.move
+		}
+		return nodeResult{pn: Inf, dn: 0, winIn: InfLen, noWin: e.length, rep: noRep}, e.move
+	}
+	start := s.work()
+	r, m := s.shallowSearch(d, ply)
+	*e = memoEntry{key: key, work: uint32(min(s.work()-start, uint64(^uint32(0)))), d: d, gen: s.memoGen, move: m, proven: r.pn == 0, length: r.noWin}
+	if r.pn == 0 {
+		e.length = r.winIn
+	}
+	return r, m
+}
+
+// shallowMemo: the shallow search's results, kept for the rest of the
+// search that found them. Near the bound df-pn meets the same nodes again
+// and again, and the shallow search below them too (a node's children are
+// expanded anew each time df-pn searches it, and transpositions lead to
+// the same positions), without a table: of the 5.24 M positions the
+// slowest published 17-ply puzzle's shallow searches evaluated, 2.46 M
+// were distinct. A shallow search's result is a function of the node and
+// its plies left, so the memo changes no result, and no order: mid stores
+// a memo's result with the work its first search took (work), as if it
+// had been searched again, so the table keeps and drops the same entries
+// (which entry a full bucket gives up depends on the work). 2^14 slots of
+// 24 bytes (384 KiB, allocated at the first shallow search), for nodes of
+// memoMinPlies plies left or more (docs/solving.md).
+type memoEntry struct {
+	key    uint64 // the node's Hash
+	work   uint32 // the nodes its search took, with the memo's hits counted as their first searches (saturating)
+	d      uint16 // the plies left of the search
+	length uint16 // proven: the proof's plies; disproven: the no-win's
+	move   Move   // the move shallow returned
+	gen    uint16 // the Searcher's search that stored it (memoGen; 0: empty)
+	proven bool
+}
+
+// memoBits: the memo has 2^memoBits slots. memoMinPlies: the fewest plies
+// left of a node the memo keeps; a search of two plies costs about what
+// its slot does (the slowest published puzzle's instructions with every
+// depth kept: 0.6% more). 2^12 and 2^13 slots kept less; 2^15 and 2^16
+// about as much, in more memory.
+const (
+	memoBits     = 14
+	memoMinPlies = 3
+)
+
+// memoSlot returns the slot of the node key with d plies left: a
+// multiplicative hash of both, for keys that look random and for a
+// small game's node numbers alike.
+func (s *Searcher) memoSlot(key uint64, d uint16) *memoEntry {
+	if s.memo == nil {
+		s.memo = make([]memoEntry, 1<<memoBits)
+	}
+	if s.mutateMemo == 1 {
+		d = 0
+	}
+	return &s.memo[((key^uint64(d)<<48)*0x9e3779b97f4a7c15)>>(64-memoBits)]
+}
+
+// newMemoGeneration starts a search's memo: the results of the searcher's
+// other searches do not count (the game may not be the same).
+func (s *Searcher) newMemoGeneration() {
+	if s.mutateMemo == 3 && s.memoGen > 0 {
+		return
+	}
+	s.memoGen++
+	if s.memoGen == 0 { // wrapped: the slots of the first generations are cleared
+		clear(s.memo)
+		s.memoGen = 1
+	}
+}
+
+// work returns the nodes the search has taken, each memo hit counted as
+// the nodes of its first search: what Nodes would be without the memo.
+func (s *Searcher) work() uint64 { return s.stats.Nodes + s.stats.MemoNodes }
+
+// shallowSearch is shallow's search, without the memo at the node (its
+// children's searches use it).
+func (s *Searcher) shallowSearch(d uint16, ply int) (nodeResult, Move) {
 	g := s.g
 	or := g.OrNode()
 	moves, cs := s.nodeMoves(ply)
@@ -126,6 +220,13 @@ func (s *Searcher) shallow(d uint16, ply int) (nodeResult, Move) {
 	}
 	return proven(winIn, first)
 }
+
+// mutationsMemo is the number of the wrong memos a test may give shallow
+// (Searcher.mutateMemo), each of which TestShallowMemo must catch: 1, a
+// result found again at any plies left; 2, a hit's work not counted (the
+// work stored in the table less than without the memo); 3, the results of
+// the searcher's earlier searches kept.
+const mutationsMemo = 3
 
 // mutationsShallow is the number of the wrong rules a test may give
 // shallow (Searcher.mutateShallow), each of which TestShallow must catch:
