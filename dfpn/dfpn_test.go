@@ -177,6 +177,26 @@ func boundedWrong(res Report, D, dtw int) string {
 	return ""
 }
 
+// boundedGraph returns a random graph of 3 to 32 nodes whose Evaluate
+// knows a true "no win within" bound of each node, loose at random (no
+// win within w-1 for a node whose shortest win is w plies, or any for a
+// node with none), and the nodes' shortest wins (-1: none).
+func boundedGraph(r *rand.Rand) (*graphGame, []int) {
+	n := 3 + r.IntN(30)
+	g := randomGraph(r, n)
+	want := g.dtw()
+	g.noWin = make([]uint16, n)
+	for i, w := range want {
+		switch {
+		case w < 0:
+			g.noWin[i] = uint16(r.IntN(12))
+		case w > 0:
+			g.noWin[i] = uint16(r.IntN(w))
+		}
+	}
+	return g, want
+}
+
 // TestShallow: the nodes near the bound solved outright
 // (Options.ShallowPlies) give the answers of plain iteration, on random
 // graphs whose Evaluate knows true "no win within" bounds (which the
@@ -191,20 +211,8 @@ func TestShallow(t *testing.T) {
 	run := func(mutation int) string {
 		r := rand.New(rand.NewPCG(3, 4))
 		for gi := 0; gi < graphs; gi++ {
-			n := 3 + r.IntN(30)
-			g := randomGraph(r, n)
-			want := g.dtw()
-			g.noWin = make([]uint16, n)
-			for i, w := range want {
-				// A true bound, loose at random: no win within w-1 (or
-				// any, for a node with none).
-				switch {
-				case w < 0:
-					g.noWin[i] = uint16(r.IntN(12))
-				case w > 0:
-					g.noWin[i] = uint16(r.IntN(w))
-				}
-			}
+			g, want := boundedGraph(r)
+			n := len(want)
 			shared := NewSearcher(NewTable(1))
 			for root := 0; root < n; root++ {
 				for _, D := range []int{1, 2, 3, 4, 5, 7, 9} {
@@ -257,18 +265,8 @@ func TestShallowMemo(t *testing.T) {
 		keptWithout.noMemo = true
 		var hits uint64
 		for gi := 0; gi < graphs; gi++ {
-			n := 3 + r.IntN(30)
-			g := randomGraph(r, n)
-			want := g.dtw()
-			g.noWin = make([]uint16, n)
-			for i, w := range want {
-				switch { // a true bound, loose at random (as TestShallow's)
-				case w < 0:
-					g.noWin[i] = uint16(r.IntN(12))
-				case w > 0:
-					g.noWin[i] = uint16(r.IntN(w))
-				}
-			}
+			g, want := boundedGraph(r)
+			n := len(want)
 			for root := 0; root < n; root++ {
 				for _, D := range []int{3, 5, 7, 9} {
 					opts := Options{MaxDepth: D, MaxNodes: 1 << 20, ShallowPlies: 2 + (gi+D)%5}
