@@ -141,11 +141,6 @@ type Solver struct {
 	// per call
 	ctx   context.Context
 	nodes uint64
-	// work: the nodes the call's searches would have taken without the
-	// shallow searches' memo (dfpn.Stats.MemoNodes), which deepen's
-	// schedule of probes counts so that the memo leaves the searches
-	// as they were.
-	work uint64
 	// pathNodes: the nodes of the call's critical path, the most one
 	// goroutine searched summed over its searches (nodes on one thread).
 	pathNodes uint64
@@ -215,7 +210,7 @@ func (s *Solver) Solve(ctx context.Context, pos engine.Position, prover engine.P
 	if s.opts.ForOpponent {
 		orSide = prover.Other()
 	}
-	s.ctx, s.nodes, s.work, s.pathNodes, s.limit, s.start = ctx, 0, 0, 0, s.opts.MaxNodes, start
+	s.ctx, s.nodes, s.pathNodes, s.limit, s.start = ctx, 0, 0, s.opts.MaxNodes, start
 	s.rootText = a.Position
 	s.g = newGame(pos, prover, orSide, s.opts.Tables)
 	s.g.mutation = s.opts.mutation
@@ -468,7 +463,6 @@ func (s *Solver) search(d int, kind SearchKind) (dfpn.Report, error) {
 		s.opts.Trace(s.traceOf(kind, d, opts.MaxNodes, r, time.Since(t0)))
 	}
 	s.nodes += r.Stats.Nodes
-	s.work += r.Stats.Nodes + r.Stats.MemoNodes
 	s.pathNodes += r.Stats.ThreadNodes
 	if r.Status == dfpn.Undecided && (s.ctx.Err() != nil || (s.limit > 0 && s.nodes >= s.limit)) {
 		return r, errBudget
@@ -574,11 +568,12 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			d--
 			continue
 		}
-		n0 := s.work
 		s.settle = true // an iteration's answer is no but at the last
 		r, err := s.search(d, SearchIteration)
 		s.settle = false
-		idNodes += s.work - n0
+		// The nodes without the shallow searches' memo, so that the
+		// memo leaves the probes where they were (dfpn.Stats.MemoNodes).
+		idNodes += r.Stats.Nodes + r.Stats.MemoNodes
 		if err != nil {
 			if hi > 0 {
 				a.Result, a.Plies = Win, hi // a proven bound, not the exact DTW
