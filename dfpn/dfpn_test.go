@@ -316,6 +316,104 @@ func TestShallowMemo(t *testing.T) {
 	}
 }
 
+// boundedChildren is a graphGame that is a ChildBounder: it answers from
+// the child's own Evaluate, for two children in three (a game knows a
+// bound for some moves only); lie makes it claim one ply more than the
+// child's bound.
+type boundedChildren struct {
+	*graphGame
+	lie  bool
+	said int
+}
+
+func (g *boundedChildren) NoWinAfter(m Move, k uint16) bool {
+	c := g.succ[g.cur()][m]
+	if (c+int(k))%3 == 0 {
+		return false
+	}
+	var noWin uint16
+	switch g.term[c] {
+	case 1:
+		noWin = 0
+	case -1:
+		noWin = InfLen
+	default:
+		noWin = g.noWin[c]
+	}
+	if g.lie && noWin < InfLen {
+		noWin++
+	}
+	if noWin >= k {
+		g.said++
+		return true
+	}
+	return false
+}
+
+// TestChildBounder: children settled by the game's bound (ChildBounder)
+// change no answer and no step of a search. On random graphs, from every
+// root and at several bounds, a searcher using the bound and one without
+// it give the same report, the same expansions and the same nodes. The
+// bound must settle children somewhere; asked for the plies left instead
+// of the least disproven sibling's bound (mutateBound), or answered one
+// ply too high by the game, the searches must differ somewhere.
+func TestChildBounder(t *testing.T) {
+	graphs := 60
+	if testing.Short() {
+		graphs = 25
+	}
+	ctx := context.Background()
+	run := func(mutate, lie bool) (string, int) {
+		r := rand.New(rand.NewPCG(9, 10))
+		said := 0
+		for gi := 0; gi < graphs; gi++ {
+			g, want := boundedGraph(r)
+			bg := &boundedChildren{graphGame: g, lie: lie}
+			for root := 0; root < len(want); root++ {
+				for _, D := range []int{2, 3, 5, 7, 9} {
+					opts := Options{MaxDepth: D, MaxNodes: 1 << 20, ShallowPlies: 2 + (gi+D)%5}
+					without := NewSearcher(NewTable(1))
+					without.noBound = true
+					with := NewSearcher(NewTable(1))
+					with.mutateBound = mutate
+					g.stack = []int{root}
+					a := without.Search(ctx, bg, opts)
+					g.stack = []int{root}
+					bg.said = 0
+					b := with.Search(ctx, bg, opts)
+					said += bg.said
+					where := fmt.Sprintf("graph %d root %d depth %d", gi, root, D)
+					switch {
+					case b.Status != a.Status || b.WinIn != a.WinIn || b.NoWin != a.NoWin || b.Best != a.Best:
+						return fmt.Sprintf("%s: %v %d %d %d with the bound, %v %d %d %d without", where, b.Status, b.WinIn, b.NoWin, b.Best, a.Status, a.WinIn, a.NoWin, a.Best), said
+					case b.Stats.Expansions != a.Stats.Expansions || b.Stats.Nodes != a.Stats.Nodes:
+						return fmt.Sprintf("%s: %d expansions and %d nodes with the bound, %d and %d without", where, b.Stats.Expansions, b.Stats.Nodes, a.Stats.Expansions, a.Stats.Nodes), said
+					}
+				}
+			}
+		}
+		return "", said
+	}
+	msg, said := run(false, false)
+	if msg != "" {
+		t.Fatal(msg)
+	}
+	if said < graphs/3 {
+		t.Fatalf("the bound settled %d children in %d graphs: the test checks little", said, graphs)
+	}
+	t.Logf("%d children settled by the bound", said)
+	for _, c := range []struct {
+		name        string
+		mutate, lie bool
+	}{{"asked for the plies left", true, false}, {"a game's bound one ply too high", false, true}} {
+		msg, _ := run(c.mutate, c.lie)
+		t.Logf("%s: %s", c.name, msg)
+		if msg == "" {
+			t.Errorf("%s: no difference found", c.name)
+		}
+	}
+}
+
 // TestRefuteEpsilon: Options.RefuteEpsilon, df-pn's ε at AND nodes,
 // is used: on random graphs, searched from every root with a fresh table,
 // a small and a large one change the nodes searched from some roots

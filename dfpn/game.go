@@ -56,3 +56,20 @@ type ChildHasher interface {
 	// ChildHash returns the Hash of the node that Play(m) would reach.
 	ChildHash(m Move) uint64
 }
+
+// ChildBounder is a Game that can tell, for some moves of an OR node, a
+// bound on the "no win within" of the child without playing the move.
+// The shallow searches (Options.ShallowPlies) ask it at an OR node once a
+// child is disproven: a child whose Evaluate would give a NoWin at least
+// the least of its disproven siblings' can neither prove the node (its
+// WinIn is more than its NoWin) nor lower its disproof's "no win within"
+// (their least), so it is settled without its move played, its position
+// made or its evaluation run; it still counts as a node (Stats.Nodes), so
+// that the search is the same, step by step, as without the bound.
+type ChildBounder interface {
+	// NoWinAfter reports that the node Play(m) would reach has an
+	// Evaluate with NoWin ≥ k (the current node an OR node, k ≥ 1: the
+	// child has no win within k plies). False says nothing: a game
+	// answers where a cheap rule shows it.
+	NoWinAfter(m Move, k uint16) bool
+}

@@ -151,8 +151,9 @@ type pathNode struct {
 type Searcher struct {
 	tt           *Table
 	g            Game
-	ch           ChildHasher // g, when it is one
-	hashes       []uint64    // touch's children's keys
+	ch           ChildHasher  // g, when it is one
+	cb           ChildBounder // g, when it is one (and noBound is not set)
+	hashes       []uint64     // touch's children's keys
 	ctx          context.Context
 	maxNodes     uint64
 	epsNum       uint64 // ε = epsNum/1024
@@ -181,6 +182,8 @@ type Searcher struct {
 	memoGen       uint16      // the current search's generation of memo entries
 	noMemo        bool        // a test's switch: shallow without the memo
 	mutateMemo    int         // a test's wrong memo (0: none; mutationsMemo)
+	noBound       bool        // a test's switch: shallow without the game's ChildBounder
+	mutateBound   bool        // a test's wrong use of the ChildBounder: asked for the bound, not the least sibling's
 	// A cache line of nothing at the end: the searchers of a Parallel
 	// search are allocated one after the other, and each writes its
 	// fields at every node.
@@ -249,6 +252,10 @@ func rootDepth(opts Options) uint16 {
 func (s *Searcher) begin(ctx context.Context, g Game, opts Options, start time.Time) {
 	s.g, s.ctx = g, ctx
 	s.ch, _ = g.(ChildHasher)
+	s.cb, _ = g.(ChildBounder)
+	if s.noBound {
+		s.cb = nil
+	}
 	s.stats = Stats{}
 	s.stopped, s.nextCheck = false, 0
 	s.progress, s.nextProgress, s.start = opts.Progress, 1<<20, start

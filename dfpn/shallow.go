@@ -142,6 +142,21 @@ func (s *Searcher) shallowSearch(d uint16, ply int) (nodeResult, Move) {
 	for i, m := range moves {
 		c := &cs[i]
 		c.move = m
+		// A child the game shows to be disproven with a "no win within"
+		// no less than its disproven siblings' least (ChildBounder)
+		// changes nothing: settled without its move played. (A least of
+		// 0, with no plies left below the node, says nothing.)
+		if or && noWin-1 < InfLen-1 && s.cb != nil && s.mutateShallow != 2 {
+			k := noWin
+			if s.mutateBound {
+				k = max(dc, 1)
+			}
+			if s.cb.NoWinAfter(m, k) {
+				s.stats.Nodes++
+				c.pn, c.dn, c.winIn, c.noWin = Inf, 0, InfLen, noWin
+				continue
+			}
+		}
 		g.Play(m)
 		s.stats.Nodes++
 		ev := g.Evaluate()

@@ -27,6 +27,8 @@ type game struct {
 	// farAlways: for tests, escapeMoves walking the far blues even where
 	// a near one makes them count for nothing
 	farAlways bool
+	// mutateBound: for tests, NoWinAfter asking a bound one ply short
+	mutateBound bool
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -175,63 +177,10 @@ func (g *game) Evaluate() dfpn.Eval {
 func (g *game) lowerBound() uint16 {
 	p := &g.pos
 	x := g.orSide
-	and := x.Other()
 	orToMove := p.Turn() == x
-	// OR-side moves needed, turned into plies.
-	plies := func(orMoves int) int {
-		if orToMove {
-			return 2*orMoves - 1
-		}
-		return 2 * orMoves
-	}
 	plain := plainEscapeMoves(p, x)
-	lb := plies(g.escapeMoves(orToMove, plain))
-	// firstPly is the least ply, at least d, on which the side (OR when or
-	// is set) moves: OR moves on odd plies when it is to move.
-	firstPly := func(d int, or bool) int {
-		if d < 1 {
-			d = 1
-		}
-		odd := or == orToMove // the side moves on plies 1, 3, 5, ...
-		if (d%2 == 1) != odd {
-			d++
-		}
-		return d
-	}
-	capAll := 1 << 10 // the captures' bound, whatever the AND side does
-	if caps := g.capturesToWin(); caps < 255 {
-		// The captures take pieces that may be blue (a shown red never
-		// counts), caps of them, on OR moves, so on plies at least two
-		// apart. A piece d steps from every OR piece is taken on ply d at
-		// the soonest, so among the first k taken is one at least the
-		// k-th least distance g(k) away: capture k comes on ply
-		// firstPly(g(k)) or later, and the last 2*(caps-k) plies after it.
-		// The least distance alone (k = 1) was the bound before. Against
-		// pieces that stand still the OR side walks every step itself:
-		// capture k on its move g(k) or later (still, in OR moves; see
-		// stillTargets).
-		targets := p.MayBeBlue(and)
-		if g.mutation == mutateCapturesHiddenOnly {
-			targets = p.Pieces(and, engine.Unknown)
-		}
-		all := targets
-		reach := p.Occupied(x)
-		capPly, still, k := 0, 0, 0
-		for d := 1; d <= 10 && k < caps && capPly < lb && targets != 0; d++ {
-			reach |= engine.Neighbours(reach)
-			for met := reach & targets; met != 0 && k < caps; met &= met - 1 {
-				k++
-				capPly = max(capPly, firstPly(d, true)+2*(caps-k))
-				still = max(still, d+caps-k)
-			}
-			targets &^= reach
-		}
-		capAll = capPly
-		if k == caps && capPly < lb {
-			top := min(plies(plain), plies(still))
-			lb = max(capPly, g.stillTargets(all, caps, capPly, top, plies))
-		}
-	}
+	lb := orPlies(orToMove, g.escapeMoves(orToMove, plain))
+	lb, capAll := g.captureBound(lb, plain, p.Occupied(x), orToMove)
 	// The guards' bound holds against one way of playing for the AND
 	// side, so with the captures' bound that holds against all of them.
 	if capAll > lb && !g.noGuards {
@@ -239,18 +188,133 @@ func (g *game) lowerBound() uint16 {
 		if orToMove {
 			need = (lb+1)/2 + 1
 		}
-		if ge := plies(g.guardedEscape(plain, need)); ge > lb {
+		if ge := orPlies(orToMove, g.guardedEscape(plain, need)); ge > lb {
 			lb = min(ge, capAll)
 		}
 	}
 	// The AND side's captures of OR reds, when the OR side is the
 	// opponent (see provesOnOwnPlies: the prover never wins so).
 	if r := p.Reds(x); r > 0 && !g.provesOnOwnPlies() {
-		if d := gap(p.Occupied(and), p.MayBeRed(x), lb-2*(r-1)-1); d < 255 {
-			lb = min(lb, firstPly(d, false)+2*(r-1))
+		if d := gap(p.Occupied(x.Other()), p.MayBeRed(x), lb-2*(r-1)-1); d < 255 {
+			lb = min(lb, firstPly(orToMove, d, false)+2*(r-1))
 		}
 	}
 	return uint16(max(lb, 1))
+}
+
+// orPlies turns the OR side's moves into plies: it moves on the odd
+// plies when it is to move, on the even ones when not.
+func orPlies(orToMove bool, orMoves int) int {
+	if orToMove {
+		return 2*orMoves - 1
+	}
+	return 2 * orMoves
+}
+
+// firstPly is the least ply, at least d, on which the side (OR when or is
+// set) moves: OR moves on odd plies when it is to move.
+func firstPly(orToMove bool, d int, or bool) int {
+	if d < 1 {
+		d = 1
+	}
+	odd := or == orToMove // the side moves on plies 1, 3, 5, ...
+	if (d%2 == 1) != odd {
+		d++
+	}
+	return d
+}
+
+// captureBound returns lb (the bound of the other ways to win, plies)
+// lowered to the OR side's least plies to win by captures where they may
+// come sooner, and the captures' bound whatever the AND side does
+// (capAll; 1<<10 where no capture win is open): the OR side's pieces on
+// reach, its plain escape plain (plainEscapeMoves), the AND side as it
+// stands. The result is never more than lb, and never less than the
+// least of lb and the plies of the nearest piece that may be blue met on
+// an OR ply and a capture every other ply after it.
+func (g *game) captureBound(lb, plain int, reach uint64, orToMove bool) (int, int) {
+	caps := g.capturesToWin()
+	if caps >= 255 {
+		return lb, 1 << 10
+	}
+	// The captures take pieces that may be blue (a shown red never
+	// counts), caps of them, on OR moves, so on plies at least two
+	// apart. A piece d steps from every OR piece is taken on ply d at
+	// the soonest, so among the first k taken is one at least the k-th
+	// least distance g(k) away: capture k comes on ply firstPly(g(k)) or
+	// later, and the last 2*(caps-k) plies after it. The least distance
+	// alone (k = 1) was the bound before. Against pieces that stand still
+	// the OR side walks every step itself: capture k on its move g(k) or
+	// later (still, in OR moves; see stillTargets).
+	p := &g.pos
+	and := g.orSide.Other()
+	targets := p.MayBeBlue(and)
+	if g.mutation == mutateCapturesHiddenOnly {
+		targets = p.Pieces(and, engine.Unknown)
+	}
+	all := targets
+	capPly, still, k := 0, 0, 0
+	for d := 1; d <= 10 && k < caps && capPly < lb && targets != 0; d++ {
+		reach |= engine.Neighbours(reach)
+		for met := reach & targets; met != 0 && k < caps; met &= met - 1 {
+			k++
+			capPly = max(capPly, firstPly(orToMove, d, true)+2*(caps-k))
+			still = max(still, d+caps-k)
+		}
+		targets &^= reach
+	}
+	if k == caps && capPly < lb {
+		top := min(orPlies(orToMove, plain), orPlies(orToMove, still))
+		lb = max(capPly, g.stillTargets(all, caps, capPly, top, orToMove))
+	}
+	return lb, capPly
+}
+
+// NoWinAfter is dfpn.ChildBounder: after the prover's step m (no capture,
+// no escape) at its own turn, as the OR side, Evaluate would give "no win
+// within k" or more. The child's lower bound (lowerBound, the AND side to
+// move) is at least captureBound's of the plain escape: in lowerBound
+// escapeMoves raises the escape's plies (so captureBound's result too,
+// the least of the two ways), guardedEscape raises the bound, and the
+// reds' term is the opponent's alone (provesOnOwnPlies). Evaluate gives
+// that bound less one, or less than the bound only where it knows more: a
+// loss for good, a race (a win no sooner than the bound: both hold), the
+// prover's blue on an exit (the plain escape's 2 plies less one), the
+// tables' exact distance. A step takes nothing and escapes not, so the
+// opponent's pieces, their colours and capturesToWin stay as they are;
+// the moved piece is counted where it lands.
+func (g *game) NoWinAfter(m dfpn.Move, k uint16) bool {
+	p := &g.pos
+	x := g.orSide
+	if x != g.prover || g.mutation != 0 || p.Turn() != x {
+		return false
+	}
+	mv := engine.Move(m).Plain()
+	if mv.IsEscape() {
+		return false
+	}
+	from, to := mv.From().Bit(), mv.To().Bit()
+	if to&p.Occupied(x.Other()) != 0 {
+		return false
+	}
+	need := int(k) + 1 // the child's lower bound must be at least this
+	if g.mutateBound {
+		need = int(k)
+	}
+	blues := p.MayBeBlue(x)
+	if blues&from != 0 {
+		blues ^= from | to
+	}
+	plain := 255
+	for b := blues; b != 0; b &= b - 1 {
+		plain = min(plain, engine.Square(trailing(b)).ExitDistance(x)+1)
+	}
+	lb := orPlies(false, plain)
+	if lb < need {
+		return false
+	}
+	lb, _ = g.captureBound(lb, plain, p.Occupied(x)^from^to, false)
+	return lb >= need
 }
 
 // escapeMoves returns the OR side's moves at least to escape (255: no
@@ -480,7 +544,7 @@ func trailing(b uint64) int { return bits.TrailingZeros64(b) }
 //
 // The prover as the OR side never wins on the AND side's moves
 // (provesOnOwnPlies), so the shuttle's moves give it nothing.
-func (g *game) stillTargets(targets uint64, caps, capPly, top int, plies func(int) int) int {
+func (g *game) stillTargets(targets uint64, caps, capPly, top int, orToMove bool) int {
 	if !g.provesOnOwnPlies() || g.noStill || top <= capPly {
 		return 0 // (or no sharper than capPly: no shuttle needed)
 	}
@@ -511,7 +575,7 @@ func (g *game) stillTargets(targets uint64, caps, capPly, top int, plies func(in
 		return 0
 	}
 	if n <= spare {
-		lb = min(lb, max(capPly, plies(caps+n)))
+		lb = min(lb, max(capPly, orPlies(orToMove, caps+n)))
 	}
 	return lb
 }
