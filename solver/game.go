@@ -27,8 +27,6 @@ type game struct {
 	// farAlways: for tests, escapeMoves walking the far blues even where
 	// a near one makes them count for nothing
 	farAlways bool
-	// mutateBound: for tests, NoWinAfter asking a bound one ply short
-	mutateBound bool
 	// statistics
 	tableHits uint64
 	tableErr  error
@@ -286,7 +284,7 @@ func (g *game) captureBound(lb, plain int, reach uint64, orToMove bool) (int, in
 func (g *game) NoWinAfter(m dfpn.Move, k uint16) bool {
 	p := &g.pos
 	x := g.orSide
-	if x != g.prover || g.mutation != 0 || p.Turn() != x {
+	if x != g.prover || (g.mutation != 0 && g.mutation != mutateBoundEscapeOnly && g.mutation != mutateBoundShort) || p.Turn() != x {
 		return false
 	}
 	mv := engine.Move(m).Plain()
@@ -298,8 +296,8 @@ func (g *game) NoWinAfter(m dfpn.Move, k uint16) bool {
 		return false
 	}
 	need := int(k) + 1 // the child's lower bound must be at least this
-	if g.mutateBound {
-		need = int(k)
+	if g.mutation == mutateBoundShort {
+		need--
 	}
 	blues := p.MayBeBlue(x)
 	if blues&from != 0 {
@@ -312,6 +310,9 @@ func (g *game) NoWinAfter(m dfpn.Move, k uint16) bool {
 	lb := orPlies(false, plain)
 	if lb < need {
 		return false
+	}
+	if g.mutation == mutateBoundEscapeOnly {
+		return true
 	}
 	lb, _ = g.captureBound(lb, plain, p.Occupied(x)^from^to, false)
 	return lb >= need

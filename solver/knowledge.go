@@ -106,11 +106,20 @@ const mutateNextBlueNear = numMutations + 12
 // last red never blocks the step.
 const mutateNextRedIgnored = numMutations + 13
 
+// mutateBoundEscapeOnly, a wrong variant of NoWinAfter (game.go): the
+// child's bound taken from the plain escape alone, the captures
+// forgotten.
+const mutateBoundEscapeOnly = numMutations + 14
+
+// mutateBoundShort, a wrong variant of NoWinAfter: the child's bound
+// asked one ply short.
+const mutateBoundShort = numMutations + 15
+
 // fortressMutations are the wrong variants of fortress and fortressNext.
 var fortressMutations = []mutation{mutateFortressTwoReds, mutateFortressShown, mutateFortressBlueOnExit, mutateFortressOneExit, mutateNextBlueNear, mutateNextRedIgnored}
 
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit", "next-blue-near", "next-red-ignored"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit", "next-blue-near", "next-red-ignored", "bound-escape-only", "bound-short"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
