@@ -81,7 +81,7 @@ type Options struct {
 
 // Stats count a search's work.
 type Stats struct {
-	Nodes      uint64 // positions created and evaluated
+	Nodes      uint64 // positions created and evaluated, and children settled by their move (ChildBounder)
 	Expansions uint64 // nodes expanded (MID calls)
 	TTHits     uint64 // child lookups answered by the table
 	MaxPly     int    // deepest ply reached
