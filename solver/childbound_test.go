@@ -109,3 +109,62 @@ func TestNoWinAfterDfpn(t *testing.T) {
 		t.Logf("mutation %v: %d disagreements, first: %s", mutateBoundEscapeOnly, len(bad), bad[0])
 	}
 }
+
+// TestShuttleCount: stillTargets' count kept from the last position it
+// was made for (game.shuttles) gives every lower bound a fresh game
+// gives: one game walks every move and reply of positions with some of
+// the opponent's colours shown, either side's win asked, its bound after
+// each compared with a new game's of the same position. The kept count
+// must be used somewhere; found again by the pieces that may be blue
+// alone (mutateShuttleKey), it must give a wrong bound somewhere.
+func TestShuttleCount(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 500
+	}
+	run := func(mut mutation) (wrong string, kept int) {
+		r := engine.NewRand(81)
+		for i := 0; i < n && wrong == ""; i++ {
+			p, prover, ok := drawPosition(r, false, mixedMaterial(r))
+			if !ok || !revealSome(r, &p, prover.Other()) {
+				continue
+			}
+			orSide := prover
+			if i%4 == 3 {
+				orSide = prover.Other()
+			}
+			g := newGame(p, prover, orSide, nil)
+			g.mutation = mut
+			for _, m := range g.Moves(nil) {
+				g.Play(m)
+				for _, reply := range g.Moves(nil) {
+					g.Play(reply)
+					hits := g.shuttleHits
+					lb := g.lowerBound()
+					kept += int(g.shuttleHits - hits)
+					fresh := newGame(g.pos, prover, orSide, nil)
+					fresh.mutation = mut
+					if want := fresh.lowerBound(); lb != want {
+						wrong = fmt.Sprintf("%s (win of %v asked): lower bound %d with the kept count, %d fresh", g.pos.String(), orSide, lb, want)
+					}
+					g.Undo()
+				}
+				g.Undo()
+			}
+		}
+		return wrong, kept
+	}
+	wrong, kept := run(noMutation)
+	if wrong != "" {
+		t.Fatal(wrong)
+	}
+	if kept < n {
+		t.Fatalf("the kept count was used %d times: the test says little", kept)
+	}
+	t.Logf("the kept count used %d times", kept)
+	if wrong, _ := run(mutateShuttleKey); wrong == "" {
+		t.Errorf("mutation %v: no wrong bound found", mutateShuttleKey)
+	} else {
+		t.Logf("mutation %v: %s", mutateShuttleKey, wrong)
+	}
+}

@@ -27,9 +27,13 @@ type game struct {
 	// farAlways: for tests, escapeMoves walking the far blues even where
 	// a near one makes them count for nothing
 	farAlways bool
+	// shuttles: stillTargets' last count (the children of an OR node
+	// share the AND side's pieces)
+	shuttles shuttleCount
 	// statistics
-	tableHits uint64
-	tableErr  error
+	shuttleHits uint64 // stillTargets' counts found in shuttles
+	tableHits   uint64
+	tableErr    error
 	// A cache line of nothing at the end: the copies a search on two
 	// goroutines makes (parallelSearch) are allocated one after the
 	// other, and one's position, written at every move, shared a line
@@ -564,12 +568,18 @@ func (g *game) stillTargets(targets uint64, caps, capPly, top int, orToMove bool
 	} else {
 		// Counted only as far as the bound needs: past spare, more
 		// shuttles change nothing.
-		occ := p.Occupied(and)
-		for r := occ &^ targets; r != 0 && n <= max(spare, 0); r &= r - 1 {
-			b := r & -r
-			if inTwoCore(engine.BoardMask&^(occ&^b), b) {
-				n++
+		occ, lim := p.Occupied(and), max(spare, 0)
+		if m := &g.shuttles; m.ok && (m.occ == occ || g.mutation == mutateShuttleKey) && m.targets == targets && m.lim == lim {
+			n = m.n
+			g.shuttleHits++
+		} else {
+			for r := occ &^ targets; r != 0 && n <= lim; r &= r - 1 {
+				b := r & -r
+				if inTwoCore(engine.BoardMask&^(occ&^b), b) {
+					n++
+				}
 			}
+			*m = shuttleCount{ok: true, occ: occ, targets: targets, lim: lim, n: n}
 		}
 	}
 	if n == 0 {
@@ -579,6 +589,14 @@ func (g *game) stillTargets(targets uint64, caps, capPly, top int, orToMove bool
 		lb = min(lb, max(capPly, orPlies(orToMove, caps+n)))
 	}
 	return lb
+}
+
+// shuttleCount is a count of stillTargets' shuttles and what it counted
+// them of.
+type shuttleCount struct {
+	ok           bool
+	occ, targets uint64
+	lim, n       int
 }
 
 // inTwoCore reports whether the square b (one bit, in s) stands in the
