@@ -197,6 +197,16 @@ func boundedGraph(r *rand.Rand) (*graphGame, []int) {
 	return g, want
 }
 
+// answerDiff describes where two searches of one question answered
+// differently (b found with, a without, what the test changes; "": the
+// same answer).
+func answerDiff(b, a Report, with string) string {
+	if b.Status == a.Status && b.WinIn == a.WinIn && b.NoWin == a.NoWin && b.Best == a.Best {
+		return ""
+	}
+	return fmt.Sprintf("%v %d %d %d with %s, %v %d %d %d without", b.Status, b.WinIn, b.NoWin, b.Best, with, a.Status, a.WinIn, a.NoWin, a.Best)
+}
+
 // TestShallow: the nodes near the bound solved outright
 // (Options.ShallowPlies) give the answers of plain iteration, on random
 // graphs whose Evaluate knows true "no win within" bounds (which the
@@ -286,9 +296,9 @@ func TestShallowMemo(t *testing.T) {
 						b := pair.with.Search(ctx, g, opts)
 						hits += b.Stats.MemoHits
 						where := fmt.Sprintf("graph %d root %d depth %d, %s", gi, root, D, pair.name)
-						switch {
-						case b.Status != a.Status || b.WinIn != a.WinIn || b.NoWin != a.NoWin || b.Best != a.Best:
-							return fmt.Sprintf("%s: %v %d %d %d with the memo, %v %d %d %d without", where, b.Status, b.WinIn, b.NoWin, b.Best, a.Status, a.WinIn, a.NoWin, a.Best), hits
+						switch diff := answerDiff(b, a, "the memo"); {
+						case diff != "":
+							return where + ": " + diff, hits
 						case b.Stats.Expansions != a.Stats.Expansions:
 							return fmt.Sprintf("%s: %d expansions with the memo, %d without", where, b.Stats.Expansions, a.Stats.Expansions), hits
 						case b.Stats.Nodes+b.Stats.MemoNodes != a.Stats.Nodes:
@@ -383,9 +393,9 @@ func TestChildBounder(t *testing.T) {
 					b := with.Search(ctx, bg, opts)
 					said += bg.said
 					where := fmt.Sprintf("graph %d root %d depth %d", gi, root, D)
-					switch {
-					case b.Status != a.Status || b.WinIn != a.WinIn || b.NoWin != a.NoWin || b.Best != a.Best:
-						return fmt.Sprintf("%s: %v %d %d %d with the bound, %v %d %d %d without", where, b.Status, b.WinIn, b.NoWin, b.Best, a.Status, a.WinIn, a.NoWin, a.Best), said
+					switch diff := answerDiff(b, a, "the bound"); {
+					case diff != "":
+						return where + ": " + diff, said
 					case b.Stats.Expansions != a.Stats.Expansions || b.Stats.Nodes != a.Stats.Nodes:
 						return fmt.Sprintf("%s: %d expansions and %d nodes with the bound, %d and %d without", where, b.Stats.Expansions, b.Stats.Nodes, a.Stats.Expansions, a.Stats.Nodes), said
 					}

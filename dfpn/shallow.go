@@ -146,7 +146,7 @@ func (s *Searcher) shallowSearch(d uint16, ply int) (nodeResult, Move) {
 		// no less than its disproven siblings' least (ChildBounder)
 		// changes nothing: settled without its move played. (A least of
 		// 0, with no plies left below the node, says nothing.)
-		if or && noWin-1 < InfLen-1 && s.cb != nil && s.mutateShallow != 2 {
+		if or && noWin > 0 && noWin < InfLen && s.cb != nil && s.mutateShallow != 2 {
 			k := noWin
 			if s.mutateBound {
 				k = max(dc, 1)

@@ -90,15 +90,7 @@ func TestNoWinAfterDfpn(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	r := engine.NewRand(79)
-	var cases []knowledgeCase
-	for len(cases) < n {
-		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
-		if !ok || !revealSome(r, &p, prover.Other()) {
-			continue
-		}
-		cases = append(cases, knowledgeCase{p, prover, prover})
-	}
+	cases := shownCases(79, n, nil)
 	wantDfpnAgreement(t, cases, depth)
 	if testing.Short() {
 		return

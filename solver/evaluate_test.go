@@ -321,18 +321,7 @@ func TestCaptureBoundDfpn(t *testing.T) {
 	if testing.Short() {
 		n = 400
 	}
-	r := engine.NewRand(43)
-	var cases []knowledgeCase
-	for len(cases) < n {
-		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
-		if !ok || !revealSome(r, &p, prover.Other()) {
-			continue
-		}
-		if g := newGame(p, prover, prover, nil); g.capturesToWin() == 255 {
-			continue
-		}
-		cases = append(cases, knowledgeCase{p, prover, prover})
-	}
+	cases := shownCases(43, n, func(g *game) bool { return g.capturesToWin() < 255 })
 	wantDfpnAgreement(t, cases, depth)
 	if testing.Short() {
 		return
@@ -342,6 +331,25 @@ func TestCaptureBoundDfpn(t *testing.T) {
 	} else {
 		t.Logf("mutation %v: %d disagreements, first: %s", mutateCapturesHiddenOnly, len(bad), bad[0])
 	}
+}
+
+// shownCases draws n positions of mixed material with some of the
+// opponent's colours shown (revealSome), the prover's win asked, that
+// keep takes (nil: all).
+func shownCases(seed uint64, n int, keep func(*game) bool) []knowledgeCase {
+	r := engine.NewRand(seed)
+	var cases []knowledgeCase
+	for len(cases) < n {
+		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
+		if !ok || !revealSome(r, &p, prover.Other()) {
+			continue
+		}
+		if keep != nil && !keep(newGame(p, prover, prover, nil)) {
+			continue
+		}
+		cases = append(cases, knowledgeCase{p, prover, prover})
+	}
+	return cases
 }
 
 // capturesOnly is lowerBound without stillTargets: the escape bound and

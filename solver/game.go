@@ -288,8 +288,13 @@ func (g *game) captureBound(lb, plain int, reach uint64, orToMove bool) (int, in
 func (g *game) NoWinAfter(m dfpn.Move, k uint16) bool {
 	p := &g.pos
 	x := g.orSide
-	if x != g.prover || (g.mutation != 0 && g.mutation != mutateBoundEscapeOnly && g.mutation != mutateBoundShort) || p.Turn() != x {
+	if x != g.prover || p.Turn() != x {
 		return false
+	}
+	switch g.mutation {
+	case noMutation, mutateBoundEscapeOnly, mutateBoundShort:
+	default:
+		return false // (a wrong Evaluate of a test, which the bound must not hide)
 	}
 	mv := engine.Move(m).Plain()
 	if mv.IsEscape() {
@@ -307,10 +312,7 @@ func (g *game) NoWinAfter(m dfpn.Move, k uint16) bool {
 	if blues&from != 0 {
 		blues ^= from | to
 	}
-	plain := 255
-	for b := blues; b != 0; b &= b - 1 {
-		plain = min(plain, engine.Square(trailing(b)).ExitDistance(x)+1)
-	}
+	plain := plainEscape(blues, x)
 	lb := orPlies(false, plain)
 	if lb < need {
 		return false
@@ -616,8 +618,15 @@ func inTwoCore(s, b uint64) bool {
 // other side does: the steps of its nearest piece that may be blue to an
 // exit, and the escape (255: none).
 func plainEscapeMoves(p *engine.Position, x engine.Player) int {
+	return plainEscape(p.MayBeBlue(x), x)
+}
+
+// plainEscape returns x's moves at least to escape with its pieces that
+// may be blue on blues: the nearest one's steps to an exit, and the
+// escape (255: none).
+func plainEscape(blues uint64, x engine.Player) int {
 	esc := 255
-	for b := p.MayBeBlue(x); b != 0; b &= b - 1 {
+	for b := blues; b != 0; b &= b - 1 {
 		esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 	}
 	return esc
