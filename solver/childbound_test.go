@@ -95,11 +95,7 @@ func TestNoWinAfterDfpn(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	if bad, _ := dfpnAgainstReference(cases, depth, mutateBoundEscapeOnly); len(bad) == 0 {
-		t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", mutateBoundEscapeOnly)
-	} else {
-		t.Logf("mutation %v: %d disagreements, first: %s", mutateBoundEscapeOnly, len(bad), bad[0])
-	}
+	wantDfpnDisagreement(t, cases, depth, mutateBoundEscapeOnly)
 }
 
 // TestShuttleCount: stillTargets' count kept from the last position it

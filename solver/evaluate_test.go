@@ -326,11 +326,7 @@ func TestCaptureBoundDfpn(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	if bad, _ := dfpnAgainstReference(cases, depth, mutateCapturesHiddenOnly); len(bad) == 0 {
-		t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", mutateCapturesHiddenOnly)
-	} else {
-		t.Logf("mutation %v: %d disagreements, first: %s", mutateCapturesHiddenOnly, len(bad), bad[0])
-	}
+	wantDfpnDisagreement(t, cases, depth, mutateCapturesHiddenOnly)
 }
 
 // shownCases draws n positions of mixed material with some of the

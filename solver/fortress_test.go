@@ -189,11 +189,7 @@ func TestFortressDfpnAgainstReference(t *testing.T) {
 		if m == mutateFortressBlueOnExit {
 			continue
 		}
-		if bad, _ := dfpnAgainstReference(cases, depth, m); len(bad) == 0 {
-			t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", m)
-		} else {
-			t.Logf("mutation %v: %d disagreements, first: %s", m, len(bad), bad[0])
-		}
+		wantDfpnDisagreement(t, cases, depth, m)
 	}
 }
 

@@ -213,6 +213,18 @@ func wantDfpnAgreement(t *testing.T, cases []knowledgeCase, depth int) {
 	t.Logf("%d positions, %d wins within %d plies", len(cases), wins, depth)
 }
 
+// wantDfpnDisagreement fails t where df-pn with the mutation m agrees
+// with the plain solver on every case: the cross-check must catch each
+// wrong rule.
+func wantDfpnDisagreement(t *testing.T, cases []knowledgeCase, depth int, m mutation) {
+	t.Helper()
+	if bad, _ := dfpnAgainstReference(cases, depth, m); len(bad) == 0 {
+		t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", m)
+	} else {
+		t.Logf("mutation %v: %d disagreements, first: %s", m, len(bad), bad[0])
+	}
+}
+
 // TestKnowledgeDfpnAgainstReference: df-pn, with the rules of
 // knowledge.go deciding nodes inside its search, gives the plain solver's
 // verdict and DTW on positions where a rule decides the root or a node
@@ -235,11 +247,7 @@ func TestKnowledgeDfpnAgainstReference(t *testing.T) {
 	}
 	wantDfpnAgreement(t, cases, depth)
 	for m := noMutation + 1; m < numMutations; m++ {
-		if bad, _ := dfpnAgainstReference(cases, depth, m); len(bad) == 0 {
-			t.Errorf("mutation %v: df-pn agrees with the plain solver everywhere", m)
-		} else {
-			t.Logf("mutation %v: %d disagreements, first: %s", m, len(bad), bad[0])
-		}
+		wantDfpnDisagreement(t, cases, depth, m)
 	}
 }
 
