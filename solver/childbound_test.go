@@ -100,59 +100,89 @@ func TestNoWinAfterDfpn(t *testing.T) {
 
 // TestShuttleCount: stillTargets' count kept from the last position it
 // was made for (game.shuttles) gives every lower bound a fresh game
-// gives: one game walks every move and reply of positions with some of
-// the opponent's colours shown, either side's win asked, its bound after
-// each compared with a new game's of the same position. The kept count
-// must be used somewhere; found again by the pieces that may be blue
-// alone (mutateShuttleKey), it must give a wrong bound somewhere.
+// gives (keptFacts). The kept count must be used somewhere; found again
+// by the pieces that may be blue alone (mutateShuttleKey), it must give a
+// wrong bound somewhere.
 func TestShuttleCount(t *testing.T) {
-	n := 1500
+	testKeptFacts(t, 81, mutateShuttleKey, func(g *game) uint64 { return g.shuttleHits })
+}
+
+// TestGuardFacts: guardedEscape's facts of the AND side's pieces kept
+// from the last position they were made for (game.guardKept) give every
+// lower bound a fresh game gives (keptFacts). They must be used
+// somewhere; found again by the AND side's hidden pieces alone
+// (mutateGuardKey), they must give a wrong bound somewhere.
+func TestGuardFacts(t *testing.T) {
+	testKeptFacts(t, 83, mutateGuardKey, func(g *game) uint64 { return g.guardHits })
+}
+
+// testKeptFacts runs keptFacts as it is and with the mutation mut of its
+// key, hits counting the kept facts' uses.
+func testKeptFacts(t *testing.T, seed uint64, mut mutation, hits func(*game) uint64) {
+	n := 3000
 	if testing.Short() {
-		n = 500
+		n = 1000
 	}
-	run := func(mut mutation) (wrong string, kept int) {
-		r := engine.NewRand(81)
-		for i := 0; i < n && wrong == ""; i++ {
-			p, prover, ok := drawPosition(r, false, mixedMaterial(r))
-			if !ok || !revealSome(r, &p, prover.Other()) {
-				continue
-			}
-			orSide := prover
-			if i%4 == 3 {
-				orSide = prover.Other()
-			}
-			g := newGame(p, prover, orSide, nil)
-			g.mutation = mut
-			for _, m := range g.Moves(nil) {
-				g.Play(m)
-				for _, reply := range g.Moves(nil) {
-					g.Play(reply)
-					hits := g.shuttleHits
-					lb := g.lowerBound()
-					kept += int(g.shuttleHits - hits)
-					fresh := newGame(g.pos, prover, orSide, nil)
-					fresh.mutation = mut
-					if want := fresh.lowerBound(); lb != want {
-						wrong = fmt.Sprintf("%s (win of %v asked): lower bound %d with the kept count, %d fresh", g.pos.String(), orSide, lb, want)
-					}
-					g.Undo()
-				}
-				g.Undo()
-			}
-		}
-		return wrong, kept
-	}
-	wrong, kept := run(noMutation)
+	wrong, kept := keptFacts(n, seed, noMutation, hits)
 	if wrong != "" {
 		t.Fatal(wrong)
 	}
-	if kept < n {
-		t.Fatalf("the kept count was used %d times: the test says little", kept)
+	if kept < n/10 {
+		t.Fatalf("the kept facts were used %d times: the test says little", kept)
 	}
-	t.Logf("the kept count used %d times", kept)
-	if wrong, _ := run(mutateShuttleKey); wrong == "" {
-		t.Errorf("mutation %v: no wrong bound found", mutateShuttleKey)
+	t.Logf("the kept facts used %d times", kept)
+	if wrong, _ := keptFacts(n, seed, mut, hits); wrong == "" {
+		t.Errorf("mutation %v: no wrong bound found", mut)
 	} else {
-		t.Logf("mutation %v: %s", mutateShuttleKey, wrong)
+		t.Logf("mutation %v: %s", mut, wrong)
 	}
+}
+
+// keptFacts walks every move and reply of n random positions with some
+// of the opponent's colours shown, either side's win asked, with one game
+// (under the mutation mut), and compares its lower bound after each move
+// and each reply with a new game's of the same position: the first
+// difference, and how many times the game used facts it kept (hits).
+func keptFacts(n int, seed uint64, mut mutation, hits func(*game) uint64) (wrong string, kept int) {
+	r := engine.NewRand(seed)
+	for i := 0; i < n && wrong == ""; i++ {
+		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
+		if !ok || !revealSome(r, &p, prover.Other()) {
+			continue
+		}
+		orSide := prover
+		if i%4 == 3 {
+			orSide = prover.Other()
+		}
+		g := newGame(p, prover, orSide, nil)
+		g.mutation = mut
+		check := func() {
+			h := hits(g)
+			lb := g.lowerBound()
+			kept += int(hits(g) - h)
+			fresh := newGame(g.pos, prover, orSide, nil)
+			fresh.mutation = mut
+			if want := fresh.lowerBound(); lb != want && wrong == "" {
+				wrong = fmt.Sprintf("%s (win of %v asked): lower bound %d with the kept facts, %d fresh", g.pos.String(), orSide, lb, want)
+			}
+		}
+		// The children one after the other, as a search expands a node,
+		// then each child's.
+		moves := g.Moves(nil)
+		for _, m := range moves {
+			g.Play(m)
+			check()
+			g.Undo()
+		}
+		for _, m := range moves {
+			g.Play(m)
+			for _, reply := range g.Moves(nil) {
+				g.Play(reply)
+				check()
+				g.Undo()
+			}
+			g.Undo()
+		}
+	}
+	return wrong, kept
 }

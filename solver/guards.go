@@ -43,58 +43,108 @@ import (
 func (g *game) guardedEscape(plain, need int) int {
 	p := &g.pos
 	x := g.orSide
-	and := x.Other()
-	occ := p.Occupied(and)
+	occ := p.Occupied(x.Other())
 	guards := occ & guardZone[x]
 	if guards == 0 || plain >= need || !g.provesOnOwnPlies() {
 		return plain
 	}
-	own := p.Occupied(x)
 	blues := p.MayBeBlue(x)
-	exits := engine.Exits(x)
-	if blues&exits != 0 {
+	if blues&engine.Exits(x) != 0 {
+		return plain
+	}
+	f := g.guardFacts(occ, guards)
+	// The AND side's shuttles; without one, no bound.
+	if f.shuttles == 0 && g.mutation != mutateGuardsWithoutShuttle {
 		return plain
 	}
 	best := 255
-	for e := exits; e != 0; e &= e - 1 {
-		ex := engine.Square(trailing(e))
-		gs := guards & (ex.Bit() | engine.Neighbours(ex.Bit()))
-		if gs != 0 && (!g.canTake(gs) || g.mutation == mutateGuardsUntakeable) {
-			continue
+	if f.shuttlesTaken < 255 {
+		// Every shuttle taken first: a capture each, and the escape.
+		if best = max(plain, f.shuttlesTaken); best < need {
+			return plain // no sharper than the bound already known
 		}
-		var gl [3]engine.Square
-		k := 0
-		for r := gs; r != 0 && k < len(gl); r &= r - 1 {
-			gl[k] = engine.Square(trailing(r))
-			k++
-		}
+	}
+	own := p.Occupied(x)
+	for _, e := range f.exits[:f.open] {
+		gl := e.guards[:e.k]
 		for b := blues; b != 0; b &= b - 1 {
 			sq := engine.Square(trailing(b))
-			if sq.Distance(ex)+1 >= best {
+			if sq.Distance(e.exit)+1 >= best {
 				continue // no sooner than the best so far
 			}
-			moves := escapeThrough(sq, ex, gl[:k], own&^sq.Bit(), blues&^sq.Bit(), g.mutation)
+			moves := escapeThrough(sq, e.exit, gl, own&^sq.Bit(), blues&^sq.Bit(), g.mutation)
 			if best = min(best, moves); best < need {
 				return plain // no sharper than the bound already known
 			}
 		}
 	}
-	// The AND side's shuttles; without one, no bound.
-	var shuttles uint64
+	return max(best, plain)
+}
+
+// guardFacts returns guardedEscape's facts of the AND side's pieces,
+// occ, with its guards among them: what the OR side's pieces do not
+// change. The children of an OR node share them, so the game keeps the
+// last ones with what they were made of (the AND side's pieces, their
+// kinds and its reds; the rules' mutation, which tests change in a
+// game), and gives them again where that is the same.
+func (g *game) guardFacts(occ, guards uint64) *guardSide {
+	p := &g.pos
+	x := g.orSide
+	and := x.Other()
+	red, hidden := p.Pieces(and, engine.Red), p.Pieces(and, engine.Unknown)
+	hr, reds := p.HiddenReds(and), p.Reds(and)
+	f := &g.guardKept
+	if f.ok && (f.occ == occ && f.red == red || g.mutation == mutateGuardKey) && f.hidden == hidden && f.hiddenReds == hr && f.reds == reds && f.mutation == g.mutation {
+		g.guardHits++
+		return f
+	}
+	*f = guardSide{ok: true, occ: occ, red: red, hidden: hidden, hiddenReds: hr, reds: reds, mutation: g.mutation, shuttlesTaken: 255}
+	// An exit is open to the OR side where it may take every guard of
+	// the exit (on it or next to it).
+	for e := engine.Exits(x); e != 0; e &= e - 1 {
+		ex := engine.Square(trailing(e))
+		gs := guards & (ex.Bit() | engine.Neighbours(ex.Bit()))
+		if gs != 0 && (!g.canTake(gs) || g.mutation == mutateGuardsUntakeable) {
+			continue
+		}
+		o := &f.exits[f.open]
+		o.exit = ex
+		for r := gs; r != 0 && int(o.k) < len(o.guards); r &= r - 1 {
+			o.guards[o.k] = engine.Square(trailing(r))
+			o.k++
+		}
+		f.open++
+	}
 	for r := occ &^ guards; r != 0; r &= r - 1 {
 		b := r & -r
-		if twoCore(engine.BoardMask&^(occ&^b))&b != 0 {
-			shuttles |= b
+		if inTwoCore(engine.BoardMask&^(occ&^b), b) {
+			f.shuttles |= b
 		}
 	}
-	if shuttles == 0 && g.mutation != mutateGuardsWithoutShuttle {
-		return plain
+	if n := bits.OnesCount64(f.shuttles); n > 0 && g.canTake(f.shuttles) {
+		f.shuttlesTaken = n + 1
 	}
-	// Or every shuttle taken first: a capture each, and the escape.
-	if n := bits.OnesCount64(shuttles); n > 0 && g.canTake(shuttles) {
-		best = min(best, max(plain, n+1))
+	return f
+}
+
+// guardSide is what guardedEscape knows of the AND side's pieces
+// (guardFacts), and what it was made of.
+type guardSide struct {
+	ok               bool
+	occ, red, hidden uint64
+	hiddenReds, reds int
+	mutation         mutation
+	// exits[:open]: the exits open to the OR side, each with its guards
+	exits [2]struct {
+		exit   engine.Square
+		guards [3]engine.Square
+		k      uint8
 	}
-	return max(best, plain)
+	open int
+	// shuttles: the AND side's shuttles; shuttlesTaken: the OR side's
+	// moves to take them all and escape (255: it may not take them all)
+	shuttles      uint64
+	shuttlesTaken int
 }
 
 // guardZone holds, for each player, its exits and the squares next to
@@ -111,6 +161,25 @@ func escapeThrough(sq, ex engine.Square, gl []engine.Square, others, blues uint6
 	if k == 0 {
 		return sq.Distance(ex) + 1
 	}
+	if k == 1 {
+		// The blue through the guard's square, or the blue straight to
+		// the exit and the guard taken by another piece (below, for any
+		// k), which takes a move at least.
+		t := gl[0]
+		through := sq.Distance(t) + t.Distance(ex)
+		straight := sq.Distance(ex)
+		if through <= straight+1 || others == 0 || mut == mutateGuardsBlueOnly {
+			return through + 1
+		}
+		far := min(nearest(others, t), nearest(blues, ex))
+		return min(through, straight+max(far, 1)) + 1
+	}
+	return escapeThroughAny(sq, ex, gl, others, blues, mut)
+}
+
+// escapeThroughAny is escapeThrough for any number of guards, k ≥ 1.
+func escapeThroughAny(sq, ex engine.Square, gl []engine.Square, others, blues uint64, mut mutation) int {
+	k := len(gl)
 	// A guard next to the exit leaves its square only to take a blue
 	// stepping onto the exit, and is then taken there: another blue's
 	// steps to the exit.

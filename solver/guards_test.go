@@ -100,3 +100,42 @@ func TestGuardsBoundDfpn(t *testing.T) {
 	}
 	wantDfpnDisagreement(t, cases, depth, mutateGuardsUntakeable)
 }
+
+// TestEscapeThroughOneGuard holds escapeThrough's way with one guard to
+// the way of any number (escapeThroughAny) on random squares and pieces,
+// with and without the mutation that counts the guards taken by the
+// escaping blue alone. Both of its shortcuts (the guard's square on the
+// blue's way; no other piece) must be taken, and the long way too.
+func TestEscapeThroughOneGuard(t *testing.T) {
+	r := engine.NewRand(61)
+	square := func() engine.Square { return engine.Sq(r.Intn(6), r.Intn(6)) }
+	var through, long int
+	for i := 0; i < 200000; i++ {
+		sq, ex, guard := square(), square(), square()
+		var others, blues uint64
+		for j := r.Intn(5); j > 0; j-- {
+			b := square().Bit() &^ sq.Bit()
+			others |= b
+			if r.Intn(2) == 0 {
+				blues |= b
+			}
+		}
+		mut := noMutation
+		if i%5 == 0 {
+			mut = mutateGuardsBlueOnly
+		}
+		gl := []engine.Square{guard}
+		got, want := escapeThrough(sq, ex, gl, others, blues, mut), escapeThroughAny(sq, ex, gl, others, blues, mut)
+		if got != want {
+			t.Fatalf("blue %v, exit %v, guard %v, others %#x, blues %#x, mutation %v: %d moves, the general way %d", sq, ex, guard, others, blues, mut, got, want)
+		}
+		if sq.Distance(guard)+guard.Distance(ex) <= sq.Distance(ex)+1 {
+			through++
+		} else if others != 0 && mut == noMutation {
+			long++
+		}
+	}
+	if through < 1000 || long < 1000 {
+		t.Fatalf("the guard on the blue's way %d times, the long way %d: the test says little", through, long)
+	}
+}

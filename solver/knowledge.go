@@ -120,11 +120,16 @@ const mutateBoundShort = numMutations + 15
 // pieces' squares forgotten).
 const mutateShuttleKey = numMutations + 16
 
+// mutateGuardKey, a wrong variant of guardedEscape's kept facts: found
+// again by the AND side's hidden pieces alone (its shown pieces' squares
+// forgotten).
+const mutateGuardKey = numMutations + 17
+
 // fortressMutations are the wrong variants of fortress and fortressNext.
 var fortressMutations = []mutation{mutateFortressTwoReds, mutateFortressShown, mutateFortressBlueOnExit, mutateFortressOneExit, mutateNextBlueNear, mutateNextRedIgnored}
 
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit", "next-blue-near", "next-red-ignored", "bound-escape-only", "bound-short", "shuttle-key"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit", "next-blue-near", "next-red-ignored", "bound-escape-only", "bound-short", "shuttle-key", "guard-key"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
