@@ -30,8 +30,8 @@ type game struct {
 	// shuttles: stillTargets' last count (the children of an OR node
 	// share the AND side's pieces)
 	shuttles shuttleCount
-	// guardKept: guardedEscape's last facts of the AND side (guardFacts)
-	guardKept guardSide
+	// guardKept: guardedEscape's facts of the AND side (guardFacts)
+	guardKept [1 << guardBits]guardSide
 	// statistics
 	shuttleHits uint64 // stillTargets' counts found in shuttles
 	guardHits   uint64 // guardedEscape's facts found in guardKept

@@ -54,13 +54,13 @@ func (g *game) guardedEscape(plain, need int) int {
 	}
 	f := g.guardFacts(occ, guards)
 	// The AND side's shuttles; without one, no bound.
-	if f.shuttles == 0 && g.mutation != mutateGuardsWithoutShuttle {
+	if !f.shuttles && g.mutation != mutateGuardsWithoutShuttle {
 		return plain
 	}
 	best := 255
 	if f.shuttlesTaken < 255 {
 		// Every shuttle taken first: a capture each, and the escape.
-		if best = max(plain, f.shuttlesTaken); best < need {
+		if best = max(plain, int(f.shuttlesTaken)); best < need {
 			return plain // no sharper than the bound already known
 		}
 	}
@@ -83,22 +83,29 @@ func (g *game) guardedEscape(plain, need int) int {
 
 // guardFacts returns guardedEscape's facts of the AND side's pieces,
 // occ, with its guards among them: what the OR side's pieces do not
-// change. The children of an OR node share them, so the game keeps the
-// last ones with what they were made of (the AND side's pieces, their
-// kinds and its reds; the rules' mutation, which tests change in a
-// game), and gives them again where that is the same.
+// change. The children of an OR node share them, and a search meets the
+// same AND pieces again and again (df-pn expands a node many times), so
+// the game keeps them in a small table (guardSlots), each with what it
+// was made of (the AND side's pieces, their kinds and its reds; the
+// rules' mutation, which tests change in a game), and gives them again
+// where that is the same.
 func (g *game) guardFacts(occ, guards uint64) *guardSide {
 	p := &g.pos
 	x := g.orSide
 	and := x.Other()
 	red, hidden := p.Pieces(and, engine.Red), p.Pieces(and, engine.Unknown)
-	hr, reds := p.HiddenReds(and), p.Reds(and)
-	f := &g.guardKept
-	if f.ok && (f.occ == occ && f.red == red || g.mutation == mutateGuardKey) && f.hidden == hidden && f.hiddenReds == hr && f.reds == reds && f.mutation == g.mutation {
+	hr, reds := int8(p.HiddenReds(and)), int8(p.Reds(and))
+	ko, kr := occ, red
+	if g.mutation == mutateGuardKey {
+		ko, kr = 0, 0
+	}
+	f := &g.guardKept[(ko*0x9e3779b97f4a7c15^kr*0xc2b2ae3d27d4eb4f^hidden)*0xbf58476d1ce4e5b9>>(64-guardBits)]
+	if f.ok && f.occ == ko && f.red == kr && f.hidden == hidden && f.hiddenReds == hr && f.reds == reds && f.mutation == g.mutation {
 		g.guardHits++
 		return f
 	}
-	*f = guardSide{ok: true, occ: occ, red: red, hidden: hidden, hiddenReds: hr, reds: reds, mutation: g.mutation, shuttlesTaken: 255}
+	f.ok, f.occ, f.red, f.hidden, f.hiddenReds, f.reds, f.mutation = true, ko, kr, hidden, hr, reds, g.mutation
+	f.open, f.shuttles, f.shuttlesTaken = 0, false, 255
 	// An exit is open to the OR side where it may take every guard of
 	// the exit (on it or next to it).
 	for e := engine.Exits(x); e != 0; e &= e - 1 {
@@ -108,43 +115,49 @@ func (g *game) guardFacts(occ, guards uint64) *guardSide {
 			continue
 		}
 		o := &f.exits[f.open]
-		o.exit = ex
+		o.exit, o.k = ex, 0
 		for r := gs; r != 0 && int(o.k) < len(o.guards); r &= r - 1 {
 			o.guards[o.k] = engine.Square(trailing(r))
 			o.k++
 		}
 		f.open++
 	}
+	var shuttles uint64
 	for r := occ &^ guards; r != 0; r &= r - 1 {
 		b := r & -r
 		if inTwoCore(engine.BoardMask&^(occ&^b), b) {
-			f.shuttles |= b
+			shuttles |= b
 		}
 	}
-	if n := bits.OnesCount64(f.shuttles); n > 0 && g.canTake(f.shuttles) {
-		f.shuttlesTaken = n + 1
+	f.shuttles = shuttles != 0
+	if n := bits.OnesCount64(shuttles); n > 0 && g.canTake(shuttles) {
+		f.shuttlesTaken = uint8(n + 1)
 	}
 	return f
 }
 
+// guardBits: guardedEscape's table of kept facts has 1<<guardBits
+// slots (guardFacts).
+const guardBits = 10
+
 // guardSide is what guardedEscape knows of the AND side's pieces
 // (guardFacts), and what it was made of.
 type guardSide struct {
-	ok               bool
 	occ, red, hidden uint64
-	hiddenReds, reds int
+	hiddenReds, reds int8
 	mutation         mutation
+	ok               bool
 	// exits[:open]: the exits open to the OR side, each with its guards
 	exits [2]struct {
 		exit   engine.Square
 		guards [3]engine.Square
 		k      uint8
 	}
-	open int
-	// shuttles: the AND side's shuttles; shuttlesTaken: the OR side's
+	open uint8
+	// shuttles: the AND side has a shuttle; shuttlesTaken: the OR side's
 	// moves to take them all and escape (255: it may not take them all)
-	shuttles      uint64
-	shuttlesTaken int
+	shuttles      bool
+	shuttlesTaken uint8
 }
 
 // guardZone holds, for each player, its exits and the squares next to

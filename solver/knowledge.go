@@ -121,8 +121,8 @@ const mutateBoundShort = numMutations + 15
 const mutateShuttleKey = numMutations + 16
 
 // mutateGuardKey, a wrong variant of guardedEscape's kept facts: found
-// again by the AND side's hidden pieces alone (its shown pieces' squares
-// forgotten).
+// again by the AND side's hidden pieces alone (the squares of all its
+// pieces and of its shown reds forgotten).
 const mutateGuardKey = numMutations + 17
 
 // fortressMutations are the wrong variants of fortress and fortressNext.
