@@ -119,10 +119,9 @@ func (g *game) fortressNext() bool {
 	if p.Turn() != x || p.Reds(x) != 1 || !g.takesNothing() {
 		return false
 	}
-	exits := engine.Exits(x)
-	near := exits | engine.Neighbours(exits)
+	near := guardZone[x] // the exits and the squares next to them
 	if g.mutation == mutateNextBlueNear {
-		near = exits
+		near = engine.Exits(x)
 	}
 	if p.MayBeBlue(x)&near != 0 {
 		return false

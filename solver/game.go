@@ -365,7 +365,7 @@ func (g *game) escapeMoves(orToMove bool, plain int) int {
 	and := p.Occupied(x.Other())
 	exits := engine.Exits(x)
 	empty := engine.BoardMask &^ (and | p.Occupied(x))
-	away := ^engine.Neighbours(exits)            // squares next to no exit
+	away := awayFromExits[x&1]                   // squares next to no exit
 	spare := engine.Neighbours(and&away) & empty // where a spare move may go
 	held := p.Occupied(x)                        // the OR side's pieces when the blue steps
 	guarded := exits                             // one step away: guards still there at the reply
@@ -399,7 +399,7 @@ func (g *game) escapeMoves(orToMove bool, plain int) int {
 	}
 	for e := exits; e != 0; e &= e - 1 {
 		ex := engine.Square(trailing(e))
-		guards := engine.Neighbours(ex.Bit())
+		guards := squareNeighbours[ex&63]
 		if g.mutation == mutateGuardTwoAway {
 			guards |= engine.Neighbours(guards)
 		}
@@ -412,7 +412,7 @@ func (g *game) escapeMoves(orToMove bool, plain int) int {
 			switch {
 			case d == 1 && oneMore:
 				d = 2
-			case d == 2 && farGuard && guards&^engine.Neighbours(sq.Bit()) != 0:
+			case d == 2 && farGuard && guards&^squareNeighbours[sq&63] != 0:
 				d = 3
 			}
 			esc = min(esc, d+1)
@@ -424,6 +424,19 @@ func (g *game) escapeMoves(orToMove bool, plain int) int {
 // exitZone holds, for each player, the squares at most two steps from
 // its exits: where escapeMoves sharpens a blue's distance.
 var exitZone = exitZones(2)
+
+// awayFromExits holds, for each player, the squares (and the margin)
+// next to none of its exits.
+var awayFromExits = [2]uint64{^engine.Neighbours(engine.Exits(engine.First)), ^engine.Neighbours(engine.Exits(engine.Second))}
+
+// squareNeighbours[s] is engine.Neighbours of the one square s: a load
+// where the evaluation asks it of one square at a time.
+var squareNeighbours = func() (t [64]uint64) {
+	for _, s := range engine.BoardSquares {
+		t[s] = engine.Neighbours(s.Bit())
+	}
+	return t
+}()
 
 // provesOnOwnPlies reports whether the OR side wins only on its own
 // moves: when it is the prover. Its third way to win (SPEC §1), the

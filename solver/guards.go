@@ -110,7 +110,7 @@ func (g *game) guardFacts(occ, guards uint64) *guardSide {
 	// the exit (on it or next to it).
 	for e := engine.Exits(x); e != 0; e &= e - 1 {
 		ex := engine.Square(trailing(e))
-		gs := guards & (ex.Bit() | engine.Neighbours(ex.Bit()))
+		gs := guards & (ex.Bit() | squareNeighbours[ex&63])
 		if gs != 0 && (!g.canTake(gs) || g.mutation == mutateGuardsUntakeable) {
 			continue
 		}
