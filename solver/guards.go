@@ -85,10 +85,12 @@ func (g *game) guardedEscape(plain, need int) int {
 // occ, with its guards among them: what the OR side's pieces do not
 // change. The children of an OR node share them, and a search meets the
 // same AND pieces again and again (df-pn expands a node many times), so
-// the game keeps them in a small table (guardSlots), each with what it
-// was made of (the AND side's pieces, their kinds and its reds; the
-// rules' mutation, which tests change in a game), and gives them again
-// where that is the same.
+// the game keeps them in a small table (1<<guardBits slots), each with
+// what it was made of (the AND side's pieces, their kinds and its reds;
+// the rules' mutation, which tests change in a game), and gives them
+// again where that is the same. The index mixes the three sets by
+// multiplications: an exclusive or of the pieces and the hidden pieces
+// alone is zero wherever every piece is hidden.
 func (g *game) guardFacts(occ, guards uint64) *guardSide {
 	p := &g.pos
 	x := g.orSide
