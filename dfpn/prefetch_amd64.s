@@ -6,3 +6,12 @@ TEXT ·prefetchBucket(SB), NOSPLIT|NOFRAME, $0-24
 	PREFETCHT0 (AX)
 	PREFETCHT0 64(AX)
 	RET
+
+// func prefetchChild(b []entry, w *uint64)
+TEXT ·prefetchChild(SB), NOSPLIT|NOFRAME, $0-32
+	MOVQ b_base+0(FP), AX
+	MOVQ w+24(FP), BX
+	PREFETCHT0 (AX)
+	PREFETCHT0 64(AX)
+	PREFETCHT0 (BX)
+	RET

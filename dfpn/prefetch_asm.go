@@ -10,3 +10,9 @@ package dfpn
 //
 //go:noescape
 func prefetchBucket(b []entry)
+
+// prefetchChild is prefetchBucket for a child's bucket b, and the cache
+// line of its filter word w too (Table.absent reads it first).
+//
+//go:noescape
+func prefetchChild(b []entry, w *uint64)

@@ -12,3 +12,10 @@ func prefetchBucket(b []entry) {
 	atomic.LoadUint64(&b[0].key)
 	atomic.LoadUint64(&b[2].key)
 }
+
+// prefetchChild is prefetchBucket for a child's bucket b, and the cache
+// line of its filter word w too (Table.absent reads it first).
+func prefetchChild(b []entry, w *uint64) {
+	prefetchBucket(b)
+	atomic.LoadUint64(w)
+}
