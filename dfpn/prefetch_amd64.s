@@ -15,3 +15,9 @@ TEXT ·prefetchChild(SB), NOSPLIT|NOFRAME, $0-32
 	PREFETCHT0 64(AX)
 	PREFETCHT0 (BX)
 	RET
+
+// func prefetchKey(p *uint64)
+TEXT ·prefetchKey(SB), NOSPLIT|NOFRAME, $0-8
+	MOVQ p+0(FP), AX
+	PREFETCHT0 (AX)
+	RET

@@ -15,3 +15,9 @@ TEXT ·prefetchChild(SB), NOSPLIT|NOFRAME, $0-32
 	PRFM 64(R0), PLDL1KEEP
 	PRFM (R1), PLDL1KEEP
 	RET
+
+// func prefetchKey(p *uint64)
+TEXT ·prefetchKey(SB), NOSPLIT|NOFRAME, $0-8
+	MOVD p+0(FP), R0
+	PRFM (R0), PLDL1KEEP
+	RET

@@ -16,3 +16,8 @@ func prefetchBucket(b []entry)
 //
 //go:noescape
 func prefetchChild(b []entry, w *uint64)
+
+// prefetchKey asks for the cache line of p (a shallow memo slot's key).
+//
+//go:noescape
+func prefetchKey(p *uint64)

@@ -19,3 +19,6 @@ func prefetchChild(b []entry, w *uint64) {
 	prefetchBucket(b)
 	atomic.LoadUint64(w)
 }
+
+// prefetchKey reads p (a shallow memo slot's key).
+func prefetchKey(p *uint64) { atomic.LoadUint64(p) }

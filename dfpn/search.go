@@ -407,10 +407,11 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 // which would call those races with the locked writes, builds a shared
 // table without them. A game that is no ChildHasher (the keeper's,
 // whose moves carry marks) has its children's keys by Play, Hash and
-// Undo.
-func (s *Searcher) touch(moves []Move) {
+// Undo. It reports whether it asked (s.hashes then holds the children's
+// keys).
+func (s *Searcher) touch(moves []Move) bool {
 	if !s.tt.touches() {
-		return
+		return false
 	}
 	hs := s.hashes[:0]
 	if ch := s.ch; ch != nil {
@@ -426,6 +427,7 @@ func (s *Searcher) touch(moves []Move) {
 	}
 	s.hashes = hs
 	s.tt.touch(hs)
+	return true
 }
 
 // distanceWeight is what a ply of the game's lower bound on the OR
@@ -679,7 +681,13 @@ func (s *Searcher) mid(thpn, thdn uint32, d uint16, ply int, seen bool) nodeResu
 func (s *Searcher) expand(ply int, d uint16, or bool) []child {
 	g := s.g
 	moves, cs := s.nodeMoves(ply)
-	s.touch(moves)
+	if s.touch(moves) && d >= memoMinPlies && d <= s.shallowPlies && !s.noMemo {
+		// The children the search will solve outright (mid: shallow):
+		// their memo slots asked for with their table buckets.
+		for _, h := range s.hashes {
+			prefetchKey(&s.memoSlot(h, d).key)
+		}
+	}
 	for i, m := range moves {
 		c := &cs[i]
 		c.move = m

@@ -159,6 +159,12 @@ func (s *Searcher) shallowSearch(d uint16, ply int) (nodeResult, Move) {
 		}
 		g.Play(m)
 		s.stats.Nodes++
+		if dc >= memoMinPlies && !s.noMemo {
+			// The memo's slot of the child, asked for now: its lookup
+			// comes after the siblings' evaluations, where the child is
+			// searched below (shallow).
+			prefetchKey(&s.memoSlot(g.Hash(), dc).key)
+		}
 		ev := g.Evaluate()
 		c.winIn, c.noWin = InfLen, ev.NoWin
 		switch {
