@@ -98,43 +98,31 @@ func TestNoWinAfterDfpn(t *testing.T) {
 	wantDfpnDisagreement(t, cases, depth, mutateBoundEscapeOnly)
 }
 
-// TestShuttleCount: stillTargets' count kept from the last position it
-// was made for (game.shuttles) gives every lower bound a fresh game
-// gives (keptFacts). The kept count must be used somewhere; found again
-// by the pieces that may be blue alone (mutateShuttleKey), it must give a
+// TestAndFacts: the AND side's facts kept in the game's table
+// (andFacts: stillTargets' shuttles, guardedEscape's exits, guards and
+// shuttles) give every lower bound a fresh game gives (keptFacts), on
+// two draws of positions. They must be used somewhere; found again by
+// the AND side's hidden pieces alone (mutateAndKey), they must give a
 // wrong bound somewhere.
-func TestShuttleCount(t *testing.T) {
-	testKeptFacts(t, 81, mutateShuttleKey, func(g *game) uint64 { return g.shuttleHits })
-}
-
-// TestGuardFacts: guardedEscape's facts of the AND side's pieces kept
-// from the last position they were made for (game.guardKept) give every
-// lower bound a fresh game gives (keptFacts). They must be used
-// somewhere; found again by the AND side's hidden pieces alone
-// (mutateGuardKey), they must give a wrong bound somewhere.
-func TestGuardFacts(t *testing.T) {
-	testKeptFacts(t, 83, mutateGuardKey, func(g *game) uint64 { return g.guardHits })
-}
-
-// testKeptFacts runs keptFacts as it is and with the mutation mut of its
-// key, hits counting the kept facts' uses.
-func testKeptFacts(t *testing.T, seed uint64, mut mutation, hits func(*game) uint64) {
+func TestAndFacts(t *testing.T) {
 	n := 3000
 	if testing.Short() {
 		n = 1000
 	}
-	wrong, kept := keptFacts(n, seed, noMutation, hits)
-	if wrong != "" {
-		t.Fatal(wrong)
-	}
-	if kept < n/10 {
-		t.Fatalf("the kept facts were used %d times: the test says little", kept)
-	}
-	t.Logf("the kept facts used %d times", kept)
-	if wrong, _ := keptFacts(n, seed, mut, hits); wrong == "" {
-		t.Errorf("mutation %v: no wrong bound found", mut)
-	} else {
-		t.Logf("mutation %v: %s", mut, wrong)
+	for _, seed := range []uint64{81, 83} {
+		wrong, kept := keptFacts(n, seed, noMutation)
+		if wrong != "" {
+			t.Fatal(wrong)
+		}
+		if kept < n/10 {
+			t.Fatalf("seed %d: the kept facts were used %d times: the test says little", seed, kept)
+		}
+		t.Logf("seed %d: the kept facts used %d times", seed, kept)
+		if wrong, _ := keptFacts(n, seed, mutateAndKey); wrong == "" {
+			t.Errorf("seed %d, mutation %v: no wrong bound found", seed, mutateAndKey)
+		} else {
+			t.Logf("seed %d, mutation %v: %s", seed, mutateAndKey, wrong)
+		}
 	}
 }
 
@@ -142,8 +130,8 @@ func testKeptFacts(t *testing.T, seed uint64, mut mutation, hits func(*game) uin
 // of the opponent's colours shown, either side's win asked, with one game
 // (under the mutation mut), and compares its lower bound after each move
 // and each reply with a new game's of the same position: the first
-// difference, and how many times the game used facts it kept (hits).
-func keptFacts(n int, seed uint64, mut mutation, hits func(*game) uint64) (wrong string, kept int) {
+// difference, and how many times the game used facts it kept.
+func keptFacts(n int, seed uint64, mut mutation) (wrong string, kept int) {
 	r := engine.NewRand(seed)
 	for i := 0; i < n && wrong == ""; i++ {
 		p, prover, ok := drawPosition(r, false, mixedMaterial(r))
@@ -157,9 +145,9 @@ func keptFacts(n int, seed uint64, mut mutation, hits func(*game) uint64) (wrong
 		g := newGame(p, prover, orSide, nil)
 		g.mutation = mut
 		check := func() {
-			h := hits(g)
+			h := g.andHits
 			lb := g.lowerBound()
-			kept += int(hits(g) - h)
+			kept += int(g.andHits - h)
 			fresh := newGame(g.pos, prover, orSide, nil)
 			fresh.mutation = mut
 			if want := fresh.lowerBound(); lb != want && wrong == "" {

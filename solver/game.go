@@ -27,16 +27,12 @@ type game struct {
 	// farAlways: for tests, escapeMoves walking the far blues even where
 	// a near one makes them count for nothing
 	farAlways bool
-	// shuttles: stillTargets' last count (the children of an OR node
-	// share the AND side's pieces)
-	shuttles shuttleCount
-	// guardKept: guardedEscape's facts of the AND side (guardFacts)
-	guardKept [1 << guardBits]guardSide
+	// andKept: the bounds' facts of the AND side's pieces (andFacts)
+	andKept [1 << andBits]andSide
 	// statistics
-	shuttleHits uint64 // stillTargets' counts found in shuttles
-	guardHits   uint64 // guardedEscape's facts found in guardKept
-	tableHits   uint64
-	tableErr    error
+	andHits   uint64 // andFacts found in andKept
+	tableHits uint64
+	tableErr  error
 	// A cache line of nothing at the end: the copies a search on two
 	// goroutines makes (parallelSearch) are allocated one after the
 	// other, and one's position, written at every move, shared a line
@@ -251,13 +247,7 @@ func (g *game) captureBound(lb, plain int, reach uint64, orToMove bool) (int, in
 	// alone (k = 1) was the bound before. Against pieces that stand still
 	// the OR side walks every step itself: capture k on its move g(k) or
 	// later (still, in OR moves; see stillTargets).
-	p := &g.pos
-	and := g.orSide.Other()
-	targets := p.MayBeBlue(and)
-	if g.mutation == mutateCapturesHiddenOnly {
-		targets = p.Pieces(and, engine.Unknown)
-	}
-	all := targets
+	targets := g.captureTargets()
 	capPly, still, k := 0, 0, 0
 	for d := 1; d <= 10 && k < caps && capPly < lb && targets != 0; d++ {
 		reach |= engine.Neighbours(reach)
@@ -270,9 +260,19 @@ func (g *game) captureBound(lb, plain int, reach uint64, orToMove bool) (int, in
 	}
 	if k == caps && capPly < lb {
 		top := min(orPlies(orToMove, plain), orPlies(orToMove, still))
-		lb = max(capPly, g.stillTargets(all, caps, capPly, top, orToMove))
+		lb = max(capPly, g.stillTargets(caps, capPly, top, orToMove))
 	}
 	return lb, capPly
+}
+
+// captureTargets returns the AND side's pieces a capture win takes: those
+// that may be blue (a shown red never counts).
+func (g *game) captureTargets() uint64 {
+	and := g.orSide.Other()
+	if g.mutation == mutateCapturesHiddenOnly {
+		return g.pos.Pieces(and, engine.Unknown)
+	}
+	return g.pos.MayBeBlue(and)
 }
 
 // NoWinAfter is dfpn.ChildBounder: after the prover's step m (no capture,
@@ -545,7 +545,8 @@ func trailing(b uint64) int { return bits.TrailingZeros64(b) }
 // below the escape bound. It holds against one way of playing for the
 // AND side, so the least win against it is no sooner than the prover's
 // sure win: move only a shuttle, a piece that a capture win does not take
-// (not in targets), until the OR side takes it, then the next shuttle.
+// (not in captureTargets), until the OR side takes it, then the next
+// shuttle.
 // A shuttle is one that stands in the 2-core of the squares that hold no
 // other AND piece (every square of it has two neighbours in it: twoCore):
 // it always has a move to one of them, onto an empty square or a capture,
@@ -566,8 +567,9 @@ func trailing(b uint64) int { return bits.TrailingZeros64(b) }
 //     caps captures and the n take a move each, and capPly holds.
 //
 // The prover as the OR side never wins on the AND side's moves
-// (provesOnOwnPlies), so the shuttle's moves give it nothing.
-func (g *game) stillTargets(targets uint64, caps, capPly, top int, orToMove bool) int {
+// (provesOnOwnPlies), so the shuttle's moves give it nothing. The
+// shuttles are counted once for the AND side's pieces (andFacts).
+func (g *game) stillTargets(caps, capPly, top int, orToMove bool) int {
 	if !g.provesOnOwnPlies() || g.noStill || top <= capPly {
 		return 0 // (or no sharper than capPly: no shuttle needed)
 	}
@@ -584,21 +586,7 @@ func (g *game) stillTargets(targets uint64, caps, capPly, top int, orToMove bool
 	if g.mutation == mutateStillWithoutShuttle {
 		n = 9 // shuttles whatever the board, none of them to be taken
 	} else {
-		// Counted only as far as the bound needs: past spare, more
-		// shuttles change nothing.
-		occ, lim := p.Occupied(and), max(spare, 0)
-		if m := &g.shuttles; m.ok && (m.occ == occ || g.mutation == mutateShuttleKey) && m.targets == targets && m.lim == lim {
-			n = m.n
-			g.shuttleHits++
-		} else {
-			for r := occ &^ targets; r != 0 && n <= lim; r &= r - 1 {
-				b := r & -r
-				if inTwoCore(engine.BoardMask&^(occ&^b), b) {
-					n++
-				}
-			}
-			*m = shuttleCount{ok: true, occ: occ, targets: targets, lim: lim, n: n}
-		}
+		n = int(g.andFacts().stills)
 	}
 	if n == 0 {
 		return 0
@@ -607,14 +595,6 @@ func (g *game) stillTargets(targets uint64, caps, capPly, top int, orToMove bool
 		lb = min(lb, max(capPly, orPlies(orToMove, caps+n)))
 	}
 	return lb
-}
-
-// shuttleCount is a count of stillTargets' shuttles and what it counted
-// them of.
-type shuttleCount struct {
-	ok           bool
-	occ, targets uint64
-	lim, n       int
 }
 
 // inTwoCore reports whether the square b (one bit, in s) stands in the

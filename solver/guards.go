@@ -43,16 +43,14 @@ import (
 func (g *game) guardedEscape(plain, need int) int {
 	p := &g.pos
 	x := g.orSide
-	occ := p.Occupied(x.Other())
-	guards := occ & guardZone[x]
-	if guards == 0 || plain >= need || !g.provesOnOwnPlies() {
+	if p.Occupied(x.Other())&guardZone[x] == 0 || plain >= need || !g.provesOnOwnPlies() {
 		return plain
 	}
 	blues := p.MayBeBlue(x)
 	if blues&engine.Exits(x) != 0 {
 		return plain
 	}
-	f := g.guardFacts(occ, guards)
+	f := g.andFacts()
 	// The AND side's shuttles; without one, no bound.
 	if !f.shuttles && g.mutation != mutateGuardsWithoutShuttle {
 		return plain
@@ -81,35 +79,40 @@ func (g *game) guardedEscape(plain, need int) int {
 	return max(best, plain)
 }
 
-// guardFacts returns guardedEscape's facts of the AND side's pieces,
-// occ, with its guards among them: what the OR side's pieces do not
-// change. The children of an OR node share them, and a search meets the
-// same AND pieces again and again (df-pn expands a node many times), so
-// the game keeps them in a small table (1<<guardBits slots), each with
-// what it was made of (the AND side's pieces, their kinds and its reds;
-// the rules' mutation, which tests change in a game), and gives them
-// again where that is the same. The index mixes the three sets by
-// multiplications: an exclusive or of the pieces and the hidden pieces
-// alone is zero wherever every piece is hidden.
-func (g *game) guardFacts(occ, guards uint64) *guardSide {
+// andFacts returns what the bounds know of the AND side's pieces alone,
+// which the OR side's pieces do not change: guardedEscape's open exits
+// with their guards and its shuttles, and stillTargets' shuttles. The
+// children of an OR node share them, and a search meets the same AND
+// pieces again and again (df-pn expands a node many times), so the game
+// keeps them in a small table (1<<andBits slots), each with what it was
+// made of (the AND side's pieces, their kinds and its reds; the rules'
+// mutation, which tests change in a game), and gives them again where
+// that is the same. The index mixes the three sets by multiplications:
+// an exclusive or of the pieces and the hidden pieces alone is zero
+// wherever every piece is hidden.
+func (g *game) andFacts() *andSide {
 	p := &g.pos
 	x := g.orSide
 	and := x.Other()
+	occ := p.Occupied(and)
 	red, hidden := p.Pieces(and, engine.Red), p.Pieces(and, engine.Unknown)
-	hr, reds := int8(p.HiddenReds(and)), int8(p.Reds(and))
+	// The reds' counts and the mutation in one word, never 0 (an empty
+	// slot's).
+	counts := uint32(p.HiddenReds(and)) | uint32(p.Reds(and))<<8 | uint32(g.mutation)<<16 | 1<<24
 	ko, kr := occ, red
-	if g.mutation == mutateGuardKey {
+	if g.mutation == mutateAndKey {
 		ko, kr = 0, 0
 	}
-	f := &g.guardKept[(ko*0x9e3779b97f4a7c15^kr*0xc2b2ae3d27d4eb4f^hidden)*0xbf58476d1ce4e5b9>>(64-guardBits)]
-	if f.ok && f.occ == ko && f.red == kr && f.hidden == hidden && f.hiddenReds == hr && f.reds == reds && f.mutation == g.mutation {
-		g.guardHits++
+	f := &g.andKept[(ko*0x9e3779b97f4a7c15^kr*0xc2b2ae3d27d4eb4f^hidden)*0xbf58476d1ce4e5b9>>(64-andBits)]
+	if f.counts == counts && f.occ == ko && f.red == kr && f.hidden == hidden {
+		g.andHits++
 		return f
 	}
-	f.ok, f.occ, f.red, f.hidden, f.hiddenReds, f.reds, f.mutation = true, ko, kr, hidden, hr, reds, g.mutation
+	f.counts, f.occ, f.red, f.hidden = counts, ko, kr, hidden
 	f.open, f.shuttles, f.shuttlesTaken = 0, false, 255
 	// An exit is open to the OR side where it may take every guard of
 	// the exit (on it or next to it).
+	guards := occ & guardZone[x]
 	for e := engine.Exits(x); e != 0; e &= e - 1 {
 		ex := engine.Square(trailing(e))
 		gs := guards & (ex.Bit() | squareNeighbours[ex&63])
@@ -124,13 +127,23 @@ func (g *game) guardFacts(occ, guards uint64) *guardSide {
 		}
 		f.open++
 	}
+	// The pieces in the 2-core of the squares no other AND piece holds:
+	// guardedEscape's shuttles are those that guard no exit,
+	// stillTargets' those that no capture win takes.
 	var shuttles uint64
-	for r := occ &^ guards; r != 0; r &= r - 1 {
+	targets, n := g.captureTargets(), 0
+	for r := occ; r != 0; r &= r - 1 {
 		b := r & -r
 		if inTwoCore(engine.BoardMask&^(occ&^b), b) {
-			shuttles |= b
+			if b&guards == 0 {
+				shuttles |= b
+			}
+			if b&targets == 0 {
+				n++
+			}
 		}
 	}
+	f.stills = uint8(n)
 	f.shuttles = shuttles != 0
 	if n := bits.OnesCount64(shuttles); n > 0 && g.canTake(shuttles) {
 		f.shuttlesTaken = uint8(n + 1)
@@ -138,28 +151,30 @@ func (g *game) guardFacts(occ, guards uint64) *guardSide {
 	return f
 }
 
-// guardBits: guardedEscape's table of kept facts has 1<<guardBits
-// slots (guardFacts).
-const guardBits = 10
+// andBits: the table of the AND side's kept facts has 1<<andBits slots
+// (andFacts).
+const andBits = 10
 
-// guardSide is what guardedEscape knows of the AND side's pieces
-// (guardFacts), and what it was made of.
-type guardSide struct {
+// andSide is what the bounds know of the AND side's pieces alone
+// (andFacts), and what it was made of.
+type andSide struct {
 	occ, red, hidden uint64
-	hiddenReds, reds int8
-	mutation         mutation
-	ok               bool
+	counts           uint32 // the reds' counts and the mutation (andFacts; 0: empty)
 	// exits[:open]: the exits open to the OR side, each with its guards
+	// (guardedEscape)
 	exits [2]struct {
 		exit   engine.Square
 		guards [3]engine.Square
 		k      uint8
 	}
 	open uint8
-	// shuttles: the AND side has a shuttle; shuttlesTaken: the OR side's
-	// moves to take them all and escape (255: it may not take them all)
+	// shuttles: the AND side has a shuttle that guards no exit;
+	// shuttlesTaken: the OR side's moves to take them all and escape
+	// (255: it may not take them all); stills: the shuttles no capture
+	// win takes (stillTargets)
 	shuttles      bool
 	shuttlesTaken uint8
+	stills        uint8
 }
 
 // guardZone holds, for each player, its exits and the squares next to

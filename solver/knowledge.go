@@ -115,21 +115,16 @@ const mutateBoundEscapeOnly = numMutations + 14
 // asked one ply short.
 const mutateBoundShort = numMutations + 15
 
-// mutateShuttleKey, a wrong variant of stillTargets' kept count: found
-// again by the AND side's pieces that may be blue alone (its other
-// pieces' squares forgotten).
-const mutateShuttleKey = numMutations + 16
-
-// mutateGuardKey, a wrong variant of guardedEscape's kept facts: found
-// again by the AND side's hidden pieces alone (the squares of all its
-// pieces and of its shown reds forgotten).
-const mutateGuardKey = numMutations + 17
+// mutateAndKey, a wrong variant of the AND side's kept facts (andFacts):
+// found again by the AND side's hidden pieces alone (the squares of all
+// its pieces and of its shown reds forgotten).
+const mutateAndKey = numMutations + 16
 
 // fortressMutations are the wrong variants of fortress and fortressNext.
 var fortressMutations = []mutation{mutateFortressTwoReds, mutateFortressShown, mutateFortressBlueOnExit, mutateFortressOneExit, mutateNextBlueNear, mutateNextRedIgnored}
 
 func (m mutation) String() string {
-	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit", "next-blue-near", "next-red-ignored", "bound-escape-only", "bound-short", "shuttle-key", "guard-key"}[m]
+	return [...]string{"none", "or-race-first", "or-race-second", "and-race-first", "and-race-second", "or-takes-last-blue", "and-takes-last-blue", "reds-for-opponent", "guard-two-away", "captures-hidden-only", "still-without-shuttle", "shuttles-kept", "guards-without-shuttle", "guards-untakeable", "guards-blue-only", "fortress-two-reds", "fortress-shown", "fortress-blue-on-exit", "fortress-one-exit", "next-blue-near", "next-red-ignored", "bound-escape-only", "bound-short", "and-key"}[m]
 }
 
 // races decides a node by a race that nothing can stop, if one is won
