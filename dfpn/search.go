@@ -293,7 +293,7 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 	var winIn, noWin, near uint16 = InfLen, 0, 0
 	var found bool
 	if !s.tt.absent(c.hash) { // most children: the filter alone, inlined
-		pn, dn, winIn, noWin, _, found, near = s.tt.lookupNear(c.hash, d)
+		pn, dn, winIn, noWin, _, found, near = s.tt.lookupStored(c.hash, d)
 	}
 	// spare: the plies left beyond the least the game knows the OR side
 	// needs (0: it must win in exactly d; -1: unknown, or no bound)

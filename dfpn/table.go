@@ -592,6 +592,12 @@ func (t *Table) lookupNear(key uint64, d uint16) (pn, dn uint32, winIn, noWin ui
 	if t.absent(key) {
 		return 0, 0, InfLen, 0, 0, false, 0
 	}
+	return t.lookupStored(key, d)
+}
+
+// lookupStored is lookupNear past its filter: for a key the filter does
+// not say absent (Searcher.evalChild reads the filter itself, inlined).
+func (t *Table) lookupStored(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool, depth uint16) {
 	b, lk := t.lock(key)
 	defer t.unlock(lk)
 	e := find(b, key)
