@@ -582,10 +582,8 @@ func (g *game) stillTargets(caps, capPly, top int, orToMove bool) int {
 	if g.mutation == mutateShuttlesKept {
 		spare = 0
 	}
-	n := 0
-	if g.mutation == mutateStillWithoutShuttle {
-		n = 9 // shuttles whatever the board, none of them to be taken
-	} else {
+	n := 9 // mutateStillWithoutShuttle: shuttles whatever the board, none of them to be taken
+	if g.mutation != mutateStillWithoutShuttle {
 		n = int(g.andFacts().stills)
 	}
 	if n == 0 {
