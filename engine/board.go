@@ -124,7 +124,7 @@ const (
 
 // Exits returns the bitboard of p's two exit squares: a1, f1 for First;
 // a6, f6 for Second.
-func Exits(p Player) uint64 { return exitMask[p] }
+func Exits(p Player) uint64 { return exitMask[p&1] }
 
 var exitMask = [2]uint64{
 	Sq(0, 1).Bit() | Sq(5, 1).Bit(),
@@ -174,7 +174,7 @@ func Neighbours(b uint64) uint64 {
 // ExitDistance returns the number of orthogonal steps from s to pl's
 // nearer exit square (of Exits(pl): a1/f1 for First, a6/f6 for Second);
 // escaping from the exit takes one move more.
-func (s Square) ExitDistance(pl Player) int { return int(exitDistance[pl][s]) }
+func (s Square) ExitDistance(pl Player) int { return int(exitDistance[pl&1][s&63]) }
 
 var exitDistance = func() (d [2][64]uint8) {
 	for _, s := range BoardSquares {

@@ -119,7 +119,7 @@ func (g *game) fortressNext() bool {
 	if p.Turn() != x || p.Reds(x) != 1 || !g.takesNothing() {
 		return false
 	}
-	near := guardZone[x] // the exits and the squares next to them
+	near := guardZone[x&1] // the exits and the squares next to them
 	if g.mutation == mutateNextBlueNear {
 		near = engine.Exits(x)
 	}

@@ -391,9 +391,9 @@ func (g *game) escapeMoves(orToMove bool, plain int) int {
 	// one near blue, on an exit, taken first): a near blue needs at
 	// most 4 (3 steps, sharpened by one, and the escape).
 	esc := 255
-	near := blues & exitZone[x]
+	near := blues & exitZone[x&1]
 	if near == 0 || g.farAlways {
-		for b := blues &^ exitZone[x]; b != 0; b &= b - 1 {
+		for b := blues &^ exitZone[x&1]; b != 0; b &= b - 1 {
 			esc = min(esc, engine.Square(trailing(b)).ExitDistance(x)+1)
 		}
 	}

@@ -43,7 +43,7 @@ import (
 func (g *game) guardedEscape(plain, need int) int {
 	p := &g.pos
 	x := g.orSide
-	if p.Occupied(x.Other())&guardZone[x] == 0 || plain >= need || !g.provesOnOwnPlies() {
+	if p.Occupied(x.Other())&guardZone[x&1] == 0 || plain >= need || !g.provesOnOwnPlies() {
 		return plain
 	}
 	blues := p.MayBeBlue(x)
@@ -112,7 +112,7 @@ func (g *game) andFacts() *andSide {
 	f.open, f.shuttles, f.shuttlesTaken = 0, false, 255
 	// An exit is open to the OR side where it may take every guard of
 	// the exit (on it or next to it).
-	guards := occ & guardZone[x]
+	guards := occ & guardZone[x&1]
 	for e := engine.Exits(x); e != 0; e &= e - 1 {
 		ex := engine.Square(trailing(e))
 		gs := guards & (ex.Bit() | squareNeighbours[ex&63])
