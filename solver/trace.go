@@ -45,8 +45,9 @@ type SearchTrace struct {
 	// Plies is the bound the search asked under: a win within that many
 	// plies (0: none).
 	Plies int
-	// Cap is a SearchProbe's node cap (the call's budget left where
-	// that is less; 0 for the other kinds).
+	// Cap is a SearchProbe's node cap, or a SearchIteration's before it
+	// is searched again with the move order restarted (the call's budget
+	// left where that is less; 0 otherwise).
 	Cap uint64
 	// Result: Win (WinIn, the proof's length), NoWin (no win within
 	// NoWin plies; -1: none at all), or Unknown (a cap or the budget
@@ -69,7 +70,7 @@ func (s *Solver) traceOf(kind SearchKind, d int, maxNodes uint64, r dfpn.Report,
 		Position: s.rootText, Kind: kind, Plies: d,
 		Nodes: r.Stats.Nodes, PathNodes: r.Stats.ThreadNodes, Elapsed: el,
 	}
-	if kind == SearchProbe {
+	if kind == SearchProbe || (s.iterCap && r.Status == dfpn.Undecided) {
 		t.Cap = maxNodes
 	}
 	switch r.Status {
