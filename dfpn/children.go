@@ -18,8 +18,7 @@ func (s *Searcher) setKiller(ply int, m Move) {
 // ForgetKillers clears the killer moves the searcher carries from one
 // search to the next (setKiller): its next search orders the children
 // by their numbers alone until it sets new ones. The solver forgets them
-// to search a long iteration again in another order (solver.Solver's
-// deepen).
+// to search a long iteration of --shortest again in another order.
 func (s *Searcher) ForgetKillers() { s.killers = s.killers[:0] }
 
 // killer is a ply's killer move, if set.
