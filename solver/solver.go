@@ -160,16 +160,16 @@ type Solver struct {
 	// tests switch it on to compare.
 	shallowOff bool
 	// restartFactor and restartMin: where iteration restarts (the
-	// constants; tests lower them). restartOff: it never restarts;
-	// restartKeepsKillers: it restarts without forgetting the killers;
-	// restartSkips: a wrong restart for the tests, which takes the
-	// stopped try's "undecided" for "no win within d". restarts counts
-	// the restarts (of the solver's life); iterCap: the search running
-	// is an iteration under its restart cap (traceOf).
-	restartFactor, restartMin                     uint64
-	restartOff, restartKeepsKillers, restartSkips bool
-	restarts                                      int
-	iterCap                                       bool
+	// constants; tests lower them). restartKeepsKillers: it restarts
+	// without forgetting the killers; restartSkips: a wrong restart for
+	// the tests, which takes the stopped try's "undecided" for "no win
+	// within d". restarts counts the restarts (of the solver's life).
+	restartFactor, restartMin         uint64
+	restartKeepsKillers, restartSkips bool
+	restarts                          int
+	// capping: the search running is under a cap of capped's (traceOf
+	// names it where the cap stopped the search).
+	capping bool
 
 	start    time.Time
 	g        *game
@@ -642,13 +642,10 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 // their no-wins up to 15 M more). The report is the second try's, with
 // both tries' nodes. Every answer is the same: only the order changes.
 func (s *Solver) iteration(d int) (dfpn.Report, error) {
-	if s.par != nil || s.restartOff {
+	if s.par != nil {
 		return s.search(d, SearchIteration)
 	}
-	cap := max(s.restartFactor*s.nodes, s.restartMin)
-	s.iterCap = true
-	first, err := s.capped(d, cap, SearchIteration)
-	s.iterCap = false
+	first, err := s.capped(d, max(s.restartFactor*s.nodes, s.restartMin), SearchIteration)
 	if err != nil || first.Status != dfpn.Undecided {
 		return first, err
 	}
@@ -739,7 +736,9 @@ func (s *Solver) capped(d int, cap uint64, kind SearchKind) (dfpn.Report, error)
 	if limit == 0 || s.nodes+cap < limit {
 		s.limit = s.nodes + cap
 	}
+	s.capping = true
 	r, err := s.search(d, kind)
+	s.capping = false
 	s.limit = limit
 	if errors.Is(err, errBudget) && s.ctx.Err() == nil && (limit == 0 || s.nodes < limit) {
 		return r, nil

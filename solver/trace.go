@@ -70,7 +70,7 @@ func (s *Solver) traceOf(kind SearchKind, d int, maxNodes uint64, r dfpn.Report,
 		Position: s.rootText, Kind: kind, Plies: d,
 		Nodes: r.Stats.Nodes, PathNodes: r.Stats.ThreadNodes, Elapsed: el,
 	}
-	if kind == SearchProbe || (s.iterCap && r.Status == dfpn.Undecided) {
+	if kind == SearchProbe || (s.capping && r.Status == dfpn.Undecided) {
 		t.Cap = maxNodes
 	}
 	switch r.Status {
