@@ -163,7 +163,12 @@ func (p *Position) validate(field string) error {
 // (at most 8 pieces, 1–4 reds and 1–4 blues a player, shown colours
 // within the counts) and brings its hash up to date.
 func (p *Position) Validate() error {
-	if err := p.validate(fmt.Sprintf("R%dr%d", p.reds[0], p.reds[1])); err != nil {
+	// The reds field's text is made only for an error: a valid position
+	// (every one a table build or its tests put together) formats nothing.
+	if err := p.validate(""); err != nil {
+		if pe, ok := err.(*ParseError); ok && pe.Value == "" {
+			pe.Value = fmt.Sprintf("R%dr%d", p.reds[0], p.reds[1])
+		}
 		return err
 	}
 	p.hash = p.computeHash()

@@ -30,11 +30,16 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 	for s := 0; s < 2; s++ {
 		lay[s] = newLayout(c, s)
 	}
-	var kids [2][][]naiveChild
+	// Every position's children, in one array a side: those of
+	// position i are kids[s][first[s][i]:first[s][i+1]].
+	var kids [2][]naiveChild
+	var first [2][]uint32
 	maxFixed := 0
 	for s := 0; s < 2; s++ {
-		kids[s] = make([][]naiveChild, lay[s].size)
+		first[s] = make([]uint32, lay[s].size+1)
+		kids[s] = make([]naiveChild, 0, lay[s].size*12) // about what they have (not grown by copying)
 		for i := uint64(0); i < lay[s].size; i++ {
+			first[s][i] = uint32(len(kids[s]))
 			x := lay[s].board(i)
 			g := purple.Game{Pos: position(c, x, s), Prover: engine.First}
 			var ml engine.MoveList
@@ -65,10 +70,11 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 						}
 					}
 				}
-				kids[s][i] = append(kids[s][i], ch)
+				kids[s] = append(kids[s], ch)
 				g.Unmake(u)
 			}
 		}
+		first[s][lay[s].size] = uint32(len(kids[s]))
 	}
 	var vals [2][]uint8
 	for s := 0; s < 2; s++ {
@@ -101,30 +107,22 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 	for d := 1; ; d++ {
 		var news []dec
 		for s := 0; s < 2; s++ {
-			for i, ks := range kids[s] {
+			for i := range vals[s] {
 				if vals[s][i] != 0 {
 					continue
 				}
+				// good: a child decided within d-1 plies that the side
+				// to move wins; allBad: every child decided within d-1
+				// plies, and lost for it.
 				goodFound, allBad := false, true
-				for _, ch := range ks {
+				for _, ch := range kids[s][first[s][i]:first[s][i+1]] {
 					win, dist, ok := childVal(s, ch)
-					if !ok || dist > d-1 {
+					switch {
+					case !ok || dist > d-1:
 						allBad = false
-						continue
-					}
-					good := win == (s == sideP)
-					if good {
+					case win == (s == sideP):
 						goodFound = true
-					} else {
-						continue
-					}
-				}
-				if !goodFound {
-					for _, ch := range ks {
-						win, dist, ok := childVal(s, ch)
-						if !ok || dist > d-1 || win == (s == sideP) {
-							allBad = false
-						}
+						allBad = false
 					}
 				}
 				var v uint8
