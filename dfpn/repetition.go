@@ -39,18 +39,23 @@ type repTable struct {
 
 const repTableSize = 1 << 16
 
+// clear empties the table. Its 768 KiB are made at the first put, not
+// before: a bounded search never meets a repetition, and a searcher
+// made for a few small searches (the tests make thousands) zeroed them
+// for nothing.
 func (t *repTable) clear() {
-	if t.keys == nil {
-		t.used = make([]uint64, repTableSize/64)
-		t.keys = make([]uint64, repTableSize)
-		t.reps = make([]int32, repTableSize)
-	} else if t.n > 0 {
+	if t.n > 0 {
 		clear(t.used)
 	}
 	t.n = 0
 }
 
 func (t *repTable) put(key uint64, rep int32) {
+	if t.keys == nil {
+		t.used = make([]uint64, repTableSize/64)
+		t.keys = make([]uint64, repTableSize)
+		t.reps = make([]int32, repTableSize)
+	}
 	key |= 1
 	i := key & (repTableSize - 1)
 	t.used[i/64] |= 1 << (i % 64)
@@ -59,6 +64,9 @@ func (t *repTable) put(key uint64, rep int32) {
 }
 
 func (t *repTable) get(key uint64) (int32, bool) {
+	if t.n == 0 {
+		return 0, false // (nil before the first put)
+	}
 	key |= 1
 	i := key & (repTableSize - 1)
 	if t.used[i/64]&(1<<(i%64)) != 0 && t.keys[i] == key {
