@@ -46,8 +46,10 @@ func TestFortressAgainstTables(t *testing.T) {
 	next := 0
 	wrong := map[mutation]int{}
 	first := map[mutation]string{}
-	// One game for all positions (a fresh one zeroes andFacts' cache, half
-	// the test's time): its position set for each, as a search's moves do.
+	// One game for all positions, its position set for each: a fresh
+	// one zeroes andFacts' cache (half the test's time), whose entries
+	// are keyed by the AND side's pieces and so hold from position to
+	// position, as they do from node to node in a search.
 	g := newGame(engine.Position{}, engine.First, engine.First, nil)
 	for _, c := range classes {
 		held, noWins := 0, 0

@@ -37,7 +37,7 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 	maxFixed := 0
 	for s := 0; s < 2; s++ {
 		first[s] = make([]uint32, lay[s].size+1)
-		kids[s] = make([]naiveChild, 0, lay[s].size*12) // about what they have (not grown by copying)
+		kids[s] = make([]naiveChild, 0, lay[s].size*12) // room for 12 a position, so that it is seldom grown by copying
 		for i := uint64(0); i < lay[s].size; i++ {
 			first[s][i] = uint32(len(kids[s]))
 			x := lay[s].board(i)
