@@ -295,3 +295,25 @@ func TestPlacement(t *testing.T) {
 		t.Fatalf("start: %s", p.String())
 	}
 }
+
+// TestValidateNamesRedsField: Validate's error for a position put
+// together piece by piece names the reds field as the string would show
+// it, though the field's text is made only for an error.
+func TestValidateNamesRedsField(t *testing.T) {
+	var p Position
+	p.Put(First, Blue, Sq(0, 0))
+	p.Put(First, Red, Sq(1, 0))
+	p.Put(Second, Unknown, Sq(0, 5))
+	p.Put(Second, Unknown, Sq(1, 5))
+	p.SetReds(First, 1)
+	p.SetReds(Second, 1)
+	if err := p.Validate(); err != nil {
+		t.Fatalf("valid position: %v", err)
+	}
+	p.SetReds(First, 2) // two reds among two pieces: no blue left
+	err := p.Validate()
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Field != 3 || pe.Value != "R2r1" {
+		t.Fatalf("Validate: %v (%#v), want field 3 \"R2r1\"", err, pe)
+	}
+}

@@ -47,7 +47,7 @@ func TestFortressAgainstTables(t *testing.T) {
 	wrong := map[mutation]int{}
 	first := map[mutation]string{}
 	// One game for all positions, its position set for each: a fresh
-	// one zeroes andFacts' cache (half the test's time), whose entries
+	// one zeroes andFacts' cache (most of the test's time), whose entries
 	// are keyed by the AND side's pieces and so hold from position to
 	// position, as they do from node to node in a search.
 	g := newGame(engine.Position{}, engine.First, engine.First, nil)
