@@ -6,6 +6,8 @@
 package reference
 
 import (
+	"math/bits"
+
 	"github.com/geister-solver/geister/engine"
 )
 
@@ -24,11 +26,17 @@ const (
 	BothColours
 )
 
+// memoKey is a position and the plies left, exactly: what stands on
+// each of the 36 squares (nothing, or a kind of one player's piece) in
+// three bits a square, eighteen squares a word, and the red counts, the
+// side to move and the plies left in the third word. Different positions
+// have different keys (TestKeyExact checks it against the bitboards
+// themselves); 24 bytes where the bitboards took 80, which the memo's
+// map hashes, compares and moves at every lookup and growth (the tests
+// that check against this package spent most of their time there).
 type memoKey struct {
-	pieces [2][3]uint64
-	reds   [2]int
-	turn   engine.Player
-	depth  int
+	squares [2]uint64
+	rest    uint64
 }
 
 // Solver answers "can winner force a win within d plies?" in the game
@@ -50,16 +58,28 @@ func New(prover, winner engine.Player, mode Mode) *Solver {
 	return &Solver{Prover: prover, Winner: winner, Mode: mode, memo: map[memoKey]bool{}}
 }
 
+// squareIndex numbers the board's squares 0..35 by their bits.
+var squareIndex = func() (t [64]uint8) {
+	for b := engine.BoardMask; b != 0; b &= b - 1 {
+		sq := engine.Square(bits.TrailingZeros64(b))
+		t[sq] = uint8((sq.Rank()-1)*6 + sq.File())
+	}
+	return t
+}()
+
 func key(p *engine.Position, d int) memoKey {
 	var k memoKey
 	for pl := engine.First; pl <= engine.Second; pl++ {
 		for kind := engine.Blue; kind < engine.NumKinds; kind++ {
-			k.pieces[pl][kind] = p.Pieces(pl, kind)
+			code := uint64(1 + 3*int(pl) + int(kind)) // 1..6; 0 is an empty square
+			for b := p.Pieces(pl, kind); b != 0; b &= b - 1 {
+				i := squareIndex[bits.TrailingZeros64(b)]
+				k.squares[i/18] |= code << (3 * (i % 18))
+			}
 		}
-		k.reds[pl] = p.Reds(pl)
 	}
-	k.turn = p.Turn()
-	k.depth = d
+	k.rest = uint64(p.Reds(engine.First)) | uint64(p.Reds(engine.Second))<<8 |
+		uint64(p.Turn())<<16 | uint64(d)<<24
 	return k
 }
 
