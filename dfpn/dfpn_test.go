@@ -51,6 +51,12 @@ func (g *graphGame) Estimate() (uint32, uint32) {
 	return n, 1
 }
 
+// graphTable is a table for a search of a random graph: 1,024 buckets
+// (128 KiB), room for every node of the graph at every bound, where a
+// table of NewTable's least size (1 MiB), made for each search, took
+// most of the tests' time in zeroing it.
+func graphTable() *Table { return newTableBuckets(1024, false) }
+
 func randomGraph(r *rand.Rand, n int) *graphGame {
 	g := &graphGame{or: make([]bool, n), term: make([]int8, n), succ: make([][]int, n)}
 	for i := 0; i < n; i++ {
@@ -125,7 +131,7 @@ func TestGraphs(t *testing.T) {
 		n := 3 + r.IntN(30)
 		g := randomGraph(r, n)
 		want := g.dtw()
-		tt := NewTable(1)
+		tt := graphTable()
 		s := NewSearcher(tt)
 		order := r.Perm(n)
 		for _, root := range order {
@@ -223,10 +229,10 @@ func TestShallow(t *testing.T) {
 		for gi := 0; gi < graphs; gi++ {
 			g, want := boundedGraph(r)
 			n := len(want)
-			shared := NewSearcher(NewTable(1))
+			shared := NewSearcher(graphTable())
 			for root := 0; root < n; root++ {
 				for _, D := range []int{1, 2, 3, 4, 5, 7, 9} {
-					for _, s := range []*Searcher{NewSearcher(NewTable(1)), shared} {
+					for _, s := range []*Searcher{NewSearcher(graphTable()), shared} {
 						s.mutateShallow = mutation
 						g.stack = []int{root}
 						res := s.Search(context.Background(), g, Options{MaxDepth: D, MaxNodes: 1 << 20, ShallowPlies: 1 + (gi+D)%5})
@@ -269,9 +275,9 @@ func TestShallowMemo(t *testing.T) {
 	ctx := context.Background()
 	run := func(mutation int) (string, uint64) {
 		r := rand.New(rand.NewPCG(7, 8))
-		kept := NewSearcher(NewTable(1))
+		kept := NewSearcher(graphTable())
 		kept.mutateMemo = mutation
-		keptWithout := NewSearcher(NewTable(1))
+		keptWithout := NewSearcher(graphTable())
 		keptWithout.noMemo = true
 		var hits uint64
 		for gi := 0; gi < graphs; gi++ {
@@ -280,9 +286,9 @@ func TestShallowMemo(t *testing.T) {
 			for root := 0; root < n; root++ {
 				for _, D := range []int{3, 5, 7, 9} {
 					opts := Options{MaxDepth: D, MaxNodes: 1 << 20, ShallowPlies: 2 + (gi+D)%5}
-					without := NewSearcher(NewTable(1))
+					without := NewSearcher(graphTable())
 					without.noMemo = true
-					with := NewSearcher(NewTable(1))
+					with := NewSearcher(graphTable())
 					with.mutateMemo = mutation
 					kept.Table().Clear()
 					keptWithout.Table().Clear()
@@ -382,9 +388,9 @@ func TestChildBounder(t *testing.T) {
 			for root := 0; root < len(want); root++ {
 				for _, D := range []int{2, 3, 5, 7, 9} {
 					opts := Options{MaxDepth: D, MaxNodes: 1 << 20, ShallowPlies: 2 + (gi+D)%5}
-					without := NewSearcher(NewTable(1))
+					without := NewSearcher(graphTable())
 					without.noBound = true
-					with := NewSearcher(NewTable(1))
+					with := NewSearcher(graphTable())
 					with.mutateBound = mutate
 					g.stack = []int{root}
 					a := without.Search(ctx, bg, opts)
@@ -438,7 +444,7 @@ func TestRefuteEpsilon(t *testing.T) {
 			for i, refute := range []float64{0.02, 4} {
 				g.stack = []int{root}
 				opts := Options{MaxNodes: 1 << 20, RefuteEpsilon: refute}
-				nodes[i] = NewSearcher(NewTable(1)).Search(context.Background(), g, opts).Stats.Nodes
+				nodes[i] = NewSearcher(graphTable()).Search(context.Background(), g, opts).Stats.Nodes
 			}
 			searched++
 			if nodes[0] != nodes[1] {

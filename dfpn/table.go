@@ -102,7 +102,11 @@ func NewTable(megabytes int) *Table {
 }
 
 func newTable(megabytes int, shared bool) *Table {
-	n := uint64(max(megabytes, 0)) << 20 / bucketBytes
+	return newTableBuckets(uint64(max(megabytes, 0))<<20/bucketBytes, shared)
+}
+
+// newTableBuckets returns a table of at most n buckets (at least one).
+func newTableBuckets(n uint64, shared bool) *Table {
 	if n < 1 {
 		n = 1
 	}
