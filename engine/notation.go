@@ -163,10 +163,11 @@ func (p *Position) validate(field string) error {
 // (at most 8 pieces, 1–4 reds and 1–4 blues a player, shown colours
 // within the counts) and brings its hash up to date.
 func (p *Position) Validate() error {
-	// The reds field's text is made only for an error (a table build
-	// validates every position it puts together).
+	// The reds field's text is made only for an error of that field (a
+	// table build validates every position it puts together); the
+	// board's errors carry the board.
 	if err := p.validate(""); err != nil {
-		if pe, ok := err.(*ParseError); ok {
+		if pe, ok := err.(*ParseError); ok && pe.Field == 3 {
 			pe.Value = fmt.Sprintf("R%dr%d", p.reds[0], p.reds[1])
 		}
 		return err

@@ -298,7 +298,8 @@ func TestPlacement(t *testing.T) {
 
 // TestValidateNamesRedsField: Validate's error for a position put
 // together piece by piece names the reds field as the string would show
-// it, though the field's text is made only for an error.
+// it, though the field's text is made only for an error; an error of
+// the board names the board.
 func TestValidateNamesRedsField(t *testing.T) {
 	var p Position
 	p.Put(First, Blue, Sq(0, 0))
@@ -315,5 +316,17 @@ func TestValidateNamesRedsField(t *testing.T) {
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Field != 3 || pe.Value != "R2r1" {
 		t.Fatalf("Validate: %v (%#v), want field 3 \"R2r1\"", err, pe)
+	}
+	p.SetReds(First, 1)
+	for f := 0; f < 6; f++ { // nine pieces of the second player
+		for r := 3; r < 5; r++ {
+			if n := p.Count(Second); n < 9 {
+				p.Put(Second, Unknown, Sq(f, r))
+			}
+		}
+	}
+	err = p.Validate()
+	if !errors.As(err, &pe) || pe.Field != 1 || pe.Value != p.BoardString() {
+		t.Fatalf("Validate with nine pieces: %v (%#v), want field 1 %q", err, pe, p.BoardString())
 	}
 }
