@@ -68,7 +68,12 @@ func hasMarks(c purple.Class) bool { return c.OppPieces == 2 && c.Reds == 1 }
 func (t *classTab) size() uint64 { return t.nK * t.nB * t.nR * 2 * t.marks }
 
 // half maps the index of a K-to-move state into the K-to-move half.
-func (t *classTab) half(i uint64) uint64 { return i/(2*t.marks)*t.marks + i%t.marks }
+func (t *classTab) half(i uint64) uint64 {
+	if t.marks == 1 {
+		return i >> 1
+	}
+	return i/(2*t.marks)*t.marks + i%t.marks
+}
 
 // state is a decoded state: compact bitboards of K, N's blues, N's reds,
 // the side to move (0: N, 1: K) and the mark slot.
@@ -95,14 +100,31 @@ func (st *state) withNMoved(from, to, marked uint64, side int) state {
 }
 
 func (t *classTab) index(s *state) uint64 {
-	free := full36 &^ s.k
-	i := tablebase.RankSquares(s.k, full36)
-	i = i*t.nB + tablebase.RankSquares(s.b, free)
-	i = i*t.nR + tablebase.RankSquares(s.r, free&^s.b)
-	return (i*2+uint64(s.side))*t.marks + s.slot
+	return t.indexWithK(tablebase.RankSquares(s.k, full36), s)
 }
 
-func (t *classTab) decode(i uint64, s *state) {
+// placement returns the number of s's placement of pieces (side and slot
+// aside): index(s) is (placement*2 + side)*marks + slot, and the half
+// index of its K-to-move state placement*marks + slot.
+func (t *classTab) placement(s *state) uint64 {
+	return t.placementWithK(tablebase.RankSquares(s.k, full36), s)
+}
+
+// placementWithK is placement for a state whose K placement number is kI.
+func (t *classTab) placementWithK(kI uint64, s *state) uint64 {
+	free := full36 &^ s.k
+	i := kI*t.nB + tablebase.RankSquares(s.b, free)
+	return i*t.nR + tablebase.RankSquares(s.r, free&^s.b)
+}
+
+// indexWithK is index for a state whose K placement number is kI (known
+// to a caller that moved only N's pieces: the retrograde pass's hot path).
+func (t *classTab) indexWithK(kI uint64, s *state) uint64 {
+	return (t.placementWithK(kI, s)*2+uint64(s.side))*t.marks + s.slot
+}
+
+// decode sets s to the state of index i and returns K's placement number.
+func (t *classTab) decode(i uint64, s *state) uint64 {
 	s.slot = i % t.marks
 	i /= t.marks
 	s.side = int(i % 2)
@@ -115,6 +137,7 @@ func (t *classTab) decode(i uint64, s *state) {
 	free := full36 &^ s.k
 	s.b = tablebase.UnrankSquares(bI, t.c.Blues, free)
 	s.r = tablebase.UnrankSquares(rI, t.c.Reds, free&^s.b)
+	return kI
 }
 
 // slotOf returns the mark slot of the compact square bit m among N's
@@ -126,12 +149,16 @@ func slotOf(n, m uint64) uint64 {
 	return 1 + uint64(bits.OnesCount64(n&(m-1)))
 }
 
-// markOf returns the compact bit of slot's piece (0 for slot 0).
+// markOf returns the compact bit of slot's piece (0 for slot 0): the
+// slot-th lowest bit of n.
 func markOf(n, slot uint64) uint64 {
 	if slot == 0 {
 		return 0
 	}
-	return tablebase.UnrankSquares(slot-1, 1, n)
+	for ; slot > 1; slot-- {
+		n &= n - 1
+	}
+	return n & -n
 }
 
 func frameSq(c uint64) engine.Square {
@@ -583,7 +610,7 @@ func stepsBack(pieces, occ uint64) iter.Seq2[uint64, engine.Square] {
 func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	t := x.t
 	var st state
-	t.decode(i, &st)
+	kI := t.decode(i, &st)
 	occ := st.k | st.b | st.r
 	nPieces := st.b | st.r
 	marked := markOf(nPieces, st.slot)
@@ -591,7 +618,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 		// K to move: N made the last move, a quiet step.
 		for to, from := range stepsBack(nPieces, occ) {
 			ps := st.withNMoved(to, cbit[from], marked, 0) // the step taken back
-			j := t.index(&ps)
+			j := t.indexWithK(kI, &ps)
 			if v := t.val[j]; v == 0 || int(v) > level+1 {
 				x.set(j, level+1)
 			}
@@ -600,11 +627,12 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 	}
 	// N to move: K made the last move, a quiet step chosen by the
 	// algorithm (possibly giving a value just before it).
-	nFrame := engine.Expand(nPieces)
+	nFrame, kFrame := engine.Expand(nPieces), engine.Expand(st.k)
 	for to, fromSq := range stepsBack(st.k, occ) {
 		toSq, from := frameSq(to), cbit[fromSq]
 		ps := state{k: st.k&^to | from, b: st.b, r: st.r, side: 1}
-		b := Board{K: engine.Expand(ps.k), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
+		pre := t.placement(&ps)
+		var b Board // built only for a predecessor still counting
 		mv := engine.NewMove(fromSq, toSq)
 		for variant := 0; variant < 2; variant++ {
 			var predMark uint64
@@ -614,16 +642,24 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 			} else {
 				// The value was given by this move: only ever to N's
 				// piece on the free exit (step 8(b)).
-				if marked == 0 || frameSq(marked) != b.FreeExit() {
+				if marked == 0 {
+					break
+				}
+				if b.K == 0 {
+					b = Board{K: kFrame&^toSq.Bit() | fromSq.Bit(), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
+				}
+				if frameSq(marked) != b.FreeExit() {
 					break
 				}
 				want.Mark = frameSq(marked)
 			}
-			ps.slot = slotOf(nPieces, predMark)
-			j := t.index(&ps)
-			h := t.half(j)
+			slot := slotOf(nPieces, predMark)
+			j, h := (pre*2+1)*t.marks+slot, pre*t.marks+slot // index and half of ps with slot
 			if t.val[j] != 0 || x.cnt[h] == dead || x.cnt[h] == 0 {
 				continue
+			}
+			if b.K == 0 {
+				b = Board{K: kFrame&^toSq.Bit() | fromSq.Bit(), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
 			}
 			if x.mask != nil {
 				if x.mask[h]&choiceBit(b.K, want) == 0 {

@@ -46,6 +46,39 @@ func TestRankUnrank(t *testing.T) {
 			t.Fatalf("index %d decodes and encodes to %d", i, j)
 		}
 	}
+	// The fast paths against their plain forms: the K placement number
+	// decode returns, half, and the mark slots (markOf and slotOf inverse,
+	// markOf the slot-th square of N's pieces in square order).
+	for _, c := range []purple.Class{c, {Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}, {Blues: 1, Reds: 2, OppPieces: 3, OppReds: 2}} {
+		tab := newClassTab(c)
+		for i := uint64(0); i < tab.size(); i += 499 {
+			var s state
+			kI := tab.decode(i, &s)
+			if want := tablebase.RankSquares(s.k, full36); kI != want {
+				t.Fatalf("%s: index %d: decode's K number %d, rank %d", c, i, kI, want)
+			}
+			if j := tab.indexWithK(kI, &s); j != i {
+				t.Fatalf("%s: index %d: indexWithK %d", c, i, j)
+			}
+			if pre := tab.placement(&s); (pre*2+uint64(s.side))*tab.marks+s.slot != i || pre*tab.marks+s.slot != tab.half(i) {
+				t.Fatalf("%s: index %d: placement %d does not give the index and its half", c, i, pre)
+			}
+			if want := i/(2*tab.marks)*tab.marks + i%tab.marks; tab.half(i) != want {
+				t.Fatalf("%s: half(%d) = %d, want %d", c, i, tab.half(i), want)
+			}
+			n := s.b | s.r
+			if markOf(n, 0) != 0 || slotOf(n, 0) != 0 {
+				t.Fatalf("%s: slot 0 is not no mark", c)
+			}
+			slot := uint64(1)
+			for y := n; y != 0; y &= y - 1 {
+				if m := markOf(n, slot); m != y&-y || slotOf(n, m) != slot {
+					t.Fatalf("%s: pieces %x: slot %d marks %x (slot %d), want %x", c, n, slot, m, slotOf(n, m), y&-y)
+				}
+				slot++
+			}
+		}
+	}
 }
 
 func popcount(x uint64) int {
