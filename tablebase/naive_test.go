@@ -8,16 +8,17 @@ import (
 	"github.com/geister-solver/geister/purple"
 )
 
-// naive child: a same-class position (side 1-s, full index idx) or a fixed
-// value (a move that ends the game: distance 0; a capture into a smaller
-// class: that class's value).
-type naiveChild struct {
-	same  bool
-	fixed bool
-	v     uint8 // fixed value, with dist in the low bits; win at 0 is 0x00|0 -> coded by term
-	term  int8  // +1 prover wins now, -1 opponent wins now, 0 not terminal
-	idx   uint32
-}
+// A naive child, in 32 bits: a same-class position (side 1-s) by its full
+// index, or, with fixedChild set, a child whose value is known before the
+// sweeps: a move that ends the game (distance 0, won or lost by the
+// prover) or a capture into a smaller class (that class's value; never
+// decided, neverChild, where it has none), with its distance in the low
+// byte and winChild set where the prover wins.
+const (
+	fixedChild = 1 << 31
+	neverChild = 1 << 30
+	winChild   = 1 << 8
+)
 
 // naiveSolve computes every value of class c with the engine's own moves
 // and the purple rules of package purple, by forward sweeps: at sweep d a
@@ -32,12 +33,12 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 	}
 	// Every position's children, in one array a side: those of
 	// position i are kids[s][first[s][i]:first[s][i+1]].
-	var kids [2][]naiveChild
+	var kids [2][]uint32
 	var first [2][]uint32
 	maxFixed := 0
 	for s := 0; s < 2; s++ {
 		first[s] = make([]uint32, lay[s].size+1)
-		kids[s] = make([]naiveChild, 0, lay[s].size*12) // room for 12 a position, so that it is seldom grown by copying
+		kids[s] = make([]uint32, 0, lay[s].size*12) // room for 12 a position, so that it is seldom grown by copying
 		for i := uint64(0); i < lay[s].size; i++ {
 			first[s][i] = uint32(len(kids[s]))
 			x := lay[s].board(i)
@@ -49,12 +50,12 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 			}
 			for _, m := range ml.Slice() {
 				u := g.Make(m)
-				var ch naiveChild
+				var ch uint32
 				switch g.Value() {
 				case purple.Win:
-					ch.term = 1
+					ch = fixedChild | winChild
 				case purple.Loss:
-					ch.term = -1
+					ch = fixedChild
 				default:
 					cc, ok := purple.ClassOf(&g.Pos, engine.First)
 					if !ok {
@@ -62,12 +63,22 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 					}
 					if cc == c {
 						y, s2 := fromPosition(&g.Pos, engine.First)
-						ch.same, ch.idx = true, uint32(lay[s2].index(&y))
-					} else {
-						ch.fixed, ch.v = true, dep(&g.Pos)
-						if int(ch.v&maxDist) > maxFixed {
-							maxFixed = int(ch.v & maxDist)
+						idx := lay[s2].index(&y)
+						if idx >= neverChild {
+							t.Fatalf("class %s: index %d does not fit a naive child", c, idx)
 						}
+						ch = uint32(idx)
+					} else {
+						v := dep(&g.Pos)
+						switch {
+						case v == 0:
+							ch = fixedChild | neverChild
+						case v&lossBit == 0:
+							ch = fixedChild | winChild | uint32(v&maxDist)
+						default:
+							ch = fixedChild | uint32(v&maxDist)
+						}
+						maxFixed = max(maxFixed, int(v&maxDist))
 					}
 				}
 				kids[s] = append(kids[s], ch)
@@ -80,25 +91,6 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 	for s := 0; s < 2; s++ {
 		vals[s] = make([]uint8, lay[s].size)
 	}
-	// value of a child as (win for prover?, dist, decided)
-	childVal := func(s int, ch naiveChild) (bool, int, bool) {
-		switch {
-		case ch.term > 0:
-			return true, 0, true
-		case ch.term < 0:
-			return false, 0, true
-		case ch.fixed:
-			if ch.v == 0 {
-				return false, 0, false
-			}
-			return ch.v&lossBit == 0, int(ch.v & maxDist), true
-		}
-		v := vals[1-s][ch.idx]
-		if v == 0 {
-			return false, 0, false
-		}
-		return v&lossBit == 0, int(v & maxDist), true
-	}
 	type dec struct {
 		s int
 		i int
@@ -107,6 +99,7 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 	for d := 1; ; d++ {
 		var news []dec
 		for s := 0; s < 2; s++ {
+			other := vals[1-s]
 			for i := range vals[s] {
 				if vals[s][i] != 0 {
 					continue
@@ -116,13 +109,31 @@ func naiveSolve(t testing.TB, c purple.Class, dep func(p *engine.Position) uint8
 				// plies, and lost for it.
 				goodFound, allBad := false, true
 				for _, ch := range kids[s][first[s][i]:first[s][i+1]] {
-					win, dist, ok := childVal(s, ch)
+					var win bool // for the prover
+					var dist int
 					switch {
-					case !ok || dist > d-1:
+					case ch&fixedChild == 0:
+						v := other[ch]
+						if v == 0 {
+							allBad = false
+							continue
+						}
+						win, dist = v&lossBit == 0, int(v&maxDist)
+					case ch&neverChild != 0:
+						allBad = false
+						continue
+					default:
+						win, dist = ch&winChild != 0, int(ch&0xff)
+					}
+					switch {
+					case dist > d-1:
 						allBad = false
 					case win == (s == sideP):
 						goodFound = true
 						allBad = false
+					}
+					if goodFound {
+						break // decided: one good child is enough
 					}
 				}
 				var v uint8
