@@ -228,6 +228,17 @@ func (p *Position) Put(pl Player, k Kind, s Square) {
 	p.recount()
 }
 
+// PutAll places a piece of pl and kind k on every square of squares, a
+// bitboard of empty board squares (Square.Bit): Put for each, counted once.
+func (p *Position) PutAll(pl Player, k Kind, squares uint64) {
+	p.pieces[pl][k] |= squares
+	p.occ[pl] |= squares
+	for b := squares; b != 0; b &= b - 1 {
+		p.hash ^= zobristPiece[pl][k][trailingZeros(b)]
+	}
+	p.recount()
+}
+
 // Remove takes the piece of pl and kind k off square s.
 func (p *Position) Remove(pl Player, k Kind, s Square) {
 	p.pieces[pl][k] &^= s.Bit()

@@ -330,3 +330,30 @@ func TestValidateNamesRedsField(t *testing.T) {
 		t.Fatalf("Validate with nine pieces: %v (%#v), want field 1 %q", err, pe, p.BoardString())
 	}
 }
+
+// TestPutAll: a group put at once is the same position, hash and counts
+// included, as its squares put one by one, along random games' positions
+// taken apart and built again both ways.
+func TestPutAll(t *testing.T) {
+	r := NewRand(11)
+	for game := 0; game < 200; game++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		for ply := 0; ply < 60 && p.Outcome() == Ongoing; ply++ {
+			var one, all Position
+			for pl := First; pl <= Second; pl++ {
+				for k := Blue; k < NumKinds; k++ {
+					g := p.pieces[pl][k]
+					for b := g; b != 0; b &= b - 1 {
+						one.Put(pl, k, Square(trailingZeros(b)))
+					}
+					all.PutAll(pl, k, g)
+				}
+			}
+			if one != all {
+				t.Fatalf("%s: PutAll %+v, Put one by one %+v", p.String(), all, one)
+			}
+			ms := p.AppendMoves(nil)
+			p.Make(ms[r.Intn(len(ms))])
+		}
+	}
+}

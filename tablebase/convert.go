@@ -1,8 +1,6 @@
 package tablebase
 
 import (
-	"math/bits"
-
 	"github.com/geister-solver/geister/engine"
 	"github.com/geister-solver/geister/purple"
 )
@@ -31,14 +29,9 @@ func fromPosition(p *engine.Position, prover engine.Player) (board, int) {
 // prover as first player, every opponent piece hidden.
 func position(c purple.Class, x board, s int) engine.Position {
 	var p engine.Position
-	put := func(pl engine.Player, k engine.Kind, g uint64) {
-		for f := engine.Expand(g); f != 0; f &= f - 1 {
-			p.Put(pl, k, engine.Square(bits.TrailingZeros64(f)))
-		}
-	}
-	put(engine.First, engine.Blue, x.b)
-	put(engine.First, engine.Red, x.r)
-	put(engine.Second, engine.Unknown, x.o)
+	p.PutAll(engine.First, engine.Blue, engine.Expand(x.b))
+	p.PutAll(engine.First, engine.Red, engine.Expand(x.r))
+	p.PutAll(engine.Second, engine.Unknown, engine.Expand(x.o))
 	p.SetReds(engine.First, c.Reds)
 	p.SetReds(engine.Second, c.OppReds)
 	if s == sideP {
