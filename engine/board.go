@@ -201,19 +201,19 @@ func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
 
 // Compact packs the 36 board squares of a frame bitboard into bits 0–35,
 // square a1 first and f6 last (the order of BoardSquares).
+// Squares off the board are dropped. Rank r's six squares are bits
+// 8r+1..8r+6 of the frame: shifted down by 9 the ranks are the low six
+// bits of bytes 0–5, and three steps close the gaps (bytes to 12-bit
+// pairs, pairs to 36 bits) instead of a loop over the ranks.
 func Compact(b uint64) uint64 {
-	var c uint64
-	for r := 1; r <= 6; r++ {
-		c |= (b >> (8*r + 1) & 63) << (6 * (r - 1))
-	}
-	return c
+	x := b >> 9 & 0x3f3f3f3f3f3f
+	x = x&0x003f003f003f | x>>2&0x0fc00fc00fc0
+	return x&0xfff | x>>4&0xfff000 | x>>8&0xfff000000
 }
 
-// Expand is the inverse of Compact.
+// Expand is the inverse of Compact (bits above 35 dropped).
 func Expand(c uint64) uint64 {
-	var b uint64
-	for r := 1; r <= 6; r++ {
-		b |= (c >> (6 * (r - 1)) & 63) << (8*r + 1)
-	}
-	return b
+	y := c&0xfff | (c&0xfff000)<<4 | (c&0xfff000000)<<8
+	y = y&0x003f003f003f | (y&0x0fc00fc00fc0)<<2
+	return y << 9
 }

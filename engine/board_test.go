@@ -48,3 +48,42 @@ func TestMoveIn(t *testing.T) {
 		t.Error("In reports a move that is not in the list")
 	}
 }
+
+// TestCompactExpand holds Compact and Expand to their plain form, a loop
+// over the ranks, on every single bit and on random words (squares off
+// the board, and bits above 35, set too).
+func TestCompactExpand(t *testing.T) {
+	plainCompact := func(b uint64) uint64 {
+		var c uint64
+		for r := 1; r <= 6; r++ {
+			c |= (b >> (8*r + 1) & 63) << (6 * (r - 1))
+		}
+		return c
+	}
+	plainExpand := func(c uint64) uint64 {
+		var b uint64
+		for r := 1; r <= 6; r++ {
+			b |= (c >> (6 * (r - 1)) & 63) << (8*r + 1)
+		}
+		return b
+	}
+	words := []uint64{0, ^uint64(0), BoardMask}
+	for i := 0; i < 64; i++ {
+		words = append(words, 1<<i)
+	}
+	r := NewRand(5)
+	for i := 0; i < 100000; i++ {
+		words = append(words, r.Uint64())
+	}
+	for _, w := range words {
+		if got, want := Compact(w), plainCompact(w); got != want {
+			t.Fatalf("Compact(%#x) = %#x, want %#x", w, got, want)
+		}
+		if got, want := Expand(w), plainExpand(w); got != want {
+			t.Fatalf("Expand(%#x) = %#x, want %#x", w, got, want)
+		}
+		if b := w & BoardMask; Expand(Compact(b)) != b {
+			t.Fatalf("Expand(Compact(%#x)) = %#x", b, Expand(Compact(b)))
+		}
+	}
+}
