@@ -132,7 +132,11 @@ func TestSharedTableGrows(t *testing.T) {
 // and the numbers went unchecked).
 func TestSharedTableReadsWhole(t *testing.T) {
 	tt := NewSharedTable(2)
-	const keys, rounds = 1 << 17, 20
+	const keys = 1 << 17
+	rounds := 20
+	if raceEnabled { // the race detector's pace; the volume ran without it
+		rounds = 5
+	}
 	key := func(i int) uint64 { return uint64(i+1) * 0x9e3779b97f4a7c15 }
 	proofOf := func(k uint64) uint16 { return uint16(k>>20)%1000 + 1 }
 	numbersOf := func(k uint64, round int) (pn, dn uint32, d uint16, m Move) {
