@@ -221,12 +221,7 @@ func (p *Position) String() string {
 
 // Put places a piece of pl and kind k on the empty board square s. With
 // SetReds, SetTurn and Validate it builds positions square by square.
-func (p *Position) Put(pl Player, k Kind, s Square) {
-	p.pieces[pl][k] |= s.Bit()
-	p.occ[pl] |= s.Bit()
-	p.hash ^= zobristPiece[pl][k][s]
-	p.recount()
-}
+func (p *Position) Put(pl Player, k Kind, s Square) { p.PutAll(pl, k, s.Bit()) }
 
 // PutAll places a piece of pl and kind k on every square of squares, a
 // bitboard of empty board squares (Square.Bit): Put for each, counted once.

@@ -331,10 +331,17 @@ func TestValidateNamesRedsField(t *testing.T) {
 	}
 }
 
-// TestPutAll: a group put at once is the same position, hash and counts
-// included, as its squares put one by one, along random games' positions
-// taken apart and built again both ways.
+// TestPutAll: a group put at once (Put is PutAll of one square) is the
+// same position, hash and counts included, as its squares put one by one
+// in the plain way (bitboards, hash and a full recount at each square),
+// along random games' positions taken apart and built again both ways.
 func TestPutAll(t *testing.T) {
+	plainPut := func(p *Position, pl Player, k Kind, s Square) {
+		p.pieces[pl][k] |= s.Bit()
+		p.occ[pl] |= s.Bit()
+		p.hash ^= zobristPiece[pl][k][s]
+		p.recount()
+	}
 	r := NewRand(11)
 	for game := 0; game < 200; game++ {
 		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
@@ -344,13 +351,13 @@ func TestPutAll(t *testing.T) {
 				for k := Blue; k < NumKinds; k++ {
 					g := p.pieces[pl][k]
 					for b := g; b != 0; b &= b - 1 {
-						one.Put(pl, k, Square(trailingZeros(b)))
+						plainPut(&one, pl, k, Square(trailingZeros(b)))
 					}
 					all.PutAll(pl, k, g)
 				}
 			}
 			if one != all {
-				t.Fatalf("%s: PutAll %+v, Put one by one %+v", p.String(), all, one)
+				t.Fatalf("%s: PutAll %+v, put one by one %+v", p.String(), all, one)
 			}
 			ms := p.AppendMoves(nil)
 			p.Make(ms[r.Intn(len(ms))])

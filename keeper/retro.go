@@ -103,9 +103,17 @@ func (t *classTab) index(s *state) uint64 {
 	return t.indexWithK(tablebase.RankSquares(s.k, full36), s)
 }
 
-// placement returns the number of s's placement of pieces (side and slot
-// aside): index(s) is (placement*2 + side)*marks + slot, and the half
-// index of its K-to-move state placement*marks + slot.
+// at returns the index of the state with placement number pre (see
+// placement), side to move side and mark slot slot; halfAt the half index
+// of its K-to-move state.
+func (t *classTab) at(pre uint64, side int, slot uint64) uint64 {
+	return (pre*2+uint64(side))*t.marks + slot
+}
+
+func (t *classTab) halfAt(pre, slot uint64) uint64 { return pre*t.marks + slot }
+
+// placement returns the number of s's placement of pieces, side and slot
+// aside (at and halfAt make the indexes from it).
 func (t *classTab) placement(s *state) uint64 {
 	return t.placementWithK(tablebase.RankSquares(s.k, full36), s)
 }
@@ -120,7 +128,7 @@ func (t *classTab) placementWithK(kI uint64, s *state) uint64 {
 // indexWithK is index for a state whose K placement number is kI (known
 // to a caller that moved only N's pieces: the retrograde pass's hot path).
 func (t *classTab) indexWithK(kI uint64, s *state) uint64 {
-	return (t.placementWithK(kI, s)*2+uint64(s.side))*t.marks + s.slot
+	return t.at(t.placementWithK(kI, s), s.side, s.slot)
 }
 
 // decode sets s to the state of index i and returns K's placement number.
@@ -632,7 +640,7 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 		toSq, from := frameSq(to), cbit[fromSq]
 		ps := state{k: st.k&^to | from, b: st.b, r: st.r, side: 1}
 		pre := t.placement(&ps)
-		var b Board // built only for a predecessor still counting
+		b := Board{K: kFrame&^toSq.Bit() | fromSq.Bit(), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
 		mv := engine.NewMove(fromSq, toSq)
 		for variant := 0; variant < 2; variant++ {
 			var predMark uint64
@@ -642,24 +650,15 @@ func (x *retro) predecessors(i uint64, level int, buf []Choice) []Choice {
 			} else {
 				// The value was given by this move: only ever to N's
 				// piece on the free exit (step 8(b)).
-				if marked == 0 {
-					break
-				}
-				if b.K == 0 {
-					b = Board{K: kFrame&^toSq.Bit() | fromSq.Bit(), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
-				}
-				if frameSq(marked) != b.FreeExit() {
+				if marked == 0 || frameSq(marked) != b.FreeExit() {
 					break
 				}
 				want.Mark = frameSq(marked)
 			}
 			slot := slotOf(nPieces, predMark)
-			j, h := (pre*2+1)*t.marks+slot, pre*t.marks+slot // index and half of ps with slot
+			j, h := t.at(pre, 1, slot), t.halfAt(pre, slot)
 			if t.val[j] != 0 || x.cnt[h] == dead || x.cnt[h] == 0 {
 				continue
-			}
-			if b.K == 0 {
-				b = Board{K: kFrame&^toSq.Bit() | fromSq.Bit(), N: nFrame, Side: engine.Second, NReds: t.c.Reds}
 			}
 			if x.mask != nil {
 				if x.mask[h]&choiceBit(b.K, want) == 0 {

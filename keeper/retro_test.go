@@ -60,7 +60,7 @@ func TestRankUnrank(t *testing.T) {
 			if j := tab.indexWithK(kI, &s); j != i {
 				t.Fatalf("%s: index %d: indexWithK %d", c, i, j)
 			}
-			if pre := tab.placement(&s); (pre*2+uint64(s.side))*tab.marks+s.slot != i || pre*tab.marks+s.slot != tab.half(i) {
+			if pre := tab.placement(&s); tab.at(pre, s.side, s.slot) != i || tab.halfAt(pre, s.slot) != tab.half(i) {
 				t.Fatalf("%s: index %d: placement %d does not give the index and its half", c, i, pre)
 			}
 			if want := i/(2*tab.marks)*tab.marks + i%tab.marks; tab.half(i) != want {
