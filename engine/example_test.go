@@ -97,3 +97,20 @@ func ExampleMoveList_GenerateGrouped() {
 	// generated: [a2a1 b3b2 a2a3 b3b4 b3a3 a2b2 b3c3]
 	// grouped:   [b3b2 a2b2 a2a1 a2a3 b3b4 b3a3 b3c3]
 }
+
+// A position from bitboards, as a table scan makes one for each entry:
+// the first player's blue on d1 and red on a3 (Sq: file 0–5, rank
+// 1–6), the second player's two hidden pieces on a1 and b1, one red each, the first player to move.
+func ExampleFromBoards() {
+	var pieces [2][engine.NumKinds]uint64
+	pieces[engine.First][engine.Blue] = engine.Sq(3, 1).Bit()
+	pieces[engine.First][engine.Red] = engine.Sq(0, 3).Bit()
+	pieces[engine.Second][engine.Unknown] = engine.Sq(0, 1).Bit() | engine.Sq(1, 1).Bit()
+	p, err := engine.FromBoards(pieces, [2]int{1, 1}, engine.First)
+	fmt.Println(p.String(), err)
+	_, err = engine.FromBoards(pieces, [2]int{1, 5}, engine.First)
+	fmt.Println(err)
+	// Output:
+	// uu1B2/6/R5/6/6/6 f R1r1 0 <nil>
+	// engine: position field 3 (reds) "R1r5": the second player has 5 reds, not 0–4
+}

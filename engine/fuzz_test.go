@@ -80,3 +80,33 @@ func FuzzParseGATBoard(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFromBoards: any bitboards, counts and side either make a position
+// that validates, hashes as computed from scratch and reads back as
+// given, or are refused; never a panic.
+func FuzzFromBoards(f *testing.F) {
+	for _, s := range validPositions {
+		p, err := ParsePosition(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(p.pieces[0][Blue], p.pieces[0][Red], p.pieces[0][Unknown], p.pieces[1][Blue], p.pieces[1][Red], p.pieces[1][Unknown], p.Reds(First), p.Reds(Second), uint8(p.Turn()))
+	}
+	f.Fuzz(func(t *testing.T, fb, fr, fu, sb, sr, su uint64, fReds, sReds int, toMove uint8) {
+		pieces := [2][NumKinds]uint64{{Blue: fb, Red: fr, Unknown: fu}, {Blue: sb, Red: sr, Unknown: su}}
+		p, err := FromBoards(pieces, [2]int{fReds, sReds}, Player(toMove))
+		if err != nil {
+			return
+		}
+		q := p
+		if err := q.Validate(); err != nil || q != p || p.Hash() != p.RecomputeHash() {
+			t.Fatalf("%+v: validates %v, hash %x, from scratch %x", p, err, p.Hash(), p.RecomputeHash())
+		}
+		if p.pieces != pieces || p.Reds(First) != fReds || p.Reds(Second) != sReds || p.Turn() != Player(toMove) || p.Ply() != 0 {
+			t.Fatalf("%+v: not what was given", p)
+		}
+		if r, err := ParsePosition(p.String()); err != nil || r != p {
+			t.Fatalf("%s: parsed back %+v, %v", p.String(), r, err)
+		}
+	})
+}

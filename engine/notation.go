@@ -234,6 +234,41 @@ func (p *Position) PutAll(pl Player, k Kind, squares uint64) {
 	p.recount()
 }
 
+// FromBoards returns the position whose pieces of player pl and kind k
+// stand on the squares of pieces[pl][k] (bitboards of board squares,
+// Square.Bit), with reds[pl] of pl's pieces red and toMove to move, at
+// ply 0: PutAll of each bitboard, SetReds, SetTurn and Validate in one
+// step, the counts and the hash made once (a table scan makes a position
+// for every entry). It fails as Validate does, and where a bitboard holds
+// a square off the board, two bitboards share a square, a reds count is
+// outside 0–4 or toMove is not a player.
+func FromBoards(pieces [2][NumKinds]uint64, reds [2]int, toMove Player) (Position, error) {
+	var p Position
+	var all uint64
+	for pl := range pieces {
+		for _, b := range pieces[pl] {
+			if b&^BoardMask != 0 || b&all != 0 {
+				return Position{}, &ParseError{1, fmt.Sprintf("%#x", b), fmt.Sprintf("the %s player's pieces overlap others or lie off the board", Player(pl).Name())}
+			}
+			all |= b
+			p.occ[pl] |= b
+		}
+		if reds[pl] < 0 || reds[pl] > 4 {
+			return Position{}, &ParseError{3, fmt.Sprintf("R%dr%d", reds[0], reds[1]), fmt.Sprintf("the %s player has %d reds, not 0–4", Player(pl).Name(), reds[pl])}
+		}
+		p.reds[pl] = int8(reds[pl])
+	}
+	if toMove != First && toMove != Second {
+		return Position{}, &ParseError{2, fmt.Sprint(int(toMove)), "not a player"}
+	}
+	p.pieces, p.turn = pieces, toMove
+	p.recount()
+	if err := p.Validate(); err != nil {
+		return Position{}, err
+	}
+	return p, nil
+}
+
 // Remove takes the piece of pl and kind k off square s.
 func (p *Position) Remove(pl Player, k Kind, s Square) {
 	p.pieces[pl][k] &^= s.Bit()

@@ -364,3 +364,76 @@ func TestPutAll(t *testing.T) {
 		}
 	}
 }
+
+// FromBoards is PutAll, SetReds, SetTurn and Validate in one: the same
+// position (counts, masks and hash) along random games, with the colours
+// shown and hidden; and each input those calls cannot make a position of
+// is refused, naming its field.
+func TestFromBoards(t *testing.T) {
+	r := NewRand(12)
+	built := 0
+	for game := 0; game < 200; game++ {
+		p := StartPosition(r.RandomPlacement(), r.RandomPlacement())
+		for ply := 0; ply < 60 && p.Outcome() == Ongoing; ply++ {
+			for hide := 0; hide < 3; hide++ {
+				q := p
+				if hide > 0 {
+					q.Hide(Player(hide - 1))
+				}
+				var want Position
+				for pl := First; pl <= Second; pl++ {
+					for k := Blue; k < NumKinds; k++ {
+						want.PutAll(pl, k, q.pieces[pl][k])
+					}
+					want.SetReds(pl, q.Reds(pl))
+				}
+				want.SetTurn(q.Turn())
+				if err := want.Validate(); err != nil {
+					t.Fatal(err)
+				}
+				got, err := FromBoards(q.pieces, [2]int{q.Reds(First), q.Reds(Second)}, q.Turn())
+				if err != nil || got != want {
+					t.Fatalf("%s: FromBoards %+v (%v), built square by square %+v", q.String(), got, err, want)
+				}
+				built++
+			}
+			ms := p.AppendMoves(nil)
+			p.Make(ms[r.Intn(len(ms))])
+		}
+	}
+	if built < 10000 {
+		t.Fatalf("only %d positions compared", built)
+	}
+
+	ok, err := ParsePosition("uu1B2/6/R5/6/6/6 f R1r1 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reds := [2]int{1, 1}
+	if p, err := FromBoards(ok.pieces, reds, First); err != nil || p != ok {
+		t.Fatalf("the example position: %+v %v, parsed %+v", p, err, ok)
+	}
+	bad := func(name string, field int, pieces [2][NumKinds]uint64, reds [2]int, toMove Player) {
+		t.Helper()
+		p, err := FromBoards(pieces, reds, toMove)
+		pe, isPE := err.(*ParseError)
+		if !isPE || pe.Field != field || p != (Position{}) {
+			t.Errorf("%s: %+v, %v; want an error of field %d and no position", name, p, err, field)
+		}
+	}
+	off, overlap, nine, twoRed := ok.pieces, ok.pieces, ok.pieces, ok.pieces
+	off[First][Blue] |= 1 // square 0 is off the board
+	overlap[Second][Unknown] |= ok.pieces[First][Red]
+	nine[First][Red] |= 0x7e<<32 | 1<<41 // seven more red pieces (c4–h4 and b5)
+	twoRed[First][Red] |= twoRed[First][Blue]
+	twoRed[First][Blue] = 0
+	bad("a square off the board", 1, off, reds, First)
+	bad("two players on one square", 1, overlap, reds, First)
+	bad("nine pieces", 1, nine, [2]int{4, 1}, First)
+	bad("no red", 3, ok.pieces, [2]int{0, 1}, First)
+	bad("five reds", 3, ok.pieces, [2]int{1, 5}, First)
+	bad("257 reds (1 as a byte)", 3, ok.pieces, [2]int{257, 1}, First)
+	bad("a negative count", 3, ok.pieces, [2]int{-1, 1}, First)
+	bad("two reds shown, one red", 3, twoRed, reds, First)
+	bad("a third player", 2, ok.pieces, reds, Player(2))
+}

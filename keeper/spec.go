@@ -140,20 +140,12 @@ func mirrorC(c uint64) uint64 {
 // build returns the position with K on the compact squares k (hidden), N's
 // blues on b and reds on r.
 func build(k, b, r uint64, c purple.Class, side engine.Player) engine.Position {
-	var p engine.Position
-	for x := k; x != 0; x &= x - 1 {
-		p.Put(engine.Second, engine.Unknown, frameSq(x&-x))
-	}
-	for x := b; x != 0; x &= x - 1 {
-		p.Put(engine.First, engine.Blue, frameSq(x&-x))
-	}
-	for x := r; x != 0; x &= x - 1 {
-		p.Put(engine.First, engine.Red, frameSq(x&-x))
-	}
-	p.SetReds(engine.First, c.Reds)
-	p.SetReds(engine.Second, c.OppReds)
-	p.SetTurn(side)
-	if err := p.Validate(); err != nil {
+	var pieces [2][engine.NumKinds]uint64
+	pieces[engine.Second][engine.Unknown] = engine.Expand(k)
+	pieces[engine.First][engine.Blue] = engine.Expand(b)
+	pieces[engine.First][engine.Red] = engine.Expand(r)
+	p, err := engine.FromBoards(pieces, [2]int{c.Reds, c.OppReds}, side)
+	if err != nil {
 		panic("keeper: " + err.Error()) // the class is valid, so is every placement
 	}
 	return p

@@ -354,3 +354,40 @@ func BenchmarkChildIndexer(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/(cputime.Process()-cpu0).Seconds(), "children/cpu-s")
 }
+
+// BenchmarkScan streams 1B1R-3U2r (each position and its mirror once,
+// either side to move) through Scan: read, unrank and the engine
+// position made, as geister enumerate and puzzles do for every position
+// of a class.
+func BenchmarkScan(b *testing.B) {
+	db, err := Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 3, OppReds: 2}
+	if _, err := Build(context.Background(), db, []purple.Class{c}, BuildOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	var n, wins uint64
+	for i := 0; i < b.N; i++ {
+		err := db.Scan(context.Background(), c, func(p engine.Position, v Entry) error {
+			n++
+			if v.Result == purple.Win && p.Turn() == engine.First {
+				wins++
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu := (cputime.Process() - cpu0).Seconds()
+	if wins == 0 {
+		b.Fatal("no win with the prover to move in the class")
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(n)/cpu, "positions/cpu-s")
+}

@@ -28,17 +28,17 @@ func fromPosition(p *engine.Position, prover engine.Player) (board, int) {
 // position returns the engine position of x with side s to move, the
 // prover as first player, every opponent piece hidden.
 func position(c purple.Class, x board, s int) engine.Position {
-	var p engine.Position
-	p.PutAll(engine.First, engine.Blue, engine.Expand(x.b))
-	p.PutAll(engine.First, engine.Red, engine.Expand(x.r))
-	p.PutAll(engine.Second, engine.Unknown, engine.Expand(x.o))
-	p.SetReds(engine.First, c.Reds)
-	p.SetReds(engine.Second, c.OppReds)
-	if s == sideP {
-		p.SetTurn(engine.First)
-	} else {
-		p.SetTurn(engine.Second)
+	var pieces [2][engine.NumKinds]uint64
+	pieces[engine.First][engine.Blue] = engine.Expand(x.b)
+	pieces[engine.First][engine.Red] = engine.Expand(x.r)
+	pieces[engine.Second][engine.Unknown] = engine.Expand(x.o)
+	toMove := engine.First
+	if s != sideP {
+		toMove = engine.Second
 	}
-	_ = p.Validate() // a board of a valid class is a valid position; this sets the hash
+	p, err := engine.FromBoards(pieces, [2]int{c.Reds, c.OppReds}, toMove)
+	if err != nil {
+		panic("tablebase: " + err.Error()) // a board of a valid class is a valid position
+	}
 	return p
 }
