@@ -13,11 +13,13 @@ import (
 // ClassScanner is what enumerations need of endgame tables: a complete
 // class streamed position by position with its values (the prover as the
 // first player, either side to move, of each position and its left-right
-// mirror image only one), and single probes for the children of a
-// position. *tablebase.DB implements it.
+// mirror image only one), each value offered to keep before its position
+// is made and fn given the positions keep accepts (nil keep: all), and
+// single probes for the children of a position. *tablebase.DB implements
+// it.
 type ClassScanner interface {
 	purple.Tables
-	ScanValues(ctx context.Context, c purple.Class, fn func(p engine.Position, v purple.Value, plies int) error) error
+	ScanValuesWhere(ctx context.Context, c purple.Class, keep func(v purple.Value, plies int, proverToMove bool) bool, fn func(p engine.Position, v purple.Value, plies int) error) error
 }
 
 // Filter selects sure-win positions of a class.
@@ -119,25 +121,27 @@ func Enumerate(ctx context.Context, t ClassScanner, c purple.Class, f Filter, fn
 		return counts, fmt.Errorf("solver: class %s is not complete in the tables", c)
 	}
 	last := time.Now()
-	err := t.ScanValues(ctx, c, func(p engine.Position, v purple.Value, plies int) error {
+	// Every entry is counted and filtered by its value and side before
+	// the scan makes its position (most of a scan's work).
+	keep := func(v purple.Value, plies int, proverToMove bool) bool {
 		counts.Scanned++
 		if progress != nil && counts.Scanned&0xffff == 0 && time.Since(last) > time.Second {
 			last = time.Now()
 			progress(counts.Scanned)
 		}
 		if v != purple.Win || !f.keepDTW(plies) {
-			return nil
+			return false
 		}
 		side := 0
-		if p.Turn() != engine.First {
+		if !proverToMove {
 			side = 1
 		}
-		if f.Side >= 0 && side != f.Side {
-			return nil
-		}
+		return f.Side < 0 || side == f.Side
+	}
+	err := t.ScanValuesWhere(ctx, c, keep, func(p engine.Position, v purple.Value, plies int) error {
 		e := Enumerated{Pos: p, Plies: plies, Mirrors: mirrors(&p)}
 		if f.Unique {
-			if side != 0 {
+			if p.Turn() != engine.First {
 				return nil
 			}
 			m, n, err := WinningMoves(t, &p, engine.First)

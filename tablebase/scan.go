@@ -15,6 +15,16 @@ import (
 // and stops at the first error of fn or of the store (a corrupt block
 // gives an error wrapping ErrCorrupt), or when ctx is done.
 func (db *DB) Scan(ctx context.Context, c purple.Class, fn func(p engine.Position, v Entry) error) error {
+	return db.ScanWhere(ctx, c, nil, fn)
+}
+
+// ScanWhere is Scan for the entries keep accepts: keep sees every entry
+// Scan visits, in Scan's order (of a position and its mirror image only
+// one), with whether the prover is to move, before the entry's position
+// is made; fn gets the positions of those it accepts (all, with keep
+// nil). Making the engine position is most of a scan's work, and an
+// enumeration keeps few of the positions it reads.
+func (db *DB) ScanWhere(ctx context.Context, c purple.Class, keep func(proverToMove bool, v Entry) bool, fn func(p engine.Position, v Entry) error) error {
 	ci := db.info(c)
 	if ci == nil || !ci.complete.Load() {
 		return fmt.Errorf("%w: class %s", ErrNotInTable, c)
@@ -46,6 +56,9 @@ func (db *DB) Scan(ctx context.Context, c purple.Class, fn func(p engine.Positio
 				v, ok := decodeEntry(b)
 				if !ok {
 					return fmt.Errorf("%w: class %s: invalid value %#x", ErrCorrupt, c, b)
+				}
+				if keep != nil && !keep(s == sideP, v) {
+					continue
 				}
 				if err := fn(position(c, x, s), v); err != nil {
 					return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -367,6 +368,60 @@ func TestScan(t *testing.T) {
 	stop := errors.New("stop")
 	if err := db.Scan(context.Background(), c, func(engine.Position, Entry) error { return stop }); err != stop {
 		t.Errorf("scan does not return fn's error: %v", err)
+	}
+}
+
+// ScanWhere offers keep every entry Scan visits, in Scan's order, and
+// gives fn exactly the positions of the entries keep accepts.
+func TestScanWhere(t *testing.T) {
+	db := fixture(t)
+	c := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
+	type visit struct {
+		proverToMove bool
+		v            Entry
+	}
+	var all []visit
+	var positions []engine.Position
+	err := db.Scan(context.Background(), c, func(p engine.Position, v Entry) error {
+		all = append(all, visit{p.Turn() == engine.First, v})
+		positions = append(positions, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var offered []visit
+	var want []engine.Position
+	n := 0
+	keep := func(proverToMove bool, v Entry) bool {
+		offered = append(offered, visit{proverToMove, v})
+		// Every third prover-to-move win: an answer that depends on
+		// the order of the calls.
+		if v.Result == purple.Win && proverToMove {
+			n++
+			if n%3 == 0 {
+				want = append(want, positions[len(offered)-1])
+				return true
+			}
+		}
+		return false
+	}
+	var got []engine.Position
+	err = db.ScanWhere(context.Background(), c, keep, func(p engine.Position, v Entry) error {
+		if w := all[len(offered)-1]; v != w.v {
+			t.Fatalf("%s: fn got %v for an entry offered as %v", p.String(), v, w.v)
+		}
+		got = append(got, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(offered, all) {
+		t.Fatalf("keep was offered %d entries, Scan visits %d (or in another order)", len(offered), len(all))
+	}
+	if len(want) < 100 || !slices.Equal(got, want) {
+		t.Fatalf("fn got %d positions, keep accepted %d", len(got), len(want))
 	}
 }
 
