@@ -22,6 +22,7 @@
 //		m, v, err := db.BestMove(&pos, prover)
 //	}
 //	err = db.Scan(ctx, class, func(p engine.Position, v tablebase.Entry) error { ... })
+//	err = db.ScanWhere(ctx, class, keep, fn) // keep sees each value first
 //
 // A DB is safe for concurrent use; open one per process (several
 // processes may share a directory read-only, see Options.ReadOnly).

@@ -128,3 +128,40 @@ func ExampleMerge() {
 	// true true
 	// 1 <nil> true
 }
+
+// The longest wins of a class with the prover to move: ScanWhere reads
+// each entry's value first and makes positions only for those kept.
+func ExampleDB_ScanWhere() {
+	dir, err := os.MkdirTemp("", "tables")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	class := purple.Class{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}
+	db, err := tablebase.Open(dir)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer db.Close()
+	if _, err := tablebase.Build(context.Background(), db, []purple.Class{class}, tablebase.BuildOptions{Workers: 1}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	keep := func(proverToMove bool, v tablebase.Entry) bool {
+		return proverToMove && v.Result == purple.Win && v.Plies >= 19
+	}
+	n := 0
+	err = db.ScanWhere(context.Background(), class, keep, func(p engine.Position, v tablebase.Entry) error {
+		if n == 0 {
+			fmt.Println(p.String(), v)
+		}
+		n++
+		return nil
+	})
+	fmt.Println(n, err)
+	// Output:
+	// 6/6/uB4/2u3/2R3/6 f R1r1 0 win in 19
+	// 3 <nil>
+}
