@@ -21,9 +21,10 @@ func (db *DB) Scan(ctx context.Context, c purple.Class, fn func(p engine.Positio
 // ScanWhere is Scan for the entries keep accepts: keep sees every entry
 // Scan visits, in Scan's order (of a position and its mirror image only
 // one), with whether the prover is to move, before the entry's position
-// is made; fn gets the positions of those it accepts (all, with keep
-// nil). Making the engine position is most of a scan's work, and an
-// enumeration keeps few of the positions it reads.
+// is made (and, but where the entry may be a mirror image's, before its
+// board is unranked); fn gets the positions of those it accepts (all,
+// with keep nil). Making the board and the engine position is most of a
+// scan's work, and an enumeration keeps few of the positions it reads.
 func (db *DB) ScanWhere(ctx context.Context, c purple.Class, keep func(proverToMove bool, v Entry) bool, fn func(p engine.Position, v Entry) error) error {
 	ci := db.info(c)
 	if ci == nil || !ci.complete.Load() {
@@ -45,8 +46,13 @@ func (db *DB) ScanWhere(ctx context.Context, c purple.Class, keep func(proverToM
 			for j, b := range data {
 				idx := lo + uint64(j)
 				f := idx / l.row
-				x := u.board(uint64(l.unfold[f])*l.row + idx%l.row)
-				if l.symTop[f] {
+				// The board is needed first only where the entry may be
+				// a mirror image's (visited once); elsewhere only for
+				// the entries keep accepts.
+				var x board
+				sym := l.symTop[f]
+				if sym {
+					x = u.board(uint64(l.unfold[f])*l.row + idx%l.row)
 					// Both x and its mirror image are stored: visit the first.
 					m := x.mirrored()
 					if l.folded(&m) < idx {
@@ -59,6 +65,9 @@ func (db *DB) ScanWhere(ctx context.Context, c purple.Class, keep func(proverToM
 				}
 				if keep != nil && !keep(s == sideP, v) {
 					continue
+				}
+				if !sym {
+					x = u.board(uint64(l.unfold[f])*l.row + idx%l.row)
 				}
 				if err := fn(position(c, x, s), v); err != nil {
 					return err
