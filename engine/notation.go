@@ -277,11 +277,15 @@ func (p *Position) Remove(pl Player, k Kind, s Square) {
 	p.recount()
 }
 
-// SetReds sets how many reds pl has on the board (0..4).
+// SetReds sets how many reds pl has on the board (0..4). Validate refuses
+// any other count, naming it; a count below -1 is kept as -1 and one above
+// 99 as 99, so that none wraps round into a valid one, and the hash reads
+// any count in range (a count read from a file never panics).
 func (p *Position) SetReds(pl Player, n int) {
-	p.hash ^= zobristReds[pl][p.reds[pl]]
-	p.reds[pl] = int8(n)
-	p.hash ^= zobristReds[pl][p.reds[pl]]
+	pl &= 1
+	p.hash ^= zobristReds[pl][p.reds[pl]&7]
+	p.reds[pl] = int8(min(max(n, -1), 99))
+	p.hash ^= zobristReds[pl][p.reds[pl]&7]
 	p.recount()
 }
 

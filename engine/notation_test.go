@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -436,4 +437,30 @@ func TestFromBoards(t *testing.T) {
 	bad("a negative count", 3, ok.pieces, [2]int{-1, 1}, First)
 	bad("two reds shown, one red", 3, twoRed, reds, First)
 	bad("a third player", 2, ok.pieces, reds, Player(2))
+}
+
+// SetReds takes any count without a panic (the hash once read a count of
+// 8 or more past its end), keeps it from wrapping round into a valid one,
+// and Validate refuses every count outside 1–4, naming the reds field.
+func TestSetRedsOutOfRange(t *testing.T) {
+	for _, n := range []int{-1 << 40, -129, -1, 0, 5, 7, 8, 9, 99, 100, 257, 1 << 40} {
+		p, err := ParsePosition("uu1B2/6/R5/6/6/6 f R1r1 0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := p
+		p.SetReds(First, n)
+		err = p.Validate()
+		pe, ok := err.(*ParseError)
+		if !ok || pe.Field != 3 {
+			t.Errorf("%d reds: %v, want an error of the reds field", n, err)
+		}
+		if n >= 5 && n <= 99 && !strings.Contains(err.Error(), fmt.Sprintf("%d reds", n)) {
+			t.Errorf("%d reds: %v does not name the count", n, err)
+		}
+		p.SetReds(First, 1)
+		if err := p.Validate(); err != nil || p != want || p.Hash() != p.RecomputeHash() {
+			t.Errorf("%d reds, then 1: %+v %v, want %+v", n, p, err, want)
+		}
+	}
 }

@@ -43,7 +43,7 @@ func (p *Position) computeHash() uint64 {
 				h ^= zobristPiece[pl][k][trailingZeros(b)]
 			}
 		}
-		h ^= zobristReds[pl][p.reds[pl]]
+		h ^= zobristReds[pl][p.reds[pl]&7] // (a count outside 0–7 only in a position Validate refuses)
 	}
 	if p.turn == Second {
 		h ^= zobristTurn

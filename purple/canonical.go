@@ -3,7 +3,6 @@ package purple
 import (
 	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,7 +103,7 @@ func encode(p *engine.Position) Key {
 // Decode returns the position a key encodes (ply 0), or an error for
 // bytes that are no valid key.
 func (k Key) Decode() (engine.Position, error) {
-	var p engine.Position
+	var pieces [2][engine.NumKinds]uint64
 	var buf [8]byte
 	var seen uint64
 	i := 0
@@ -114,22 +113,18 @@ func (k Key) Decode() (engine.Position, error) {
 			c := binary.BigEndian.Uint64(buf[:])
 			i += 5
 			if c>>36 != 0 || c&seen != 0 {
-				return p, fmt.Errorf("purple: key %x: bad board bits", k[:])
+				return engine.Position{}, fmt.Errorf("purple: key %x: bad board bits", k[:])
 			}
 			seen |= c
-			for b := engine.Expand(c); b != 0; b &= b - 1 {
-				p.Put(pl, kind, engine.Square(bits.TrailingZeros64(b)))
-			}
+			pieces[pl][kind] = engine.Expand(c)
 		}
 	}
 	if k[31] > 1 {
-		return p, fmt.Errorf("purple: key %x: bad side to move", k[:])
+		return engine.Position{}, fmt.Errorf("purple: key %x: bad side to move", k[:])
 	}
-	p.SetReds(engine.First, int(k[30]&15))
-	p.SetReds(engine.Second, int(k[30]>>4))
-	p.SetTurn(engine.Player(k[31]))
-	if err := p.Validate(); err != nil {
-		return p, fmt.Errorf("purple: key %x: %w", k[:], err)
+	p, err := engine.FromBoards(pieces, [2]int{int(k[30] & 15), int(k[30] >> 4)}, engine.Player(k[31]))
+	if err != nil {
+		return engine.Position{}, fmt.Errorf("purple: key %x: %w", k[:], err)
 	}
 	return p, nil
 }

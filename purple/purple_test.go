@@ -1,6 +1,7 @@
 package purple
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
@@ -130,6 +131,46 @@ func TestCanonical(t *testing.T) {
 	if _, err := bad.Decode(); err == nil {
 		t.Error("bad key decoded")
 	}
+	// Reds counts past 4 in either nibble (a corrupt proof store's keys):
+	// an error naming the key, never a panic (a count of 8 or more once
+	// indexed the hash past its end).
+	p, err := engine.ParsePosition("uu1B2/6/R5/6/6/6 f R1r1 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := KeyOf(&p, engine.First)
+	for _, reds := range []byte{0x1f, 0xf1, 0x18, 0x81, 0x15, 0x00} {
+		k := good
+		k[30] = reds
+		if d, err := k.Decode(); err == nil || !strings.Contains(err.Error(), "reds") {
+			t.Errorf("reds byte %#x: %s, %v; want an error of the reds", reds, d.String(), err)
+		}
+	}
+}
+
+// FuzzKeyDecode: any 32 bytes decode to a position that validates, whose
+// hash is its own and whose key decodes to it again, or are refused.
+func FuzzKeyDecode(f *testing.F) {
+	for _, s := range []string{"uu1B2/6/R5/6/6/6 f R1r1 0", "R4u/1B1u2/6/2R3/u1B2R/5r f R3r3 0"} {
+		p, err := engine.ParsePosition(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		k := KeyOf(&p, engine.First)
+		f.Add(k[:])
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var k Key
+		copy(k[:], b)
+		p, err := k.Decode()
+		if err != nil {
+			return
+		}
+		q := p
+		if err := q.Validate(); err != nil || q != p || p.Hash() != p.RecomputeHash() {
+			t.Fatalf("%x: %s: %v", k[:], p.String(), err)
+		}
+	})
 }
 
 func TestClass(t *testing.T) {

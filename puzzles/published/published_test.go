@@ -63,6 +63,10 @@ func TestReadLinesAndErrors(t *testing.T) {
 		"notrv,1111,----,---,05,..........b.B.................Ru....": "notrv board shows opponent colours",
 		"notrv,1101,----,---,05,..........u.B.................R.....": "no blue left",
 		"prtrv,1111,----,---,05,..........b.B.................Rb....": "does not hold the material 1111",
+		// Nine reds: a count the position's reds hash once took as an
+		// index past its end (a panic).
+		"notrv,0901,----,---,17,RRRRRRRRRu..........................": "9 pieces, at most 8",
+		"notrv,0801,----,---,17,RRRRRRRR.u..........................": "8 reds, at most 4",
 	}
 	for row, want := range bad {
 		_, err := Read(strings.NewReader(readmeRow + "\n" + row + "\n"))
@@ -108,6 +112,7 @@ func FuzzParseRow(f *testing.F) {
 	f.Add(readmeRow)
 	f.Add("prtrv,2313,wall,cap,17,R....u.B.u..........R...u.B..R.....r")
 	f.Add("notrv,4444,----,---,99,BBBBRRRRuuuuuuuu....................")
+	f.Add("notrv,0901,----,---,17,RRRRRRRRRu..........................")
 	f.Fuzz(func(t *testing.T, row string) {
 		p, err := ParseRow(row)
 		if err != nil {
