@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
@@ -280,4 +281,38 @@ func TestTableLeaves(t *testing.T) {
 		t.Errorf("a table leaf's distance lowered: %v", err)
 	}
 	t.Logf("%+v, classes %v", st, rep.Classes)
+}
+
+// FuzzCheck: any text the proof format reads is checked without a panic,
+// and a proof the checker accepts (without tables) shows a true win: the
+// plain AND/OR solver confirms that the prover surely wins the proof's
+// position within the plies the check established, no more than the
+// proof claims. Seeds: a 5-ply proof written by geister solve --proof,
+// and one with a table leaf.
+func FuzzCheck(f *testing.F) {
+	f.Add("geister-proof 1\nposition uu1B2/6/R5/6/6/6 f R1r1 0\nprover f\nplies 5\nnodes 17\n" +
+		"d1e1 1\na1a2 10 b1b2 6 b1c1 2\ne1f1 3\na1a2 13 c1c2 8 c1b1 14 a1b1 5 c1d1 4\nf1f0 w\nf1f0 w\n" +
+		"e1f1 7\na1a2 16 b2b3 9 b2a2 15 b2b1 14 a1b1 12 b2c2 8\nf1f0 w\nf1f0 w\ne1f1 11\n" +
+		"a2a3 w b1b2 16 b1a1 15 a2a1 14 b1c1 13 a2b2 12\nf1f0 w\nf1f0 w\nf1f0 w\nf1f0 w\nf1f0 w\n")
+	f.Add("geister-proof 1\nposition uu1B2/6/R5/6/6/6 f R1r1 0\nprover f\nplies 5\nnodes 3\n" +
+		"d1e1 1\na1a2 2 b1b2 2 b1c1 t3 a3a4 w\nf1f0 w\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := proof.Read(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		rep, err := proofcheck.Check(context.Background(), p, proofcheck.Options{})
+		if err != nil {
+			return
+		}
+		if rep.Plies < 0 || rep.Plies > p.Plies {
+			t.Fatalf("%s: a win within %d plies established, %d claimed", p.Position.String(), rep.Plies, p.Plies)
+		}
+		if n := p.Position.Count(engine.First) + p.Position.Count(engine.Second); n > 6 || rep.Plies > 9 {
+			return // beyond what the plain solver answers quickly
+		}
+		if !reference.New(p.Prover, p.Prover, reference.Purple).WinWithin(&p.Position, rep.Plies) {
+			t.Fatalf("%s: the checker accepts a win within %d plies for %s; the plain solver finds none\n%s", p.Position.String(), rep.Plies, p.Prover, text)
+		}
+	})
 }
