@@ -112,5 +112,5 @@ func ExampleFromBoards() {
 	fmt.Println(err)
 	// Output:
 	// uu1B2/6/R5/6/6/6 f R1r1 0 <nil>
-	// engine: position field 3 (reds) "R1r5": the second player has 5 reds, not 0–4
+	// engine: position field 3 (reds) "R1r5": the second player has 5 reds, at most 4
 }

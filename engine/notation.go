@@ -239,9 +239,9 @@ func (p *Position) PutAll(pl Player, k Kind, squares uint64) {
 // Square.Bit), with reds[pl] of pl's pieces red and toMove to move, at
 // ply 0: PutAll of each bitboard, SetReds, SetTurn and Validate in one
 // step, the counts and the hash made once (a table scan makes a position
-// for every entry). It fails as Validate does, and where a bitboard holds
-// a square off the board, two bitboards share a square, a reds count is
-// outside 0–4 or toMove is not a player.
+// for every entry). Reds counts are kept as SetReds keeps them. It fails
+// as Validate does, and where a bitboard holds a square off the board,
+// two bitboards share a square or toMove is not a player.
 func FromBoards(pieces [2][NumKinds]uint64, reds [2]int, toMove Player) (Position, error) {
 	var p Position
 	var all uint64
@@ -253,10 +253,7 @@ func FromBoards(pieces [2][NumKinds]uint64, reds [2]int, toMove Player) (Positio
 			all |= b
 			p.occ[pl] |= b
 		}
-		if reds[pl] < 0 || reds[pl] > 4 {
-			return Position{}, &ParseError{3, fmt.Sprintf("R%dr%d", reds[0], reds[1]), fmt.Sprintf("the %s player has %d reds, not 0–4", Player(pl).Name(), reds[pl])}
-		}
-		p.reds[pl] = int8(reds[pl])
+		p.reds[pl] = redsCount(reds[pl])
 	}
 	if toMove != First && toMove != Second {
 		return Position{}, &ParseError{2, fmt.Sprint(int(toMove)), "not a player"}
@@ -278,16 +275,21 @@ func (p *Position) Remove(pl Player, k Kind, s Square) {
 }
 
 // SetReds sets how many reds pl has on the board (0..4). Validate refuses
-// any other count, naming it; a count below -1 is kept as -1 and one above
-// 99 as 99, so that none wraps round into a valid one, and the hash reads
-// any count in range (a count read from a file never panics).
+// any other count, naming it (see redsCount); a count read from a file
+// never panics.
 func (p *Position) SetReds(pl Player, n int) {
 	pl &= 1
 	p.hash ^= zobristReds[pl][p.reds[pl]&7]
-	p.reds[pl] = int8(min(max(n, -1), 99))
+	p.reds[pl] = redsCount(n)
 	p.hash ^= zobristReds[pl][p.reds[pl]&7]
 	p.recount()
 }
+
+// redsCount is the reds count n as a position keeps it: a count below -1
+// as -1 and one above 99 as 99, so that none wraps round into a valid one
+// (Validate refuses all but 1–4); the hash reads any count within its
+// table (zobristReds, a count's low three bits).
+func redsCount(n int) int8 { return int8(min(max(n, -1), 99)) }
 
 // SetTurn sets the side to move.
 func (p *Position) SetTurn(pl Player) {

@@ -105,23 +105,20 @@ func encode(p *engine.Position) Key {
 func (k Key) Decode() (engine.Position, error) {
 	var pieces [2][engine.NumKinds]uint64
 	var buf [8]byte
-	var seen uint64
 	i := 0
 	for pl := engine.First; pl <= engine.Second; pl++ {
 		for kind := engine.Blue; kind < engine.NumKinds; kind++ {
 			copy(buf[3:], k[i:i+5])
 			c := binary.BigEndian.Uint64(buf[:])
 			i += 5
-			if c>>36 != 0 || c&seen != 0 {
+			if c>>36 != 0 {
 				return engine.Position{}, fmt.Errorf("purple: key %x: bad board bits", k[:])
 			}
-			seen |= c
 			pieces[pl][kind] = engine.Expand(c)
 		}
 	}
-	if k[31] > 1 {
-		return engine.Position{}, fmt.Errorf("purple: key %x: bad side to move", k[:])
-	}
+	// FromBoards refuses pieces on one square twice, a side that is no
+	// player and counts Validate refuses.
 	p, err := engine.FromBoards(pieces, [2]int{int(k[30] & 15), int(k[30] >> 4)}, engine.Player(k[31]))
 	if err != nil {
 		return engine.Position{}, fmt.Errorf("purple: key %x: %w", k[:], err)

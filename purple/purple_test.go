@@ -139,6 +139,13 @@ func TestCanonical(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := KeyOf(&p, engine.First)
+	// Two kinds on one square (the first player's blue group copied
+	// onto the opponent's hidden one), and a side that is no player.
+	for name, k := range map[string]Key{"overlap": func() Key { k := good; copy(k[25:30], k[0:5]); return k }(), "side": func() Key { k := good; k[31] = 2; return k }()} {
+		if d, err := k.Decode(); err == nil {
+			t.Errorf("%s: decoded as %s", name, d.String())
+		}
+	}
 	for _, reds := range []byte{0x1f, 0xf1, 0x18, 0x81, 0x15, 0x00} {
 		k := good
 		k[30] = reds

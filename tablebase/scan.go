@@ -50,9 +50,10 @@ func (db *DB) ScanWhere(ctx context.Context, c purple.Class, keep func(proverToM
 				// a mirror image's (visited once); elsewhere only for
 				// the entries keep accepts.
 				var x board
+				full := uint64(l.unfold[f])*l.row + idx%l.row // the entry's index before folding
 				sym := l.symTop[f]
 				if sym {
-					x = u.board(uint64(l.unfold[f])*l.row + idx%l.row)
+					x = u.board(full)
 					// Both x and its mirror image are stored: visit the first.
 					m := x.mirrored()
 					if l.folded(&m) < idx {
@@ -67,7 +68,7 @@ func (db *DB) ScanWhere(ctx context.Context, c purple.Class, keep func(proverToM
 					continue
 				}
 				if !sym {
-					x = u.board(uint64(l.unfold[f])*l.row + idx%l.row)
+					x = u.board(full)
 				}
 				if err := fn(position(c, x, s), v); err != nil {
 					return err
