@@ -19,7 +19,7 @@ import (
 // it.
 type ClassScanner interface {
 	purple.Tables
-	ScanValuesWhere(ctx context.Context, c purple.Class, keep func(v purple.Value, plies int, proverToMove bool) bool, fn func(p engine.Position, v purple.Value, plies int) error) error
+	ScanValuesWhere(ctx context.Context, c purple.Class, keep func(proverToMove bool, v purple.Value, plies int) bool, fn func(p engine.Position, v purple.Value, plies int) error) error
 }
 
 // Filter selects sure-win positions of a class.
@@ -123,7 +123,7 @@ func Enumerate(ctx context.Context, t ClassScanner, c purple.Class, f Filter, fn
 	last := time.Now()
 	// Every entry is counted and filtered by its value and side before
 	// the scan makes its position (most of a scan's work).
-	keep := func(v purple.Value, plies int, proverToMove bool) bool {
+	keep := func(proverToMove bool, v purple.Value, plies int) bool {
 		counts.Scanned++
 		if progress != nil && counts.Scanned&0xffff == 0 && time.Since(last) > time.Second {
 			last = time.Now()

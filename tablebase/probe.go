@@ -38,19 +38,13 @@ func (db *DB) ProbeValue(p *engine.Position, prover engine.Player) (purple.Value
 	return v.Result, v.Plies, nil
 }
 
-// ScanValues streams the positions of complete class c with their values
-// (Scan's).
-func (db *DB) ScanValues(ctx context.Context, c purple.Class, fn func(p engine.Position, v purple.Value, plies int) error) error {
-	return db.ScanValuesWhere(ctx, c, nil, fn)
-}
-
-// ScanValuesWhere is ScanValues for the entries keep accepts, asked
-// before their positions are made (ScanWhere's), as solver.ClassScanner
-// wants them.
-func (db *DB) ScanValuesWhere(ctx context.Context, c purple.Class, keep func(v purple.Value, plies int, proverToMove bool) bool, fn func(p engine.Position, v purple.Value, plies int) error) error {
+// ScanValuesWhere streams the positions of complete class c that keep
+// accepts (nil: all), with their values: ScanWhere's, keep asked before
+// each position is made, as solver.ClassScanner wants them.
+func (db *DB) ScanValuesWhere(ctx context.Context, c purple.Class, keep func(proverToMove bool, v purple.Value, plies int) bool, fn func(p engine.Position, v purple.Value, plies int) error) error {
 	var k func(bool, Entry) bool
 	if keep != nil {
-		k = func(proverToMove bool, v Entry) bool { return keep(v.Result, v.Plies, proverToMove) }
+		k = func(proverToMove bool, v Entry) bool { return keep(proverToMove, v.Result, v.Plies) }
 	}
 	return db.ScanWhere(ctx, c, k, func(p engine.Position, v Entry) error {
 		return fn(p, v.Result, v.Plies)
