@@ -47,17 +47,16 @@ func fuzzPosition(pieces []byte, toMove engine.Player, redsSel byte) (engine.Pos
 // fuzzInput is fuzzPosition's pieces and redsSel for the position p.
 func fuzzInput(p engine.Position) ([]byte, byte) {
 	var out []byte
-	var sel byte
-	for pl := engine.First; pl <= engine.Second; pl++ {
-		for k := engine.Blue; k <= engine.Unknown; k++ {
-			for b := p.Pieces(pl, k); b != 0; b &= b - 1 {
-				for sq := 0; sq < 36; sq++ {
-					if engine.Sq(sq%6, 1+sq/6).Bit() == b&-b {
-						out = append(out, byte(sq), byte(int(pl)*3+int(k)))
-					}
-				}
+	for sq := 0; sq < 36; sq++ {
+		bit := engine.Sq(sq%6, 1+sq/6).Bit()
+		for code := 0; code < 6; code++ {
+			if p.Pieces(engine.Player(code/3), engine.Kind(code%3))&bit != 0 {
+				out = append(out, byte(sq), byte(code))
 			}
 		}
+	}
+	var sel byte
+	for pl := engine.First; pl <= engine.Second; pl++ {
 		sel |= byte(p.Reds(pl)-bits.OnesCount64(p.Pieces(pl, engine.Red))) << (4 * pl)
 	}
 	return out, sel
@@ -68,18 +67,22 @@ func fuzzInput(p engine.Position) ([]byte, byte) {
 // accepts for the prover (its pieces' colours shown) gets, from
 // --max-plies fuzzRefDepth --shortest, the plain AND/OR solver's verdict
 // and exact DTW, with a line that is legal and ends in the prover's win;
-// and from --shortest without a bound (under a node budget) no win the
-// plain solver refutes within fuzzRefDepth plies and no other DTW where
-// it finds one. The input is a position (pieces, side to move and reds
-// counts: fuzzPosition) and the prover, so that most inputs are
-// positions. The seeds are random small positions of both sides to
-// move; the fuzzer moves, adds, takes away and recolours pieces, and so
-// reaches positions (pieces on the exits, shown opponent colours, counts
-// at their limits) that the test's random generator rarely makes. Every
-// rule of the static knowledge is so checked against the plain solver on
-// whatever the fuzzer finds; and the evaluation's own bounds at the
-// position, for either side's win, are checked too: a bound too high
-// shows there even where it misleads no search of fuzzRefDepth plies.
+// from --shortest without a bound (under a node budget) no win the plain
+// solver refutes within fuzzRefDepth plies and no other DTW where it
+// finds one; and for the mirror question (the opponent's forced win,
+// Options.ForOpponent) the plain solver's answer. The evaluation's own
+// bounds at the position, for either side's win, are checked too: a
+// bound too high shows there even where it misleads no search of
+// fuzzRefDepth plies.
+//
+// The input is a position (pieces, side to move and reds counts:
+// fuzzPosition) and the prover, so that most inputs are positions. The
+// seeds are random small positions of both sides to move and the
+// positions named below; the fuzzer moves, adds, takes away and
+// recolours pieces, and so reaches positions (pieces on the exits, shown
+// opponent colours, counts at their limits) that the test's random
+// generator rarely makes: every rule of the static knowledge is checked
+// against the plain solver on whatever it finds.
 func FuzzAgainstReference(f *testing.F) {
 	r := engine.NewRand(11)
 	for i := 0; i < 24; i++ {
@@ -163,10 +166,20 @@ func FuzzAgainstReference(f *testing.F) {
 		if a.Result == Win {
 			checkLine(t, p, prover, a)
 		}
+		// The mirror question (Options.ForOpponent: does the opponent
+		// force a win in the prover's purple game?), as TestForOpponent.
+		mirror := New(Options{TTMegabytes: 4, Shortest: true, MaxPlies: fuzzRefDepth, Threads: 1, ForOpponent: true})
+		o, err := mirror.Solve(context.Background(), p, prover)
+		if err != nil {
+			t.Fatalf("%s prover %v: accepted, refused for the opponent's win: %v", s, prover, err)
+		}
+		wantOpp := reference.New(prover, prover.Other(), reference.Purple).DTW(&p, fuzzRefDepth)
+		if got := o.Plies; o.Result == Unknown || (o.Result == Win) != (wantOpp >= 0) || (o.Result == Win && got != wantOpp) {
+			t.Fatalf("%s prover %v: the opponent's win: %v in %d, plain solver %d", s, prover, o.Result, got, wantOpp)
+		}
 		// The evaluation's own claims at the position, with either side as
-		// the OR side (the opponent's win is what --for-opponent and the
-		// search's mirror questions ask): no win within NoWin (a loss for
-		// good: within fuzzRefDepth), and a win within WinIn.
+		// the OR side: no win within NoWin (a loss for good: within
+		// fuzzRefDepth), and a win within WinIn.
 		for _, or := range []engine.Player{prover, prover.Other()} {
 			ev := newGame(p, prover, or, nil).Evaluate()
 			ref := reference.New(prover, or, reference.Purple)
