@@ -18,7 +18,7 @@ import (
 // that, with the literal step 7, every such N win of 8(b) as written or
 // corrected is one of 8(b) as step 7 (docs/keeper.md uses it for the
 // 6-piece classes 1B3R-2U1r and 2B2R-2U1r, solved in the paper reading
-// only). GEISTER_LONG=1; about 75 s of CPU.
+// only). GEISTER_LONG=1; about 140 s of CPU.
 func TestStep8bReadingsAgreeWhereCapturesLead(t *testing.T) {
 	longtest.Skip(t)
 	classes := []purple.Class{{Blues: 1, Reds: 1, OppPieces: 2, OppReds: 1}, {Blues: 2, Reds: 1, OppPieces: 2, OppReds: 1}}
