@@ -1,12 +1,11 @@
 package solver
 
 import (
-	"context"
 	"math/bits"
 	"testing"
 
 	"github.com/geister-solver/geister/engine"
-	"github.com/geister-solver/geister/internal/reference"
+	"github.com/geister-solver/geister/purple"
 )
 
 // fuzzRefDepth and fuzzRefPieces: FuzzAgainstReference asks for wins
@@ -32,7 +31,7 @@ func fuzzPosition(pieces []byte, toMove engine.Player, redsSel byte) (engine.Pos
 	var boards [2][engine.NumKinds]uint64
 	for sq, o := range owner {
 		if o > 0 {
-			pl, k := (o-1)/3, (o-1)%3
+			pl, k := (o-1)/int8(engine.NumKinds), (o-1)%int8(engine.NumKinds)
 			boards[pl][k] |= engine.Sq(sq%6, 1+sq/6).Bit()
 		}
 	}
@@ -50,7 +49,7 @@ func fuzzInput(p engine.Position) ([]byte, byte) {
 	for sq := 0; sq < 36; sq++ {
 		bit := engine.Sq(sq%6, 1+sq/6).Bit()
 		for code := 0; code < 6; code++ {
-			if p.Pieces(engine.Player(code/3), engine.Kind(code%3))&bit != 0 {
+			if p.Pieces(engine.Player(code/int(engine.NumKinds)), engine.Kind(code%int(engine.NumKinds)))&bit != 0 {
 				out = append(out, byte(sq), byte(code))
 			}
 		}
@@ -65,12 +64,11 @@ func fuzzInput(p engine.Position) ([]byte, byte) {
 // FuzzAgainstReference is TestAgainstReference on the positions a fuzzer
 // makes: every position of at most fuzzRefPieces pieces that the solver
 // accepts for the prover (its pieces' colours shown) gets, from
-// --max-plies fuzzRefDepth --shortest, the plain AND/OR solver's verdict
-// and exact DTW, with a line that is legal and ends in the prover's win;
-// from --shortest without a bound (under a node budget) no win the plain
-// solver refutes within fuzzRefDepth plies and no other DTW where it
-// finds one; and for the mirror question (the opponent's forced win,
-// Options.ForOpponent) the plain solver's answer. The evaluation's own
+// --max-plies fuzzRefDepth --shortest and from --shortest without a bound
+// what checkAgainstReference asks (TestAgainstReference's checks), and
+// for the mirror question (the opponent's forced win,
+// Options.ForOpponent) the plain solver's answer (checkForOpponent,
+// TestForOpponent's). The evaluation's own
 // bounds at the position, for either side's win, are checked too: a
 // bound too high shows there even where it misleads no search of
 // fuzzRefDepth plies.
@@ -129,69 +127,33 @@ func FuzzAgainstReference(f *testing.F) {
 		if err != nil {
 			return
 		}
-		s := p.String()
 		prover := engine.Second
 		if first {
 			prover = engine.First
 		}
+		if purple.CheckProver(&p, prover) != nil {
+			return // the prover's colours hidden: Solve refuses it (tested elsewhere)
+		}
 		bounded := New(Options{TTMegabytes: 4, Shortest: true, MaxPlies: fuzzRefDepth, Threads: 1})
-		b, err := bounded.Solve(context.Background(), p, prover)
-		if err != nil {
-			return // refused (the prover's colours hidden, say): input errors are tested elsewhere
-		}
-		want := refDTW(&p, prover, fuzzRefDepth, reference.Purple)
-		if b.Result == Unknown || (b.Result == Win) != (want >= 0) {
-			t.Fatalf("%s prover %v: --max-plies %d says %v, plain solver DTW %d", s, prover, fuzzRefDepth, b.Result, want)
-		}
-		if b.Result == Win {
-			if b.Plies != want || !b.Exact {
-				t.Fatalf("%s prover %v: --max-plies %d --shortest: win in %d (exact %v), plain solver %d", s, prover, fuzzRefDepth, b.Plies, b.Exact, want)
-			}
-			checkLine(t, p, prover, b)
-		}
 		unbounded := New(Options{TTMegabytes: 4, Shortest: true, MaxNodes: 20000, Threads: 1})
-		a, err := unbounded.Solve(context.Background(), p, prover)
-		if err != nil {
-			t.Fatalf("%s prover %v: accepted bounded, refused unbounded: %v", s, prover, err)
-		}
-		switch {
-		case a.Result == Unknown:
-		case want >= 0 && a.Result == Win && !a.Exact && a.Plies >= want:
-			// proven, the budget spent before the DTW was
-		case want >= 0 && (a.Result != Win || a.Plies != want || !a.Exact):
-			t.Fatalf("%s prover %v: %v in %d (exact %v), plain solver: win in %d", s, prover, a.Result, a.Plies, a.Exact, want)
-		case want < 0 && a.Result == Win && a.Plies <= fuzzRefDepth:
-			t.Fatalf("%s prover %v: win in %d, plain solver: none within %d", s, prover, a.Plies, fuzzRefDepth)
-		}
-		if a.Result == Win {
-			checkLine(t, p, prover, a)
-		}
-		// The mirror question (Options.ForOpponent: does the opponent
-		// force a win in the prover's purple game?), as TestForOpponent.
+		want, _, _ := checkAgainstReference(t, p, prover, bounded, unbounded, fuzzRefDepth)
 		mirror := New(Options{TTMegabytes: 4, Shortest: true, MaxPlies: fuzzRefDepth, Threads: 1, ForOpponent: true})
-		o, err := mirror.Solve(context.Background(), p, prover)
-		if err != nil {
-			t.Fatalf("%s prover %v: accepted, refused for the opponent's win: %v", s, prover, err)
-		}
-		wantOpp := reference.New(prover, prover.Other(), reference.Purple).DTW(&p, fuzzRefDepth)
-		if got := o.Plies; o.Result == Unknown || (o.Result == Win) != (wantOpp >= 0) || (o.Result == Win && got != wantOpp) {
-			t.Fatalf("%s prover %v: the opponent's win: %v in %d, plain solver %d", s, prover, o.Result, got, wantOpp)
-		}
+		wantOpp := checkForOpponent(t, mirror, p, prover, fuzzRefDepth)
 		// The evaluation's own claims at the position, with either side as
-		// the OR side: no win within NoWin (a loss for good: within
+		// the OR side, against the plain solver's exact distances within
+		// fuzzRefDepth: no win within NoWin (a loss for good: within
 		// fuzzRefDepth), and a win within WinIn.
-		for _, or := range []engine.Player{prover, prover.Other()} {
+		for _, c := range [...]struct {
+			or engine.Player
+			d  int
+		}{{prover, want}, {prover.Other(), wantOpp}} {
+			or, d := c.or, c.d
 			ev := newGame(p, prover, or, nil).Evaluate()
-			ref := reference.New(prover, or, reference.Purple)
-			if k := min(int(ev.NoWin), fuzzRefDepth); k > 0 {
-				if d := ref.DTW(&p, k); d >= 0 {
-					t.Fatalf("%s prover %v, %v's win: Evaluate says no win within %d, the plain solver wins in %d", s, prover, or, ev.NoWin, d)
-				}
+			if k := min(int(ev.NoWin), fuzzRefDepth); k > 0 && d >= 0 && d <= k {
+				t.Fatalf("%s prover %v, %v's win: Evaluate says no win within %d, the plain solver wins in %d", p.String(), prover, or, ev.NoWin, d)
 			}
-			if w := int(ev.WinIn); w <= fuzzRefDepth {
-				if d := ref.DTW(&p, w); d < 0 {
-					t.Fatalf("%s prover %v, %v's win: Evaluate says a win within %d, the plain solver finds none", s, prover, or, w)
-				}
+			if w := int(ev.WinIn); w <= fuzzRefDepth && (d < 0 || d > w) {
+				t.Fatalf("%s prover %v, %v's win: Evaluate says a win within %d, the plain solver's distance is %d", p.String(), prover, or, w, d)
 			}
 		}
 	})

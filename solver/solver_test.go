@@ -42,42 +42,82 @@ func TestAgainstReference(t *testing.T) {
 	for i := 0; i < n; i++ {
 		prover := engine.Player(r.Intn(2))
 		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
-		want := refDTW(&p, prover, depth, reference.Purple)
-
-		b, err := bounded.Solve(context.Background(), p, prover)
-		if err != nil || b.Result == Unknown || (b.Result == Win) != (want >= 0) {
-			t.Fatalf("%s prover %v: --max-plies %d says %v, plain solver DTW %d (%v)", p.String(), prover, depth, b.Result, want, err)
-		}
+		_, b, a := checkAgainstReference(t, p, prover, bounded, unbounded, depth)
 		if b.Result == Win {
 			wins++
-			if b.Plies != want || !b.Exact {
-				t.Fatalf("%s prover %v: --max-plies %d --shortest: win in %d (exact %v), plain solver %d", p.String(), prover, depth, b.Plies, b.Exact, want)
-			}
-			checkLine(t, p, prover, b)
-		}
-
-		a, err := unbounded.Solve(context.Background(), p, prover)
-		if err != nil {
-			t.Fatalf("%s: %v", p.String(), err)
 		}
 		switch {
 		case a.Result == Unknown:
 			unknown++
-		case want >= 0 && a.Result == Win && !a.Exact && a.Plies >= want:
-			inexact++ // proven, but the budget ran out before the DTW was
-		case want >= 0 && (a.Result != Win || a.Plies != want || !a.Exact):
-			t.Fatalf("%s prover %v: %v in %d (exact %v), plain solver: win in %d", p.String(), prover, a.Result, a.Plies, a.Exact, want)
-		case want < 0 && a.Result == Win && a.Plies <= depth:
-			t.Fatalf("%s prover %v: win in %d, plain solver: none within %d", p.String(), prover, a.Plies, depth)
-		}
-		if a.Result == Win {
-			checkLine(t, p, prover, a)
+		case a.Result == Win && !a.Exact:
+			inexact++
 		}
 	}
 	t.Logf("%d positions, %d wins within %d plies; unbounded: %d unknown, %d not shortened within the budget", n, wins, depth, unknown, inexact)
 	if wins < n/10 || unknown > n/4 {
 		t.Errorf("%d wins and %d unknown among %d positions: the sample says little", wins, unknown, n)
 	}
+}
+
+// checkAgainstReference asks bounded (--max-plies depth --shortest) and
+// unbounded (--shortest under a node budget) about p and fails t where
+// they disagree with the plain solver within depth: bounded must give
+// its verdict and exact DTW; unbounded may answer unknown, or a proven
+// win whose distance the budget left inexact (no shorter than the plain
+// solver's), but no other distance and no win the plain solver refutes.
+// Every line must be legal and end in the prover's win. It returns the
+// plain solver's DTW within depth (-1: none) and both answers.
+func checkAgainstReference(t *testing.T, p engine.Position, prover engine.Player, bounded, unbounded *Solver, depth int) (want int, b, a Answer) {
+	t.Helper()
+	want = refDTW(&p, prover, depth, reference.Purple)
+	b, err := bounded.Solve(context.Background(), p, prover)
+	if err != nil || b.Result == Unknown || (b.Result == Win) != (want >= 0) {
+		t.Fatalf("%s prover %v: --max-plies %d says %v, plain solver DTW %d (%v)", p.String(), prover, depth, b.Result, want, err)
+	}
+	if b.Result == Win {
+		if b.Plies != want || !b.Exact {
+			t.Fatalf("%s prover %v: --max-plies %d --shortest: win in %d (exact %v), plain solver %d", p.String(), prover, depth, b.Plies, b.Exact, want)
+		}
+		checkLine(t, p, prover, b)
+	}
+	a, err = unbounded.Solve(context.Background(), p, prover)
+	if err != nil {
+		t.Fatalf("%s prover %v: %v", p.String(), prover, err)
+	}
+	switch {
+	case a.Result == Unknown:
+	case want >= 0 && a.Result == Win && !a.Exact && a.Plies >= want:
+		// proven, but the budget ran out before the DTW was
+	case want >= 0 && (a.Result != Win || a.Plies != want || !a.Exact):
+		t.Fatalf("%s prover %v: %v in %d (exact %v), plain solver: win in %d", p.String(), prover, a.Result, a.Plies, a.Exact, want)
+	case want < 0 && a.Result == Win && a.Plies <= depth:
+		t.Fatalf("%s prover %v: win in %d, plain solver: none within %d", p.String(), prover, a.Plies, depth)
+	}
+	if a.Result == Win {
+		checkLine(t, p, prover, a)
+	}
+	return want, b, a
+}
+
+// checkForOpponent asks s (ForOpponent, MaxPlies depth, Shortest) about
+// p and fails t unless it gives the plain solver's verdict and exact
+// distance for the opponent's win; it returns that distance (-1: no win
+// within depth).
+func checkForOpponent(t *testing.T, s *Solver, p engine.Position, prover engine.Player, depth int) int {
+	t.Helper()
+	want := reference.New(prover, prover.Other(), reference.Purple).DTW(&p, depth)
+	a, err := s.Solve(context.Background(), p, prover)
+	if err != nil {
+		t.Fatalf("%s prover %v: the opponent's win: %v", p.String(), prover, err)
+	}
+	got := -1
+	if a.Result == Win {
+		got = a.Plies
+	}
+	if got != want || a.Result == Unknown {
+		t.Fatalf("%s prover %v: the opponent's win: %v in %d, plain solver %d", p.String(), prover, a.Result, a.Plies, want)
+	}
+	return want
 }
 
 // TestEpsilonKeepsAnswers: df-pn's ε (the solver's epsilon, which the
@@ -374,18 +414,8 @@ func TestForOpponent(t *testing.T) {
 	for i := 0; i < n; i++ {
 		prover := engine.Player(r.Intn(2))
 		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
-		want := reference.New(prover, prover.Other(), reference.Purple).DTW(&p, depth)
-		a, err := s.Solve(context.Background(), p, prover)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := -1
-		if a.Result == Win {
-			got = a.Plies
+		if checkForOpponent(t, s, p, prover, depth) >= 0 {
 			wins++
-		}
-		if got != want || a.Result == Unknown {
-			t.Fatalf("%s prover %v: the opponent's win: %v in %d, plain solver %d", p.String(), prover, a.Result, a.Plies, want)
 		}
 	}
 	if wins < n/10 {
