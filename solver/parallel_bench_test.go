@@ -182,7 +182,8 @@ var slowHard = []parallelQuestion{
 // win, by --shortest without tables) takes one thread a second or more
 // (since the opponent's fortress: 1.3–2.8 s of CPU; the four of
 // before took 0.9–6.2 s, two of them now 10 ms) and at most 50 M nodes
-// (one other, line 193, takes 245 M, about a minute). A no-win's
+// (one other, line 193, takes 61 M, about ten seconds, too long to
+// repeat here; measured as processes: docs/solving.md). A no-win's
 // --shortest is the iterations up to 64 plies and an unbounded disproof.
 var slowHardNoWins = []parallelQuestion{
 	{"6/uu1u2/2u3/2B3/5R/R5 f R2r3 0", "shortest"},
