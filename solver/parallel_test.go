@@ -50,6 +50,8 @@ func TestParallelAnswers(t *testing.T) {
 					t.Errorf("%s (%s), %d threads: %v, the tables say a win in %d", w.Position, mode, threads, a.Result, w.DTW)
 				case w.DTW > 0 && shortest && (a.Plies != w.DTW || !a.Exact):
 					t.Errorf("%s, %d threads: a win in %d (exact %v), the tables' DTW is %d", w.Position, threads, a.Plies, a.Exact, w.DTW)
+				case w.DTW > 0 && a.Exact && a.Plies != w.DTW:
+					t.Errorf("%s (%s), %d threads: a win in exactly %d, the tables' DTW is %d", w.Position, mode, threads, a.Plies, w.DTW)
 				case w.DTW > 0 && mode == "within" && a.Plies > w.DTW:
 					t.Errorf("%s, %d threads: a proof of %d plies within %d", w.Position, threads, a.Plies, w.DTW)
 				case w.DTW > 0 && a.Plies < w.DTW:

@@ -44,7 +44,10 @@ type Options struct {
 	// MaxNodes caps the df-pn nodes of one Solve call (0: no cap). Time
 	// limits come from the context.
 	MaxNodes uint64
-	// MaxPlies, when > 0, asks for a sure win within that many plies.
+	// MaxPlies, when > 0, asks for a sure win within that many plies
+	// (the question asked once). Without it and PlyLimit, "a win at
+	// all?" is asked as Shortest asks, by wins of rising length with
+	// unbounded searches beside them, the first win found ending it.
 	MaxPlies int
 	// Shortest asks for the exact DTW (distance to win) and a line that
 	// realises it.
@@ -103,9 +106,10 @@ type Answer struct {
 	Position string        // the position string as solved (all four fields)
 	Prover   engine.Player // the side whose sure win was asked
 	Result   Result
-	// Plies: for a win, the exact DTW when Exact is set (Shortest, or a
-	// table answer), otherwise the length of the proof found (an upper
-	// bound on the DTW).
+	// Plies: for a win, the exact DTW when Exact is set (Shortest, a
+	// table answer, or "a win at all?" settled by an iteration of the
+	// shortest search), otherwise the length of the proof found (an
+	// upper bound on the DTW).
 	Plies int
 	Exact bool
 	// Move is the prover's winning move (NoMove when the opponent is to
@@ -170,6 +174,9 @@ type Solver struct {
 	// capping: the search running is under a cap of capped's (traceOf
 	// names it where the cap stopped the search).
 	capping bool
+	// firstWin: deepen answers "a win at all?", the first win found
+	// ending it (with Shortest false).
+	firstWin bool
 
 	start    time.Time
 	g        *game
@@ -296,8 +303,22 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		if s.opts.Store != nil && s.lookupStore(a, bound) {
 			return nil
 		}
-		if s.opts.Shortest {
+		if s.opts.Shortest || bound == 0 {
+			// "A win at all?" (no bound) is deepen's too, ended by the
+			// first win found. Against the question asked once, one
+			// thread, two runs: the published collection's 868 17-ply
+			// puzzles 39.6–41.1 s of CPU against 88.4–89.5 s (the
+			// slowest 0.48–0.51 s against 4.75–4.79 s; 676 wins found at
+			// their exact distance against 132), the hard and tables
+			// suites' 400 questions 19.4–21.2 s against 27.5–28.5 s (p99
+			// 0.73–0.84 s against 1.66–1.84 s). The slow no-wins settle
+			// by the iterations, which a search asked once lacks, and
+			// most wins the unbounded search would find sooner, the
+			// probes beside them find (docs/solving.md: a win at all, by
+			// the iterations).
+			s.firstWin = !s.opts.Shortest
 			err := s.deepen(a, bound, max(int(ev.NoWin)+1, 1))
+			s.firstWin = false
 			if err != nil && !errors.Is(err, errBudget) {
 				return err
 			}
@@ -314,8 +335,8 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			}
 			break
 		}
-		// The question asked once, on two goroutines each keeping the
-		// root's children it searched (dfpn.Options.KeepChildren).
+		// A bounded question asked once, on two goroutines each keeping
+		// the root's children it searched (dfpn.Options.KeepChildren).
 		s.keep = true
 		r, err := s.search(bound, SearchQuestion)
 		s.keep = false
@@ -420,11 +441,8 @@ const (
 
 // searchOptions are the options of search's df-pn with d plies (0: no
 // bound), but for the budget and progress: ε at AND nodes refuteEpsilon
-// in the searches whose answer is expected to be no (s.settle), and on
-// the odd goroutines oddRefuteEpsilon in "a win at all?" asked once
-// (s.keep, no bound; one thread searches as goroutine 0 does); df-pn's ε
-// everywhere else. Both are scaled with ε where a test or benchmark sets
-// it.
+// in the searches whose answer is expected to be no (s.settle), df-pn's ε
+// everywhere else, scaled with ε where a test or benchmark sets it.
 func (s *Solver) searchOptions(d int) dfpn.Options {
 	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep, Epsilon: s.epsilon}
 	if d > 0 && !s.shallowOff {
@@ -437,11 +455,8 @@ func (s *Solver) searchOptions(d int) dfpn.Options {
 	if s.epsilon > 0 {
 		scale = s.epsilon / dfpn.DefaultEpsilon
 	}
-	switch {
-	case s.settle:
+	if s.settle {
 		opts.RefuteEpsilon = refuteEpsilon * scale
-	case s.keep && d == 0:
-		opts.OddRefuteEpsilon = oddRefuteEpsilon * scale
 	}
 	return opts
 }
@@ -482,8 +497,10 @@ func (s *Solver) search(d int, kind SearchKind) (dfpn.Report, error) {
 	return r, nil
 }
 
-// deepen answers a Shortest question whose root nothing decided without
-// search, no win within lo-1 plies being known: by iterative deepening on
+// deepen answers a Shortest question (with s.firstWin, "a win at all?",
+// which the first win found ends: an iteration's, exact, or a probe's)
+// whose root nothing decided without search, no win within lo-1 plies
+// being known: by iterative deepening on
 // the win length, with the table kept across iterations (each "no win
 // within d" stored answers the next iteration's nodes at once), so the
 // first d with a win is the exact DTW. A bounded search prunes with the
@@ -532,12 +549,18 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		switch r.Status {
 		case dfpn.Proven:
 			hi = r.WinIn
+			if s.firstWin {
+				a.Result, a.Plies = Win, hi // not known to be exact
+			}
 		case dfpn.Disproven:
 			a.Result = NoWin
 		}
 		return nil
 	}
-	if err := unbounded(probeNodes); err != nil || a.Result == NoWin {
+	// settled: an unbounded search answered the question (no win at
+	// all, or with firstWin a win).
+	settled := func() bool { return a.Result != Unknown }
+	if err := unbounded(probeNodes); err != nil || settled() {
 		return err
 	}
 	for d := lo; ; d++ {
@@ -563,7 +586,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			s.settle = true
 			err := unbounded(0)
 			s.settle = false
-			if err != nil || a.Result == NoWin {
+			if err != nil || settled() {
 				return err
 			}
 			if hi == 0 {
@@ -573,7 +596,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			continue
 		}
 		if hi == 0 && bound == 0 && idNodes >= 2*nextCap*threads {
-			if err := unbounded(nextCap); err != nil || a.Result == NoWin {
+			if err := unbounded(nextCap); err != nil || settled() {
 				return err
 			}
 			nextCap *= 4
@@ -696,22 +719,6 @@ const shallowPlies = 6
 // the hard suite's 25-ply wins p90 0.79 → 0.86 s). In every search, "a
 // win at all?" too, it made the wins slower (docs/solving.md).
 const refuteEpsilon = 0.1
-
-// oddRefuteEpsilon is df-pn's ε at AND nodes on the odd goroutines
-// (dfpn.Options.OddRefuteEpsilon) when "a win at all?" (no bound, no
-// --shortest) is asked of several (searchOptions); goroutine 0 keeps
-// 1/4. The question may be a win, which 1/4 proves sooner, or a no-win,
-// which needs a refuting reply for every child of the root, found
-// sooner when the replies tried are left sooner (one thread's slow
-// no-wins took a quarter to two thirds fewer nodes at 1/20, its wins
-// more), so the two goroutines search it both ways at once. The tables
-// suite's no-win of line 181 fell under 1.8× of one thread by path in
-// 10 runs of 40 against 29 of 60, the hard suite's line 168 in 5 of 40
-// against 16 of 60; the tables suite's wins asked so took 29.4 M nodes
-// against 26.1 M. Both goroutines at 1/20 did better on those no-wins (1
-// run of 80 under 1.8×) but took the tables suite's wins to 39.7 M
-// (docs/solving.md).
-const oddRefuteEpsilon = 0.05
 
 // probeNodes caps deepen's first unbounded search; maxDeepen is the
 // longest win a bounded search can ask for; maxIterDepth is the longest

@@ -7,7 +7,9 @@ import (
 
 // TestTrace checks what Options.Trace reports against the answers: on
 // the deep suite's first positions (their distances from the tables),
-// one thread and two, with --shortest and without, every search is
+// one thread and two, with --shortest, without (deepen's searches too,
+// the first win ending them) and within the distance (the question
+// asked once), every search is
 // reported once with the call's position, the searches' nodes add up to
 // the answer's, no search claims a win shorter than the exact distance or
 // a no-win as long, the iterations ask for longer wins each time (the
@@ -21,10 +23,14 @@ func TestTrace(t *testing.T) {
 		suite = suite[:12]
 	}
 	for _, threads := range []int{1, 2} {
-		for _, shortest := range []bool{true, false} {
+		for _, mode := range []string{"shortest", "any", "within"} {
+			shortest := mode == "shortest"
 			for i, w := range suite {
 				var ts []SearchTrace
 				opts := Options{TTMegabytes: 16, Shortest: shortest, Threads: threads, Trace: func(tr SearchTrace) { ts = append(ts, tr) }}
+				if mode == "within" {
+					opts.MaxPlies = w.DTW
+				}
 				s := New(opts)
 				if i%2 == 1 {
 					// Every iteration past 300 nodes restarted (one thread).
@@ -34,8 +40,8 @@ func TestTrace(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", w.Position, err)
 				}
-				if a.Result != Win || (shortest && a.Plies != w.DTW) {
-					t.Fatalf("%s: %v in %d, want a win in %d (the tables)", w.Position, a.Result, a.Plies, w.DTW)
+				if a.Result != Win || a.Plies < w.DTW || ((shortest || a.Exact || mode == "within") && a.Plies != w.DTW) {
+					t.Fatalf("%s (%s): %v in %d (exact %v), want a win in %d (the tables)", w.Position, mode, a.Result, a.Plies, a.Exact, w.DTW)
 				}
 				var sum uint64
 				lastIter, lastStopped, kinds := 0, false, map[SearchKind]int{}
@@ -76,14 +82,17 @@ func TestTrace(t *testing.T) {
 					}
 				}
 				if sum != a.Nodes {
-					t.Errorf("%s, %d threads, shortest %v: the traces' nodes add up to %d, the answer's %d", w.Position, threads, shortest, sum, a.Nodes)
+					t.Errorf("%s, %d threads, %s: the traces' nodes add up to %d, the answer's %d", w.Position, threads, mode, sum, a.Nodes)
 				}
-				want := SearchQuestion
-				if shortest {
-					want = SearchIteration
+				want := SearchIteration // or a probe that settles the question
+				if mode == "within" {
+					want = SearchQuestion
 				}
-				if kinds[want] == 0 && a.Nodes > 0 && !(shortest && kinds[SearchProbe] > 0) {
-					t.Errorf("%s, shortest %v: no %s among %v", w.Position, shortest, want, kinds)
+				if kinds[want] == 0 && a.Nodes > 0 && !(want == SearchIteration && kinds[SearchProbe] > 0) {
+					t.Errorf("%s, %s: no %s among %v", w.Position, mode, want, kinds)
+				}
+				if mode == "within" && (kinds[SearchIteration] > 0 || kinds[SearchProbe] > 0) {
+					t.Errorf("%s, %s: iterations or probes %v for a bounded question", w.Position, mode, kinds)
 				}
 			}
 		}
