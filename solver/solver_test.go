@@ -38,13 +38,21 @@ func TestAgainstReference(t *testing.T) {
 	unbounded := New(Options{TTMegabytes: 16, Shortest: true, MaxNodes: 50000})
 	// --max-plies D --shortest: always decided.
 	bounded := New(Options{TTMegabytes: 16, Shortest: true, MaxPlies: depth})
-	wins, unknown, inexact := 0, 0, 0
+	// "A win at all?" (the default), with a node budget.
+	anyWin := New(Options{TTMegabytes: 16, MaxNodes: 50000})
+	wins, unknown, inexact, anyWins, anyExact := 0, 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		prover := engine.Player(r.Intn(2))
 		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
-		_, b, a := checkAgainstReference(t, p, prover, bounded, unbounded, depth)
+		want, b, a := checkAgainstReference(t, p, prover, bounded, unbounded, depth)
 		if b.Result == Win {
 			wins++
+		}
+		if d := checkAnyAgainstReference(t, p, prover, anyWin, want, depth); d.Result == Win && want >= 0 {
+			anyWins++
+			if d.Plies == want {
+				anyExact++
+			}
 		}
 		switch {
 		case a.Result == Unknown:
@@ -53,10 +61,36 @@ func TestAgainstReference(t *testing.T) {
 			inexact++
 		}
 	}
-	t.Logf("%d positions, %d wins within %d plies; unbounded: %d unknown, %d not shortened within the budget", n, wins, depth, unknown, inexact)
-	if wins < n/10 || unknown > n/4 {
-		t.Errorf("%d wins and %d unknown among %d positions: the sample says little", wins, unknown, n)
+	t.Logf("%d positions, %d wins within %d plies; unbounded: %d unknown, %d not shortened within the budget; a win at all: %d of those wins found, %d in the plain solver's distance", n, wins, depth, unknown, inexact, anyWins, anyExact)
+	if wins < n/10 || unknown > n/4 || anyWins < wins*9/10 {
+		t.Errorf("%d wins, %d unknown and %d wins found asking \"a win at all?\" among %d positions: the sample says little", wins, unknown, anyWins, n)
 	}
+}
+
+// checkAnyAgainstReference asks s "a win at all?" (no bound, no
+// Shortest) about p and fails t where the answer contradicts the plain
+// solver's DTW within depth, want (-1: none): unknown is allowed; where
+// the plain solver wins, no "no win", and a win no shorter than want,
+// exactly want where the answer says it is exact; where it does not, no
+// win within depth. A win's line must be legal and end in the prover's
+// win. It returns the answer.
+func checkAnyAgainstReference(t *testing.T, p engine.Position, prover engine.Player, s *Solver, want, depth int) Answer {
+	t.Helper()
+	a, err := s.Solve(context.Background(), p, prover)
+	if err != nil {
+		t.Fatalf("%s prover %v: a win at all: %v", p.String(), prover, err)
+	}
+	switch {
+	case a.Result == Unknown:
+	case want >= 0 && (a.Result != Win || a.Plies < want || (a.Exact && a.Plies != want)):
+		t.Fatalf("%s prover %v: a win at all: %v in %d (exact %v), plain solver: win in %d", p.String(), prover, a.Result, a.Plies, a.Exact, want)
+	case want < 0 && a.Result == Win && a.Plies <= depth:
+		t.Fatalf("%s prover %v: a win at all: win in %d, plain solver: none within %d", p.String(), prover, a.Plies, depth)
+	}
+	if a.Result == Win {
+		checkLine(t, p, prover, a)
+	}
+	return a
 }
 
 // checkAgainstReference asks bounded (--max-plies depth --shortest) and
