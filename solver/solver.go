@@ -500,10 +500,10 @@ func (s *Solver) search(d int, kind SearchKind) (dfpn.Report, error) {
 // deepen answers a Shortest question (with s.firstWin, "a win at all?",
 // which the first win found ends: an iteration's, exact, or a probe's)
 // whose root nothing decided without search, no win within lo-1 plies
-// being known: by iterative deepening on
-// the win length, with the table kept across iterations (each "no win
-// within d" stored answers the next iteration's nodes at once), so the
-// first d with a win is the exact DTW. A bounded search prunes with the
+// being known: by iterative deepening on the win length, with the table
+// kept across iterations (each "no win within d" stored answers the
+// next iteration's nodes at once), so the first d with a win is the
+// exact DTW. A bounded search prunes with the
 // game's lower bounds, and on the deep suite the iterations together cost
 // less than an unbounded proof followed by lowering its length
 // (docs/solving.md). Without a bound, iterations alone never establish
