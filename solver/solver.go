@@ -45,11 +45,9 @@ type Options struct {
 	// limits come from the context.
 	MaxNodes uint64
 	// MaxPlies, when > 0, asks for a sure win within that many plies
-	// (the question asked once, up to 64 plies). Without it and PlyLimit
-	// ("a win at all?"), and with a bound beyond 64 plies, the question
-	// is asked as Shortest asks, by wins of rising length with unbounded
-	// searches beside them, the first win found (within the bound)
-	// ending it.
+	// (the question asked once). Without it and PlyLimit, "a win at
+	// all?" is asked as Shortest asks, by wins of rising length with
+	// unbounded searches beside them, the first win found ending it.
 	MaxPlies int
 	// Shortest asks for the exact DTW (distance to win) and a line that
 	// realises it.
@@ -305,11 +303,7 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		if s.opts.Store != nil && s.lookupStore(a, bound) {
 			return nil
 		}
-		// So is a bound beyond the iterations' longest, a game's ply
-		// limit: asked once, the hard and tables suites' 400 questions
-		// under --ply-limit 200 took 42.9 s, four quick wins undecided
-		// after 50 M nodes; asked so, 19.5 s, the default's answers.
-		if s.opts.Shortest || bound == 0 || bound > s.iterDepth {
+		if s.opts.Shortest || bound == 0 {
 			// "A win at all?" (no bound) is deepen's too, ended by the
 			// first win found. Against the question asked once, one
 			// thread, two runs: the published collection's 868 17-ply
@@ -341,9 +335,8 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			}
 			break
 		}
-		// A bounded question (within maxIterDepth) asked once, on two
-		// goroutines each keeping the root's children it searched
-		// (dfpn.Options.KeepChildren).
+		// A bounded question asked once, on two goroutines each keeping
+		// the root's children it searched (dfpn.Options.KeepChildren).
 		s.keep = true
 		r, err := s.search(bound, SearchQuestion)
 		s.keep = false
@@ -544,32 +537,17 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	if s.par != nil {
 		threads = uint64(s.par.Threads())
 	}
-	// The probes' bound: the question's, or none where the question's is
-	// beyond the iterations' longest (a game's ply limit): a bounded
-	// search of some hundred plies unrolls every cycle of the game to
-	// that depth, and took the hard suite's quick wins to undecided after
-	// 50 M nodes (docs/solving.md). A probe's win then holds only within
-	// the bound (beyond: one longer was proven, and the iterations go on
-	// up to the bound, with no more probes).
-	probeBound, beyond := bound, false
-	if bound > s.iterDepth {
-		probeBound = 0
-	}
 	unbounded := func(cap uint64) error {
 		kind := SearchProbe
 		if cap == 0 {
 			kind = SearchUnbounded
 		}
-		r, err := s.capped(probeBound, cap, kind)
+		r, err := s.capped(bound, cap, kind)
 		if err != nil {
 			return err
 		}
 		switch r.Status {
 		case dfpn.Proven:
-			if bound > 0 && r.WinIn > bound {
-				beyond = true
-				return nil
-			}
 			hi = r.WinIn
 			if s.firstWin {
 				a.Result, a.Plies = Win, hi // not known to be exact
@@ -594,7 +572,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			a.Result = NoWin
 			return nil
 		}
-		if hi == 0 && probeBound == 0 && !beyond && d > s.iterDepth {
+		if hi == 0 && bound == 0 && d > s.iterDepth {
 			// Beyond any win length the iterations can hope to meet
 			// first: a question still open here is settled by an
 			// unbounded search, which either finds no win at all or a
@@ -611,13 +589,13 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			if err != nil || settled() {
 				return err
 			}
-			if hi == 0 && !beyond {
+			if hi == 0 {
 				return nil // undecided within the budget
 			}
 			d-- // d itself is still to ask
 			continue
 		}
-		if hi == 0 && probeBound == 0 && !beyond && idNodes >= 2*nextCap*threads {
+		if hi == 0 && bound == 0 && idNodes >= 2*nextCap*threads {
 			if err := unbounded(nextCap); err != nil || settled() {
 				return err
 			}
@@ -644,10 +622,6 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		case dfpn.Disproven:
 			// No win within r.NoWin ≥ d plies (-1: never): the next
 			// iteration asks for one more.
-			if bound > 0 && (r.NoWin < 0 || r.NoWin >= bound) {
-				a.Result = NoWin
-				return nil
-			}
 			if r.NoWin < 0 || r.NoWin >= maxDeepen {
 				if hi > 0 {
 					return fmt.Errorf("solver: internal error: %s: a win in %d plies proven, and no win at all", a.Position, hi)

@@ -13,10 +13,10 @@ import (
 // (Options.Trace).
 type SearchKind string
 
-// The searches of a Solve call. A question with a bound of at most 64
-// plies (MaxPlies, PlyLimit) and without Shortest is one search
-// (SearchQuestion). With Shortest, or without a bound or a longer one
-// (which the first win found within it ends), deepen asks "a win within d?" for d = 1, 3, 5, ...
+// The searches of a Solve call. A question with a bound (MaxPlies,
+// PlyLimit) and without Shortest is one search (SearchQuestion). With
+// Shortest, or without a bound ("a win at all?", which the first win
+// found ends), deepen asks "a win within d?" for d = 1, 3, 5, ...
 // (SearchIteration, the first d with a win being the exact distance) and
 // runs searches without the iterations' bound
 // (under MaxPlies or PlyLimit only) beside them, with growing node caps,
