@@ -137,7 +137,9 @@ func FuzzAgainstReference(f *testing.F) {
 		bounded := New(Options{TTMegabytes: 4, Shortest: true, MaxPlies: fuzzRefDepth, Threads: 1})
 		unbounded := New(Options{TTMegabytes: 4, Shortest: true, MaxNodes: 20000, Threads: 1})
 		want, _, _ := checkAgainstReference(t, p, prover, bounded, unbounded, fuzzRefDepth)
-		checkAnyAgainstReference(t, p, prover, New(Options{TTMegabytes: 4, MaxNodes: 20000, Threads: 1}), want, fuzzRefDepth)
+		anyWin := New(Options{TTMegabytes: 4, MaxNodes: 20000, Threads: 1})
+		anyWin.onceBelow = 0 // by deepen, as without a budget
+		checkAnyAgainstReference(t, p, prover, anyWin, want, fuzzRefDepth)
 		mirror := New(Options{TTMegabytes: 4, Shortest: true, MaxPlies: fuzzRefDepth, Threads: 1, ForOpponent: true})
 		wantOpp := checkForOpponent(t, mirror, p, prover, fuzzRefDepth)
 		// The evaluation's own claims at the position, with either side as

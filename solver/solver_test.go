@@ -40,6 +40,7 @@ func TestAgainstReference(t *testing.T) {
 	bounded := New(Options{TTMegabytes: 16, Shortest: true, MaxPlies: depth})
 	// "A win at all?" (the default), with a node budget.
 	anyWin := New(Options{TTMegabytes: 16, MaxNodes: 50000})
+	anyWin.onceBelow = 0 // by deepen, as without a budget
 	wins, unknown, inexact, anyWins, anyExact := 0, 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		prover := engine.Player(r.Intn(2))

@@ -98,3 +98,25 @@ func TestTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyWinBudget: "a win at all?" under a node budget smaller than
+// onceBelowNodes is the question asked once; with that budget or none,
+// deepen's iterations and probes.
+func TestAnyWinBudget(t *testing.T) {
+	w := readDeepSuite(t)[0]
+	for _, c := range []struct {
+		nodes uint64
+		once  bool
+	}{{onceBelowNodes - 1, true}, {onceBelowNodes, false}, {0, false}} {
+		kinds := map[SearchKind]int{}
+		s := New(Options{TTMegabytes: 16, MaxNodes: c.nodes, Trace: func(tr SearchTrace) { kinds[tr.Kind]++ }})
+		a, err := s.Solve(context.Background(), w.p, w.prover)
+		if err != nil || a.Result != Win || a.Plies < w.DTW {
+			t.Fatalf("%s, %d nodes: %v in %d (%v), the tables: a win in %d", w.Position, c.nodes, a.Result, a.Plies, err, w.DTW)
+		}
+		deepened := kinds[SearchIteration]+kinds[SearchProbe] > 0
+		if (kinds[SearchQuestion] > 0) != c.once || deepened == c.once {
+			t.Errorf("%s, a budget of %d nodes: searches %v, want asked once %v", w.Position, c.nodes, kinds, c.once)
+		}
+	}
+}
