@@ -310,12 +310,12 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		if s.opts.Shortest || (bound == 0 && (s.opts.MaxNodes == 0 || s.opts.MaxNodes >= s.onceBelow)) {
 			// "A win at all?" (no bound; a node budget, if any, of
 			// onceBelow or more) is deepen's too, ended by the first win
-			// found. Against the question asked once, one
-			// thread, two runs: the published collection's 868 17-ply
-			// puzzles 39.6–41.1 s of CPU against 88.4–89.5 s (the
-			// slowest 0.48–0.51 s against 4.75–4.79 s; 676 wins found at
-			// their exact distance against 132), the hard and tables
-			// suites' 400 questions 19.4–21.2 s against 27.5–28.5 s (p99
+			// found. Against the question asked once, one thread, two
+			// runs: the published collection's 868 17-ply puzzles
+			// 39.6–41.1 s of CPU against 88.4–89.5 s (the slowest
+			// 0.48–0.51 s against 4.75–4.79 s; 676 wins found at their
+			// exact distance against 132), the hard and tables suites'
+			// 400 questions 19.4–21.2 s against 27.5–28.5 s (p99
 			// 0.73–0.84 s against 1.66–1.84 s). The slow no-wins settle
 			// by the iterations, which a search asked once lacks, and
 			// most wins the unbounded search would find sooner, the
@@ -340,8 +340,9 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			}
 			break
 		}
-		// A bounded question asked once, on two goroutines each keeping
-		// the root's children it searched (dfpn.Options.KeepChildren).
+		// A question asked once (a bound, or a budget under onceBelow),
+		// on two goroutines each keeping the root's children it searched
+		// (dfpn.Options.KeepChildren).
 		s.keep = true
 		r, err := s.search(bound, SearchQuestion)
 		s.keep = false
