@@ -41,8 +41,7 @@ type Options struct {
 	// and a search of one goroutine, keep RefuteEpsilon. Two goroutines
 	// then search two ways at once: one leaves an opponent's reply at
 	// the threshold that suits proofs, the other sooner, as refutations
-	// want (docs/solving.md: the solver asked "a win at all?" so, before
-	// it asked it by iterations).
+	// want (the solver's use: solver.oddRefuteEpsilon, docs/solving.md).
 	// Answers do not change.
 	OddRefuteEpsilon float64
 	// SettleChildren (Parallel.SearchSplit only): each goroutine settles

@@ -175,11 +175,8 @@ type Solver struct {
 	// capping: the search running is under a cap of capped's (traceOf
 	// names it where the cap stopped the search).
 	capping bool
-	// firstWin: deepen answers "a win at all?", the first win found
-	// ending it (with Shortest false).
-	firstWin bool
 	// onceBelow: under a node budget (MaxNodes) smaller than this, "a
-	// win at all?" is asked once (onceBelowNodes; less in tests).
+	// win at all?" is asked once (AnyWinOnceBelow; less in tests).
 	onceBelow uint64
 
 	start    time.Time
@@ -194,10 +191,10 @@ func New(opts Options) *Solver {
 	}
 	if opts.Threads > 1 {
 		tt := dfpn.NewSharedTable(opts.TTMegabytes)
-		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads), iterDepth: maxIterDepth, onceBelow: onceBelowNodes}
+		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads), iterDepth: maxIterDepth, onceBelow: AnyWinOnceBelow}
 	}
 	tt := dfpn.NewTable(opts.TTMegabytes)
-	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth, restartFactor: restartFactor, restartMin: restartMinNodes, onceBelow: onceBelowNodes}
+	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth, restartFactor: restartFactor, restartMin: restartMinNodes, onceBelow: AnyWinOnceBelow}
 }
 
 // Reset forgets what the solver's earlier calls left behind: its table,
@@ -321,9 +318,7 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			// most wins the unbounded search would find sooner, the
 			// probes beside them find (docs/solving.md: a win at all, by
 			// the iterations).
-			s.firstWin = !s.opts.Shortest
 			err := s.deepen(a, bound, max(int(ev.NoWin)+1, 1))
-			s.firstWin = false
 			if err != nil && !errors.Is(err, errBudget) {
 				return err
 			}
@@ -447,8 +442,11 @@ const (
 
 // searchOptions are the options of search's df-pn with d plies (0: no
 // bound), but for the budget and progress: ε at AND nodes refuteEpsilon
-// in the searches whose answer is expected to be no (s.settle), df-pn's ε
-// everywhere else, scaled with ε where a test or benchmark sets it.
+// in the searches whose answer is expected to be no (s.settle), and on
+// the odd goroutines oddRefuteEpsilon in "a win at all?" asked once
+// (s.keep, no bound: under a budget below onceBelow; one thread searches
+// as goroutine 0 does); df-pn's ε everywhere else. Both are scaled with
+// ε where a test or benchmark sets it.
 func (s *Solver) searchOptions(d int) dfpn.Options {
 	opts := dfpn.Options{MaxDepth: d, SettleChildren: s.settle, KeepChildren: s.keep, Epsilon: s.epsilon}
 	if d > 0 && !s.shallowOff {
@@ -461,8 +459,11 @@ func (s *Solver) searchOptions(d int) dfpn.Options {
 	if s.epsilon > 0 {
 		scale = s.epsilon / dfpn.DefaultEpsilon
 	}
-	if s.settle {
+	switch {
+	case s.settle:
 		opts.RefuteEpsilon = refuteEpsilon * scale
+	case s.keep && d == 0:
+		opts.OddRefuteEpsilon = oddRefuteEpsilon * scale
 	}
 	return opts
 }
@@ -503,9 +504,9 @@ func (s *Solver) search(d int, kind SearchKind) (dfpn.Report, error) {
 	return r, nil
 }
 
-// deepen answers a Shortest question (with s.firstWin, "a win at all?",
-// which the first win found ends: an iteration's, exact, or a probe's)
-// whose root nothing decided without search, no win within lo-1 plies
+// deepen answers a Shortest question (without Shortest, "a win at
+// all?", which the first win found ends: an iteration's, exact, or a
+// probe's) whose root nothing decided without search, no win within lo-1 plies
 // being known: by iterative deepening on the win length, with the table
 // kept across iterations (each "no win within d" stored answers the
 // next iteration's nodes at once), so the first d with a win is the
@@ -555,7 +556,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		switch r.Status {
 		case dfpn.Proven:
 			hi = r.WinIn
-			if s.firstWin {
+			if !s.opts.Shortest {
 				a.Result, a.Plies = Win, hi // not known to be exact
 			}
 		case dfpn.Disproven:
@@ -564,7 +565,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		return nil
 	}
 	// settled: an unbounded search answered the question (no win at
-	// all, or with firstWin a win).
+	// all, or without Shortest a win).
 	settled := func() bool { return a.Result != Unknown }
 	if err := unbounded(probeNodes); err != nil || settled() {
 		return err
@@ -693,14 +694,14 @@ func (s *Solver) iteration(d int) (dfpn.Report, error) {
 	return r, err
 }
 
-// onceBelowNodes is the node budget (MaxNodes) under which "a win at
-// all?" is asked once rather than by deepen: a budget that small goes
-// further on the one question. The hard and tables suites' 400
+// AnyWinOnceBelow is the node budget (Options.MaxNodes) under which "a
+// win at all?" is asked once rather than by deepen: a budget that small
+// goes further on the one question. The hard and tables suites' 400
 // questions, decided within a budget a question, asked once against by
 // deepen: 214 against 214 at 20 K nodes, 308 against 285 at 100 K, 337
 // against 334 at 300 K, 374 against 379 at 1 M, 389 against 395 at 3 M,
 // all 399 both ways without one (28 s against 20 s; docs/solving.md).
-const onceBelowNodes = 1 << 18
+const AnyWinOnceBelow = 1 << 18
 
 // restartFactor and restartMinNodes: where deepen's iteration restarts
 // (Solver.iteration).
@@ -734,6 +735,23 @@ const shallowPlies = 6
 // the hard suite's 25-ply wins p90 0.79 → 0.86 s). In every search, "a
 // win at all?" too, it made the wins slower (docs/solving.md).
 const refuteEpsilon = 0.1
+
+// oddRefuteEpsilon is df-pn's ε at AND nodes on the odd goroutines
+// (dfpn.Options.OddRefuteEpsilon) when "a win at all?" is asked once of
+// several (searchOptions; under a budget below onceBelow); goroutine 0
+// keeps 1/4. The question may be a win, which 1/4 proves sooner, or a
+// no-win,
+// which needs a refuting reply for every child of the root, found
+// sooner when the replies tried are left sooner (one thread's slow
+// no-wins took a quarter to two thirds fewer nodes at 1/20, its wins
+// more), so the two goroutines search it both ways at once. The tables
+// suite's no-win of line 181 fell under 1.8× of one thread by path in
+// 10 runs of 40 against 29 of 60, the hard suite's line 168 in 5 of 40
+// against 16 of 60; the tables suite's wins asked so took 29.4 M nodes
+// against 26.1 M. Both goroutines at 1/20 did better on those no-wins (1
+// run of 80 under 1.8×) but took the tables suite's wins to 39.7 M
+// (docs/solving.md).
+const oddRefuteEpsilon = 0.05
 
 // probeNodes caps deepen's first unbounded search; maxDeepen is the
 // longest win a bounded search can ask for; maxIterDepth is the longest

@@ -264,9 +264,10 @@ func TestShallowKeepsAnswers(t *testing.T) {
 }
 
 // TestSearchOptions: df-pn's ε at AND nodes is refuteEpsilon in the
-// searches expected to answer no (settle), and df-pn's own ε everywhere
-// else (on two goroutines keeping their root children too, and with
-// refute switched off); scaled with ε where it is set. The answers on two threads are checked
+// searches expected to answer no (settle), oddRefuteEpsilon on the odd
+// goroutines in "a win at all?" asked once (keep, no bound), and df-pn's
+// own ε everywhere else (with a bound, and with refute switched off);
+// scaled with ε where it is set. The answers on two threads are checked
 // against the tables by TestParallelAnswers.
 func TestSearchOptions(t *testing.T) {
 	s := New(Options{TTMegabytes: 1, Threads: 2})
@@ -280,8 +281,8 @@ func TestSearchOptions(t *testing.T) {
 		{true, false, 17, 0, false, refuteEpsilon, 0},
 		{true, false, 0, 0, false, refuteEpsilon, 0},
 		{true, false, 17, 0.5, false, 2 * refuteEpsilon, 0},
-		{false, true, 0, 0, false, 0, 0},
-		{false, true, 0, 0.5, false, 0, 0},
+		{false, true, 0, 0, false, 0, oddRefuteEpsilon},
+		{false, true, 0, 0.5, false, 0, 2 * oddRefuteEpsilon},
 		{false, true, 25, 0, false, 0, 0},
 		{false, false, 0, 0, false, 0, 0},
 		{false, true, 0, 0, true, 0, 0},

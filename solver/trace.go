@@ -13,19 +13,19 @@ import (
 // (Options.Trace).
 type SearchKind string
 
-// The searches of a Solve call. A question with a bound (MaxPlies,
-// PlyLimit) and without Shortest is one search (SearchQuestion). With
-// Shortest, or without a bound ("a win at all?", which the first win
-// found ends), deepen asks "a win within d?" for d = 1, 3, 5, ...
-// (SearchIteration, the first d with a win being the exact distance) and
-// runs searches without the iterations' bound
-// (under MaxPlies or PlyLimit only) beside them, with growing node caps,
-// which settle "no win at all" (SearchProbe), and one without a cap past
-// the iterations' longest length (SearchUnbounded); a
-// proven length not known to be exact is lowered by asking for a win
+// The searches of a Solve call. A question without Shortest, with a
+// bound (MaxPlies, PlyLimit) or a MaxNodes under AnyWinOnceBelow, is
+// one search (SearchQuestion). With Shortest, or without either ("a win
+// at all?", which the first win found ends), deepen asks "a win within
+// d?" for d = 1, 3, 5, ... (SearchIteration, the first d with a win
+// being the exact distance) and runs searches without the iterations'
+// bound (under MaxPlies or PlyLimit only) beside them, with growing
+// node caps, which settle "no win at all" (SearchProbe), and one
+// without a cap past the iterations' longest length (SearchUnbounded);
+// a proven length not known to be exact is lowered by asking for a win
 // within one ply fewer (SearchShorten). Walking the principal line and
-// building a proof search positions below the root again where the table
-// no longer holds them (SearchLine, SearchProof).
+// building a proof search positions below the root again where the
+// table no longer holds them (SearchLine, SearchProof).
 const (
 	SearchQuestion  SearchKind = "question"
 	SearchProbe     SearchKind = "probe"

@@ -100,14 +100,14 @@ func TestTrace(t *testing.T) {
 }
 
 // TestAnyWinBudget: "a win at all?" under a node budget smaller than
-// onceBelowNodes is the question asked once; with that budget or none,
+// AnyWinOnceBelow is the question asked once; with that budget or none,
 // deepen's iterations and probes.
 func TestAnyWinBudget(t *testing.T) {
 	w := readDeepSuite(t)[0]
 	for _, c := range []struct {
 		nodes uint64
 		once  bool
-	}{{onceBelowNodes - 1, true}, {onceBelowNodes, false}, {0, false}} {
+	}{{AnyWinOnceBelow - 1, true}, {AnyWinOnceBelow, false}, {0, false}} {
 		kinds := map[SearchKind]int{}
 		s := New(Options{TTMegabytes: 16, MaxNodes: c.nodes, Trace: func(tr SearchTrace) { kinds[tr.Kind]++ }})
 		a, err := s.Solve(context.Background(), w.p, w.prover)

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -224,5 +225,15 @@ func TestSolveTrace(t *testing.T) {
 	code, _, errOut = runCmd(t, "", "solve", "--no-table", "--shortest", pos)
 	if code != 0 || strings.Contains(errOut, "trace") {
 		t.Errorf("without --trace: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestSolveHelpOnceBelow: the help of solve names the node budget under
+// which "a win at all?" is asked once, as the solver has it.
+func TestSolveHelpOnceBelow(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "solve", "--help")
+	n := strconv.Itoa(solver.AnyWinOnceBelow)
+	if code != 0 || strings.Count(out+errOut, "--nodes under "+n) < 2 {
+		t.Errorf("solve --help (exit %d) names --nodes under %s fewer than twice (the text and --trace):\n%s%s", code, n, out, errOut)
 	}
 }
