@@ -45,10 +45,12 @@ type Options struct {
 	// limits come from the context.
 	MaxNodes uint64
 	// MaxPlies, when > 0, asks for a sure win within that many plies
-	// (the question asked once). Without it and PlyLimit, "a win at
-	// all?" is asked as Shortest asks, by wins of rising length with
-	// unbounded searches beside them, the first win found ending it
-	// (under a MaxNodes below 2^18, asked once).
+	// (the question asked once, up to 64 plies). Without it and
+	// PlyLimit ("a win at all?"), and with a bound of more than 64
+	// plies (a game's ply limit), the question is asked as Shortest
+	// asks, by wins of rising length with unbounded searches beside
+	// them, the first win found (within the bound) ending it; under a
+	// MaxNodes below AnyWinOnceBelow (2^18), asked once.
 	MaxPlies int
 	// Shortest asks for the exact DTW (distance to win) and a line that
 	// realises it.
@@ -304,10 +306,13 @@ func (s *Solver) solve(a *Answer, bound int) error {
 		if s.opts.Store != nil && s.lookupStore(a, bound) {
 			return nil
 		}
-		if s.opts.Shortest || (bound == 0 && (s.opts.MaxNodes == 0 || s.opts.MaxNodes >= s.onceBelow)) {
+		once := s.opts.MaxNodes > 0 && s.opts.MaxNodes < s.onceBelow
+		if s.opts.Shortest || ((bound == 0 || bound > s.iterDepth) && !once) {
 			// "A win at all?" (no bound; a node budget, if any, of
 			// onceBelow or more) is deepen's too, ended by the first win
-			// found. Against the question asked once, one thread, two
+			// found; so is a bound beyond the iterations' longest (a
+			// game's ply limit), its probes without a bound (deepen).
+			// Against the question asked once, one thread, two
 			// runs: the published collection's 868 17-ply puzzles
 			// 39.6–41.1 s of CPU against 88.4–89.5 s (the slowest
 			// 0.48–0.51 s against 4.75–4.79 s; 676 wins found at their
@@ -544,17 +549,33 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	if s.par != nil {
 		threads = uint64(s.par.Threads())
 	}
+	// The probes' bound: the question's, or none where the question's is
+	// beyond the iterations' longest (a game's ply limit): a bounded
+	// search of a hundred plies or more unrolls every cycle of the game
+	// to that depth (the hard and tables suites' 400 questions under
+	// --ply-limit 200, asked once, took 42.9 s, four quick wins undecided
+	// after 50 M nodes; docs/solving.md). A probe's win then holds only
+	// within the bound: beyond it, one longer was proven, and the
+	// iterations go on up to the bound with no more probes.
+	probeBound, beyond := bound, false
+	if bound > s.iterDepth {
+		probeBound = 0
+	}
 	unbounded := func(cap uint64) error {
 		kind := SearchProbe
 		if cap == 0 {
 			kind = SearchUnbounded
 		}
-		r, err := s.capped(bound, cap, kind)
+		r, err := s.capped(probeBound, cap, kind)
 		if err != nil {
 			return err
 		}
 		switch r.Status {
 		case dfpn.Proven:
+			if bound > 0 && r.WinIn > bound {
+				beyond = true
+				return nil
+			}
 			hi = r.WinIn
 			if !s.opts.Shortest {
 				a.Result, a.Plies = Win, hi // not known to be exact
@@ -579,7 +600,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			a.Result = NoWin
 			return nil
 		}
-		if hi == 0 && bound == 0 && d > s.iterDepth {
+		if hi == 0 && probeBound == 0 && !beyond && d > s.iterDepth {
 			// Beyond any win length the iterations can hope to meet
 			// first: a question still open here is settled by an
 			// unbounded search, which either finds no win at all or a
@@ -596,13 +617,13 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			if err != nil || settled() {
 				return err
 			}
-			if hi == 0 {
+			if hi == 0 && !beyond {
 				return nil // undecided within the budget
 			}
 			d-- // d itself is still to ask
 			continue
 		}
-		if hi == 0 && bound == 0 && idNodes >= 2*nextCap*threads {
+		if hi == 0 && probeBound == 0 && !beyond && idNodes >= 2*nextCap*threads {
 			if err := unbounded(nextCap); err != nil || settled() {
 				return err
 			}
@@ -629,6 +650,10 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		case dfpn.Disproven:
 			// No win within r.NoWin ≥ d plies (-1: never): the next
 			// iteration asks for one more.
+			if hi == 0 && bound > 0 && (r.NoWin < 0 || r.NoWin >= bound) {
+				a.Result = NoWin
+				return nil
+			}
 			if r.NoWin < 0 || r.NoWin >= maxDeepen {
 				if hi > 0 {
 					return fmt.Errorf("solver: internal error: %s: a win in %d plies proven, and no win at all", a.Position, hi)
@@ -695,12 +720,17 @@ func (s *Solver) iteration(d int) (dfpn.Report, error) {
 }
 
 // AnyWinOnceBelow is the node budget (Options.MaxNodes) under which "a
-// win at all?" is asked once rather than by deepen: a budget that small
-// goes further on the one question. The hard and tables suites' 400
-// questions, decided within a budget a question, asked once against by
-// deepen: 214 against 214 at 20 K nodes, 308 against 285 at 100 K, 337
-// against 334 at 300 K, 374 against 379 at 1 M, 389 against 395 at 3 M,
-// all 399 both ways without one (28 s against 20 s; docs/solving.md).
+// win at all?", and a question whose bound is beyond deepen's longest
+// iteration (a game's ply limit), is asked once rather than by deepen:
+// a budget that small goes further on the one question. The hard and
+// tables suites' 400 questions, decided within a budget a question,
+// asked once against by deepen: 214 against 214 at 20 K nodes, 308
+// against 285 at 100 K, 337 against 334 at 300 K, 374 against 379 at 1
+// M, 389 against 395 at 3 M, all 399 both ways without one (28 s
+// against 20 s); under a ply limit of 200, 279 against 254 at 50 K, 299
+// against 285 at 100 K, 319 against 326 at 200 K, 333 against 334 at
+// 300 K, 365 against 379 at 1 M, 388 against 395 at 3 M, and without a
+// budget 395 against 399 (43–45 s against 21 s; docs/solving.md).
 const AnyWinOnceBelow = 1 << 18
 
 // restartFactor and restartMinNodes: where deepen's iteration restarts

@@ -486,3 +486,61 @@ func TestShortestOutOfBudgetKeepsLine(t *testing.T) {
 		t.Error("no budget gave a win of unknown exact length: the test checks nothing")
 	}
 }
+
+// TestLongBoundAgainstReference: a bound beyond the iterations' longest
+// length (a game's ply limit; here the iterations stopped at 3 plies and
+// the bound 7) is asked by the iterations with probes that have no bound
+// (Solver.deepen), whose wins hold only within the bound. Against the
+// plain solver within 7 plies, with --shortest and without, on random
+// positions under a node budget: no "no win" where it wins, no win it
+// refutes, none longer than the bound, the exact distance where the
+// answer says it is exact; and most questions decided, some of them by
+// a probe's win beyond the bound (which the answer must not take).
+func TestLongBoundAgainstReference(t *testing.T) {
+	n, depth := 600, 7
+	if testing.Short() {
+		n = 150
+	}
+	r := engine.NewRand(43)
+	decided, beyond := 0, 0
+	for i := 0; i < n; i++ {
+		prover := engine.Player(r.Intn(2))
+		p := randomPosition(r, prover, engine.Player(r.Intn(2)))
+		want := refDTW(&p, prover, depth, reference.Purple)
+		for _, shortest := range []bool{false, true} {
+			longer := false
+			s := New(Options{TTMegabytes: 16, MaxPlies: depth, Shortest: shortest, MaxNodes: 50000, Trace: func(tr SearchTrace) {
+				if tr.Kind == SearchProbe || tr.Kind == SearchUnbounded {
+					longer = longer || (tr.Result == Win && tr.WinIn > depth)
+				}
+			}})
+			s.iterDepth, s.onceBelow = 3, 0
+			a, err := s.Solve(context.Background(), p, prover)
+			if err != nil {
+				t.Fatalf("%s prover %v: %v", p.String(), prover, err)
+			}
+			switch {
+			case a.Result == Unknown:
+				continue
+			case want >= 0 && (a.Result != Win || a.Plies < want || a.Plies > depth || ((a.Exact || shortest) && a.Plies != want)):
+				t.Fatalf("%s prover %v (shortest %v): %v in %d (exact %v), plain solver: win in %d", p.String(), prover, shortest, a.Result, a.Plies, a.Exact, want)
+			case want < 0 && a.Result == Win:
+				t.Fatalf("%s prover %v (shortest %v): win in %d, plain solver: none within %d", p.String(), prover, shortest, a.Plies, depth)
+			}
+			decided++
+			if longer {
+				beyond++
+			}
+			if a.Result == Win {
+				checkLine(t, p, prover, a)
+			}
+		}
+	}
+	t.Logf("%d of %d questions decided, %d of them after a probe proved a win beyond the bound", decided, 2*n, beyond)
+	if decided < 2*n*3/4 {
+		t.Errorf("only %d of %d questions decided: the sample says little", decided, 2*n)
+	}
+	if beyond == 0 {
+		t.Error("no probe proved a win beyond the bound: the test does not check that such a win is left out")
+	}
+}

@@ -14,12 +14,14 @@ import (
 type SearchKind string
 
 // The searches of a Solve call. A question without Shortest, with a
-// bound (MaxPlies, PlyLimit) or a MaxNodes under AnyWinOnceBelow, is
-// one search (SearchQuestion). With Shortest, or without either ("a win
-// at all?", which the first win found ends), deepen asks "a win within
-// d?" for d = 1, 3, 5, ... (SearchIteration, the first d with a win
-// being the exact distance) and runs searches without the iterations'
-// bound (under MaxPlies or PlyLimit only) beside them, with growing
+// bound (MaxPlies, PlyLimit) of at most 64 plies or a MaxNodes under
+// AnyWinOnceBelow, is one search (SearchQuestion). With Shortest, or
+// without either ("a win at all?", or within a longer bound such as a
+// game's ply limit, which the first win found within it ends), deepen
+// asks "a win within d?" for d = 1, 3, 5, ... (SearchIteration, the
+// first d with a win being the exact distance) and runs searches
+// without the iterations' bound (under MaxPlies or PlyLimit of at most
+// 64 plies only; beyond, none) beside them, with growing
 // node caps, which settle "no win at all" (SearchProbe), and one
 // without a cap past the iterations' longest length (SearchUnbounded);
 // a proven length not known to be exact is lowered by asking for a win

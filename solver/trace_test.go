@@ -99,24 +99,32 @@ func TestTrace(t *testing.T) {
 	}
 }
 
-// TestAnyWinBudget: "a win at all?" under a node budget smaller than
-// AnyWinOnceBelow is the question asked once; with that budget or none,
-// deepen's iterations and probes.
+// TestAnyWinBudget: "a win at all?", and a question whose bound is
+// beyond the iterations' longest (a game's ply limit, 200), under a node
+// budget smaller than AnyWinOnceBelow is the question asked once; with
+// that budget or none, deepen's iterations and probes. A bound within
+// the iterations' longest is asked once whatever the budget.
 func TestAnyWinBudget(t *testing.T) {
 	w := readDeepSuite(t)[0]
 	for _, c := range []struct {
-		nodes uint64
-		once  bool
-	}{{AnyWinOnceBelow - 1, true}, {AnyWinOnceBelow, false}, {0, false}} {
+		nodes    uint64
+		plyLimit int
+		maxPlies int
+		once     bool
+	}{
+		{AnyWinOnceBelow - 1, 0, 0, true}, {AnyWinOnceBelow, 0, 0, false}, {0, 0, 0, false},
+		{AnyWinOnceBelow - 1, 200, 0, true}, {AnyWinOnceBelow, 200, 0, false}, {0, 200, 0, false},
+		{0, 0, maxIterDepth + 1, false}, {0, 0, maxIterDepth, true}, {AnyWinOnceBelow, 0, 25, true},
+	} {
 		kinds := map[SearchKind]int{}
-		s := New(Options{TTMegabytes: 16, MaxNodes: c.nodes, Trace: func(tr SearchTrace) { kinds[tr.Kind]++ }})
+		s := New(Options{TTMegabytes: 16, MaxNodes: c.nodes, PlyLimit: c.plyLimit, MaxPlies: c.maxPlies, Trace: func(tr SearchTrace) { kinds[tr.Kind]++ }})
 		a, err := s.Solve(context.Background(), w.p, w.prover)
 		if err != nil || a.Result != Win || a.Plies < w.DTW {
-			t.Fatalf("%s, %d nodes: %v in %d (%v), the tables: a win in %d", w.Position, c.nodes, a.Result, a.Plies, err, w.DTW)
+			t.Fatalf("%s, %d nodes, ply limit %d, max plies %d: %v in %d (%v), the tables: a win in %d", w.Position, c.nodes, c.plyLimit, c.maxPlies, a.Result, a.Plies, err, w.DTW)
 		}
 		deepened := kinds[SearchIteration]+kinds[SearchProbe] > 0
 		if (kinds[SearchQuestion] > 0) != c.once || deepened == c.once {
-			t.Errorf("%s, a budget of %d nodes: searches %v, want asked once %v", w.Position, c.nodes, kinds, c.once)
+			t.Errorf("%s, a budget of %d nodes, ply limit %d, max plies %d: searches %v, want asked once %v", w.Position, c.nodes, c.plyLimit, c.maxPlies, kinds, c.once)
 		}
 	}
 }

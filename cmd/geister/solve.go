@@ -58,7 +58,7 @@ func (cmd *solveCmd) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&cmd.svgDir, "svg", "", "write one SVG picture per ply of each win's principal line into this directory (ply-00.svg, ply-01.svg, ...; with several positions one subdirectory each: 000/, 001/, ...)")
 	cmd.storeOpts = cliflags.AddStore(fs, "It answers positions proven before (source \"store\") and keeps what this run proves.")
 	fs.BoolVar(&cmd.quiet, "quiet", false, "no progress lines on standard error")
-	fs.BoolVar(&cmd.trace, "trace", false, fmt.Sprintf("print each df-pn search of a position on standard error as it ends: why it ran (the iterations \"a win within d plies?\" and the unbounded probes beside them; without --shortest, with --max-plies or --ply-limit or --nodes under %d, the one question), its bound, its answer, its nodes and time (with --json one JSON object per line, and no progress lines)", solver.AnyWinOnceBelow))
+	fs.BoolVar(&cmd.trace, "trace", false, fmt.Sprintf("print each df-pn search of a position on standard error as it ends: why it ran (the iterations \"a win within d plies?\" and the unbounded probes beside them; without --shortest, with --max-plies or --ply-limit of at most 64 plies, or --nodes under %d, the one question), its bound, its answer, its nodes and time (with --json one JSON object per line, and no progress lines)", solver.AnyWinOnceBelow))
 	fs.StringVar(&cmd.proofFile, "proof", "", "write the proof of the win (its winning strategy as a tree, checked by geister verify --proof FILE) to FILE; one position only")
 }
 
