@@ -48,9 +48,9 @@ type Options struct {
 	// (the question asked once, up to 64 plies). Without it and
 	// PlyLimit ("a win at all?"), and with a bound of more than 64
 	// plies (a game's ply limit), the question is asked as Shortest
-	// asks, by wins of rising length with unbounded searches beside
-	// them, the first win found (within the bound) ending it; under a
-	// MaxNodes below AnyWinOnceBelow (2^18), asked once.
+	// asks, by wins of rising length with searches without their bound
+	// (but the question's) beside them, the first win found ending it;
+	// under a MaxNodes below AnyWinOnceBelow (2^18), asked once.
 	MaxPlies int
 	// Shortest asks for the exact DTW (distance to win) and a line that
 	// realises it.
@@ -180,6 +180,9 @@ type Solver struct {
 	// onceBelow: under a node budget (MaxNodes) smaller than this, "a
 	// win at all?" is asked once (AnyWinOnceBelow; less in tests).
 	onceBelow uint64
+	// firstProbe caps deepen's first probe (probeNodes; less in tests,
+	// so that small positions reach the iterations).
+	firstProbe uint64
 
 	start    time.Time
 	g        *game
@@ -193,10 +196,10 @@ func New(opts Options) *Solver {
 	}
 	if opts.Threads > 1 {
 		tt := dfpn.NewSharedTable(opts.TTMegabytes)
-		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads), iterDepth: maxIterDepth, onceBelow: AnyWinOnceBelow}
+		return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), par: dfpn.NewParallel(tt, opts.Threads), iterDepth: maxIterDepth, onceBelow: AnyWinOnceBelow, firstProbe: probeNodes}
 	}
 	tt := dfpn.NewTable(opts.TTMegabytes)
-	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth, restartFactor: restartFactor, restartMin: restartMinNodes, onceBelow: AnyWinOnceBelow}
+	return &Solver{opts: opts, tt: tt, s: dfpn.NewSearcher(tt), iterDepth: maxIterDepth, restartFactor: restartFactor, restartMin: restartMinNodes, onceBelow: AnyWinOnceBelow, firstProbe: probeNodes}
 }
 
 // Reset forgets what the solver's earlier calls left behind: its table,
@@ -311,7 +314,12 @@ func (s *Solver) solve(a *Answer, bound int) error {
 			// "A win at all?" (no bound; a node budget, if any, of
 			// onceBelow or more) is deepen's too, ended by the first win
 			// found; so is a bound beyond the iterations' longest (a
-			// game's ply limit), its probes without a bound (deepen).
+			// game's ply limit): asked once, a bounded search of a
+			// hundred plies or more unrolls every cycle of the game to
+			// that depth, where the iterations, up to the bound, ask
+			// short wins first (the hard and tables suites' 400
+			// questions under --ply-limit 200: 43–45 s against 16 s of
+			// CPU, four wins undecided against none; docs/solving.md).
 			// Against the question asked once, one thread, two
 			// runs: the published collection's 868 17-ply puzzles
 			// 39.6–41.1 s of CPU against 88.4–89.5 s (the slowest
@@ -541,41 +549,26 @@ func (s *Solver) search(d int, kind SearchKind) (dfpn.Report, error) {
 func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	hi := 0 // a proven win length (0: none known)
 	var idNodes uint64
-	// The first unbounded search, below, has the cap probeNodes; each
+	// The first unbounded search, below, has the cap probeNodes (less
+	// in tests: s.firstProbe); each
 	// later one four times the last (once the next cap repeated the
 	// first, a probe that had just failed).
-	nextCap := uint64(4 * probeNodes)
+	nextCap := 4 * s.firstProbe
 	threads := uint64(1)
 	if s.par != nil {
 		threads = uint64(s.par.Threads())
-	}
-	// The probes' bound: the question's, or none where the question's is
-	// beyond the iterations' longest (a game's ply limit): a bounded
-	// search of a hundred plies or more unrolls every cycle of the game
-	// to that depth (the hard and tables suites' 400 questions under
-	// --ply-limit 200, asked once, took 42.9 s, four quick wins undecided
-	// after 50 M nodes; docs/solving.md). A probe's win then holds only
-	// within the bound: beyond it, one longer was proven, and the
-	// iterations go on up to the bound with no more probes.
-	probeBound, beyond := bound, false
-	if bound > s.iterDepth {
-		probeBound = 0
 	}
 	unbounded := func(cap uint64) error {
 		kind := SearchProbe
 		if cap == 0 {
 			kind = SearchUnbounded
 		}
-		r, err := s.capped(probeBound, cap, kind)
+		r, err := s.capped(bound, cap, kind)
 		if err != nil {
 			return err
 		}
 		switch r.Status {
 		case dfpn.Proven:
-			if bound > 0 && r.WinIn > bound {
-				beyond = true
-				return nil
-			}
 			hi = r.WinIn
 			if !s.opts.Shortest {
 				a.Result, a.Plies = Win, hi // not known to be exact
@@ -588,7 +581,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	// settled: an unbounded search answered the question (no win at
 	// all, or without Shortest a win).
 	settled := func() bool { return a.Result != Unknown }
-	if err := unbounded(probeNodes); err != nil || settled() {
+	if err := unbounded(s.firstProbe); err != nil || settled() {
 		return err
 	}
 	for d := lo; ; d++ {
@@ -600,7 +593,7 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			a.Result = NoWin
 			return nil
 		}
-		if hi == 0 && probeBound == 0 && !beyond && d > s.iterDepth {
+		if hi == 0 && bound == 0 && d > s.iterDepth {
 			// Beyond any win length the iterations can hope to meet
 			// first: a question still open here is settled by an
 			// unbounded search, which either finds no win at all or a
@@ -617,13 +610,13 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 			if err != nil || settled() {
 				return err
 			}
-			if hi == 0 && !beyond {
+			if hi == 0 {
 				return nil // undecided within the budget
 			}
 			d-- // d itself is still to ask
 			continue
 		}
-		if hi == 0 && probeBound == 0 && !beyond && idNodes >= 2*nextCap*threads {
+		if hi == 0 && bound == 0 && idNodes >= 2*nextCap*threads {
 			if err := unbounded(nextCap); err != nil || settled() {
 				return err
 			}
@@ -727,10 +720,10 @@ func (s *Solver) iteration(d int) (dfpn.Report, error) {
 // asked once against by deepen: 214 against 214 at 20 K nodes, 308
 // against 285 at 100 K, 337 against 334 at 300 K, 374 against 379 at 1
 // M, 389 against 395 at 3 M, all 399 both ways without one (28 s
-// against 20 s); under a ply limit of 200, 279 against 254 at 50 K, 299
-// against 285 at 100 K, 319 against 326 at 200 K, 333 against 334 at
-// 300 K, 365 against 379 at 1 M, 388 against 395 at 3 M, and without a
-// budget 395 against 399 (43–45 s against 21 s; docs/solving.md).
+// against 20 s); under a ply limit of 200, 279 against 257 at 50 K, 299
+// against 284 at 100 K, 319 against 313 at 200 K, 333 against 333 at
+// 300 K, 365 against 372 at 1 M, 388 against 395 at 3 M, and without a
+// budget 395 against all 400 (docs/solving.md).
 const AnyWinOnceBelow = 1 << 18
 
 // restartFactor and restartMinNodes: where deepen's iteration restarts

@@ -20,10 +20,11 @@ type SearchKind string
 // game's ply limit, which the first win found within it ends), deepen
 // asks "a win within d?" for d = 1, 3, 5, ... (SearchIteration, the
 // first d with a win being the exact distance) and runs searches
-// without the iterations' bound (under MaxPlies or PlyLimit of at most
-// 64 plies only; beyond, none) beside them, with growing
-// node caps, which settle "no win at all" (SearchProbe), and one
-// without a cap past the iterations' longest length (SearchUnbounded);
+// without the iterations' bound beside them, with growing node caps,
+// which settle "no win at all" (SearchProbe; under MaxPlies or
+// PlyLimit one, within the question's bound, before the iterations,
+// which then go on up to the bound), and one without a cap past the
+// iterations' longest length (SearchUnbounded; no bound only);
 // a proven length not known to be exact is lowered by asking for a win
 // within one ply fewer (SearchShorten). Walking the principal line and
 // building a proof search positions below the root again where the
