@@ -54,6 +54,16 @@ func NewParallel(tt *Table, n int) *Parallel {
 	return p
 }
 
+// Reset makes p search as a new Parallel over its table would (each
+// goroutine's searcher reset: Searcher.Reset), keeping its buffers.
+func (p *Parallel) Reset() {
+	for _, s := range p.searchers {
+		s.Reset()
+	}
+	p.par.nodes.Store(0)
+	p.par.news.Store(0)
+}
+
 // Threads returns the number of goroutines of a search.
 func (p *Parallel) Threads() int { return len(p.searchers) }
 

@@ -193,6 +193,19 @@ type Searcher struct {
 // NewSearcher returns a searcher over tt.
 func NewSearcher(tt *Table) *Searcher { return &Searcher{tt: tt} }
 
+// Reset makes s search as a new searcher over its table would (with the
+// table reset too, every search the same, node for node): the killer
+// moves and the path-dependent disproofs kept from search to search
+// forgotten (the shallow searches' memo holds each search's own results
+// only). Its buffers are kept, so that a searcher reused for many
+// positions (a batch) does not allocate and zero them again for each.
+func (s *Searcher) Reset() {
+	s.ForgetKillers()
+	s.cond.clear()
+	s.reps.clear()
+	s.seenNews = s.seenNews[:0]
+}
+
 // Table returns the searcher's transposition table.
 func (s *Searcher) Table() *Table { return s.tt }
 

@@ -59,3 +59,37 @@ func TestBatchMatchesSolve(t *testing.T) {
 		t.Errorf("%d of %d jobs emitted, %d wins among them", next, len(jobs), wins)
 	}
 }
+
+// TestResetSearchesAsNew: a solver reset after solving a position
+// searches it again as a new solver does, node for node (Solver.Reset
+// keeps the searcher's buffers, dfpn.Searcher.Reset, and must forget all
+// it learnt: the table, the killer moves, the path-dependent disproofs
+// the unbounded searches keep from search to search). The suites'
+// no-wins, whose unbounded searches meet repetitions, asked "a win at
+// all?" within 300 K nodes, each twice in a row and after another.
+func TestResetSearchesAsNew(t *testing.T) {
+	var ws []tablesPosition
+	for _, w := range append(readTablesSuite(t), readTablesFile(t, "hard_suite.jsonl")...) {
+		if w.Result == "no-win" && len(ws) < 8 {
+			ws = append(ws, w)
+		}
+	}
+	opts := Options{TTMegabytes: 16, MaxNodes: 300_000}
+	s := New(opts)
+	for i, w := range ws {
+		fresh, err := New(opts).Solve(context.Background(), w.p, w.prover)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, p := range []tablesPosition{w, ws[(i+1)%len(ws)], w} {
+			s.Reset()
+			a, err := s.Solve(context.Background(), p.p, p.prover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Position == w.Position && (a.Nodes != fresh.Nodes || a.Result != fresh.Result) {
+				t.Errorf("%s, solve %d after a reset: %v, %d nodes; a new solver: %v, %d nodes", w.Position, k+1, a.Result, a.Nodes, fresh.Result, fresh.Nodes)
+			}
+		}
+	}
+}

@@ -210,9 +210,9 @@ func New(opts Options) *Solver {
 // carrying over saves more.
 func (s *Solver) Reset() {
 	s.tt.Reset()
-	s.s = dfpn.NewSearcher(s.tt)
+	s.s.Reset()
 	if s.par != nil {
-		s.par = dfpn.NewParallel(s.tt, s.opts.Threads)
+		s.par.Reset()
 	}
 }
 
