@@ -4,8 +4,6 @@ package dfpn
 // OR side, and the disproofs that rest on such repetitions hold only on
 // the paths that repeat them; the tables below keep those disproofs.
 
-import "math/bits"
-
 // extendPathKey returns the path key of a child with hash h.
 func extendPathKey(parent, h uint64) uint64 {
 	k := (parent ^ h) * 0x9e3779b97f4a7c15
@@ -167,86 +165,95 @@ func (d *depSet) remove(h uint64) {
 }
 
 // condTable keeps path-dependent disproofs with the positions they rest
-// on, by node hash (direct-mapped on the key's lowest condTableBits
-// bits; a newer entry replaces an older one in its slot). A bitmap of
-// used slots, small enough to stay in cache, answers most lookups
-// (misses) without touching the slots.
+// on, by node hash: direct-mapped on the key's lowest condTableBits bits
+// (a newer entry replaces an older one in its slot). A bitmap of used
+// slots, small enough to stay in cache, answers most lookups (misses)
+// without touching the slots.
 //
-// It starts with condTableFirst slots and grows fourfold, up to
-// condTableSize, whenever a key would take the slot of another whose
-// lowest condTableBits bits differ: so the keys it holds, and every
-// answer it gives, are those of a table of condTableSize slots made at
-// once. That table, 6 MiB, was made and zeroed at a searcher's first
-// such disproof, 3 ms and a garbage collection for each solver made
-// for a single question (a question of 7,554 nodes took 4.9 ms against
-// 1.4 ms for its bounded twin); most such searches keep a few hundred
-// disproofs.
+// The slots in use are a map while there are few (up to condSmall),
+// then arrays of all condTableSize slots (6 MiB), each holding the very
+// keys the other would. The arrays alone, made at a searcher's first
+// such disproof, cost a solver made for a single question 3 ms and a
+// garbage collection (a question of 7,554 nodes took 4.9 ms against
+// 1.4 ms for its bounded twin); the map alone made the long searches'
+// lookups slower (the hard suite's slowest question 0–8% by the clock).
 type condTable struct {
-	used []uint64
-	keys []uint64
-	deps []depSet
-	n    int // puts since the last clear
+	used  []uint64
+	small map[uint64]condEntry // by slot, key & (condTableSize-1), until the arrays are made
+	keys  []uint64             // by slot, once made (kept by clear)
+	deps  []depSet
+	n     int // puts since the last clear
+}
+
+// condEntry is a slot of condTable in use.
+type condEntry struct {
+	key  uint64
+	deps depSet
 }
 
 const (
-	condTableBits  = 17
-	condTableSize  = 1 << condTableBits
-	condTableFirst = 1 << 11
+	condTableBits = 17
+	condTableSize = 1 << condTableBits
+	condSmall     = 1 << 12
 )
 
-// clear empties the table, keeping its slots: a searcher reset for the
-// next position of a batch (Searcher.Reset) does not make them again.
+// clear empties the table, keeping what it has made: a searcher reset
+// for the next position of a batch (Searcher.Reset) does not make it
+// again.
 func (t *condTable) clear() {
 	if t.n > 0 {
 		clear(t.used)
+		clear(t.small)
 	}
 	t.n = 0
 }
 
 func (t *condTable) put(key uint64, d *depSet) {
-	if t.keys == nil {
-		t.resize(condTableFirst)
+	if t.used == nil {
+		t.used = make([]uint64, condTableSize/64)
+		t.small = map[uint64]condEntry{}
 	}
 	t.n++
 	key |= 1
-	for {
-		i := key & uint64(len(t.keys)-1)
-		if t.used[i/64]&(1<<(i%64)) == 0 || (t.keys[i]^key)&(condTableSize-1) == 0 || len(t.keys) == condTableSize {
-			t.used[i/64] |= 1 << (i % 64)
-			t.keys[i], t.deps[i] = key, *d
-			return
+	i := key & (condTableSize - 1)
+	t.used[i/64] |= 1 << (i % 64)
+	if t.keys != nil {
+		t.keys[i], t.deps[i] = key, *d
+		return
+	}
+	t.small[i] = condEntry{key, *d}
+	if len(t.small) > condSmall {
+		t.keys = make([]uint64, condTableSize)
+		t.deps = make([]depSet, condTableSize)
+		for i, e := range t.small {
+			t.keys[i], t.deps[i] = e.key, e.deps
 		}
-		t.resize(min(4*len(t.keys), condTableSize))
+		t.small = nil
 	}
 }
 
-// resize makes the table n slots (a power of two, at least 64), moving
-// its entries: their keys' lowest bits differ in every pair (put), so no
-// two meet in one slot of a larger table.
-func (t *condTable) resize(n int) {
-	used, keys, deps := t.used, t.keys, t.deps
-	t.used = make([]uint64, n/64)
-	t.keys = make([]uint64, n)
-	t.deps = make([]depSet, n)
-	mask := uint64(n - 1)
-	for w, word := range used {
-		for ; word != 0; word &= word - 1 {
-			i := w*64 + bits.TrailingZeros64(word)
-			j := keys[i] & mask
-			t.used[j/64] |= 1 << (j % 64)
-			t.keys[j], t.deps[j] = keys[i], deps[i]
-		}
-	}
+// inUse reports whether key's slot is in use: most lookups end here, at
+// the bitmap (inlined where the search asks; get looks at the slot).
+func (t *condTable) inUse(key uint64) bool {
+	i := (key | 1) & (condTableSize - 1)
+	return t.used != nil && t.used[i/64]&(1<<(i%64)) != 0
 }
 
+// get returns the disproof kept for key, if any.
 func (t *condTable) get(key uint64) (*depSet, bool) {
-	if t.keys == nil {
+	if !t.inUse(key) {
 		return nil, false
 	}
 	key |= 1
-	i := key & uint64(len(t.keys)-1)
-	if t.used[i/64]&(1<<(i%64)) != 0 && t.keys[i] == key {
-		return &t.deps[i], true
+	i := key & (condTableSize - 1)
+	if t.keys != nil {
+		if t.keys[i] == key {
+			return &t.deps[i], true
+		}
+		return nil, false
+	}
+	if e, ok := t.small[i]; ok && e.key == key {
+		return &e.deps, true
 	}
 	return nil, false
 }

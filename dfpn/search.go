@@ -341,12 +341,15 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 			return
 		}
 		// A disproof found before that rests on repetitions of positions
-		// that are all on the current path again.
-		if deps, ok := s.cond.get(c.hash); ok {
-			if j := s.allOnPath(deps, c.material, ply); j >= 0 {
-				c.pn, c.dn, c.noWin, c.rep, c.deps = Inf, 0, InfLen, int32(j), *deps
-				s.stats.CondHits++
-				return
+		// that are all on the current path again (most nodes end at the
+		// bitmap, inlined here).
+		if s.cond.inUse(c.hash) {
+			if deps, ok := s.cond.get(c.hash); ok {
+				if j := s.allOnPath(deps, c.material, ply); j >= 0 {
+					c.pn, c.dn, c.noWin, c.rep, c.deps = Inf, 0, InfLen, int32(j), *deps
+					s.stats.CondHits++
+					return
+				}
 			}
 		}
 		// One found before on this very path (when its set was too large).
