@@ -48,9 +48,9 @@ type Options struct {
 	// (the question asked once, up to 64 plies). Without it and
 	// PlyLimit ("a win at all?"), and with a bound of more than 64
 	// plies (a game's ply limit), the question is asked as Shortest
-	// asks, by wins of rising length with searches without their bound
-	// (but the question's) beside them, the first win found ending it;
-	// under a MaxNodes below AnyWinOnceBelow (2^18), asked once.
+	// asks, by wins of rising length with probes beside them that have
+	// no bound but the question's, the first win found ending it; under
+	// a MaxNodes below AnyWinOnceBelow (2^18), asked once.
 	MaxPlies int
 	// Shortest asks for the exact DTW (distance to win) and a line that
 	// realises it.
@@ -550,9 +550,8 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 	hi := 0 // a proven win length (0: none known)
 	var idNodes uint64
 	// The first unbounded search, below, has the cap probeNodes (less
-	// in tests: s.firstProbe); each
-	// later one four times the last (once the next cap repeated the
-	// first, a probe that had just failed).
+	// in tests: s.firstProbe); each later one four times the last (once
+	// the next cap repeated the first, a probe that had just failed).
 	nextCap := 4 * s.firstProbe
 	threads := uint64(1)
 	if s.par != nil {
