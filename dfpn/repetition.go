@@ -233,17 +233,16 @@ func (t *condTable) put(key uint64, d *depSet) {
 }
 
 // inUse reports whether key's slot is in use: most lookups end here, at
-// the bitmap (inlined where the search asks; get looks at the slot).
+// the bitmap (inlined where the search asks, before find).
 func (t *condTable) inUse(key uint64) bool {
 	i := (key | 1) & (condTableSize - 1)
 	return t.used != nil && t.used[i/64]&(1<<(i%64)) != 0
 }
 
-// get returns the disproof kept for key, if any.
-func (t *condTable) get(key uint64) (*depSet, bool) {
-	if !t.inUse(key) {
-		return nil, false
-	}
+// find returns the disproof kept for key, whose slot is in use (inUse:
+// a slot not in use may still hold a key from before a clear), if the
+// slot holds key.
+func (t *condTable) find(key uint64) (*depSet, bool) {
 	key |= 1
 	i := key & (condTableSize - 1)
 	if t.keys != nil {

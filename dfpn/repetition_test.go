@@ -5,51 +5,45 @@ import (
 	"testing"
 )
 
-// fixedCondTable is condTable as it was, all its condTableSize slots
-// made at once: the answers the growing table must give.
-type fixedCondTable struct {
-	used []uint64
-	keys []uint64
-	deps []depSet
+// fixedCondTable is what condTable must answer: a direct-mapped table
+// of condTableSize slots, here a map of the slots in use.
+type fixedCondTable map[uint64]condEntry
+
+func (t fixedCondTable) put(key uint64, d *depSet) {
+	key |= 1
+	t[key&(condTableSize-1)] = condEntry{key, *d}
 }
 
-func (t *fixedCondTable) put(key uint64, d *depSet) {
-	if t.keys == nil {
-		t.used = make([]uint64, condTableSize/64)
-		t.keys = make([]uint64, condTableSize)
-		t.deps = make([]depSet, condTableSize)
-	}
+func (t fixedCondTable) get(key uint64) (*depSet, bool) {
 	key |= 1
-	i := key & (condTableSize - 1)
-	t.used[i/64] |= 1 << (i % 64)
-	t.keys[i], t.deps[i] = key, *d
-}
-
-func (t *fixedCondTable) get(key uint64) (*depSet, bool) {
-	if t.keys == nil {
-		return nil, false
-	}
-	key |= 1
-	i := key & (condTableSize - 1)
-	if t.used[i/64]&(1<<(i%64)) != 0 && t.keys[i] == key {
-		return &t.deps[i], true
+	if e, ok := t[key&(condTableSize-1)]; ok && e.key == key {
+		return &e.deps, true
 	}
 	return nil, false
 }
 
-func (t *fixedCondTable) clear() { clear(t.used) }
+// lookup is the search's lookup in t (Searcher.evalChild): the bitmap,
+// then the slot.
+func lookup(t *condTable, key uint64) (*depSet, bool) {
+	if !t.inUse(key) {
+		return nil, false
+	}
+	return t.find(key)
+}
 
 // TestCondTableAsFixed: the table of path-dependent disproofs, a map
 // while it holds few and then arrays, answers every lookup as a table
-// of its full size made at once does, through puts, lookups and clears
-// of keys whose lowest bits meet at every width (many share the lowest
-// 11, some all 17, some differ only above them), on both sides of the
-// change; it makes no arrays while few keys are put.
+// of its full size does, through puts, lookups and a clear every 50,000
+// operations (a lookup that skipped the bitmap, or a clear that left
+// it, would find keys put before the clear), of keys whose lowest bits
+// meet at every width (many share the lowest 11, some all 17, some
+// differ only above them), on both sides of the change; it makes no
+// arrays while few keys are put.
 func TestCondTableAsFixed(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := range 4 {
 		var got condTable
-		var want fixedCondTable
+		want := fixedCondTable{}
 		// A pool of keys: low bits drawn from few values at each width;
 		// in round 0 too few to leave the map.
 		pool := make([]uint64, 3000+round*20000)
@@ -63,10 +57,14 @@ func TestCondTableAsFixed(t *testing.T) {
 			}
 			pool[i] = r.Uint64()&^(condTableSize-1) | low
 		}
-		lookups, found := 0, 0
+		lookups, found, clears := 0, 0, 0
 		for op := range 400000 {
 			key := pool[r.IntN(len(pool))]
 			switch x := r.IntN(100); {
+			case op%50000 == 49999:
+				got.clear()
+				clear(want)
+				clears++
 			case x < 45:
 				d := depSet{n: uint8(r.IntN(maxDeps + 1))}
 				for k := range int(d.n) {
@@ -74,8 +72,8 @@ func TestCondTableAsFixed(t *testing.T) {
 				}
 				got.put(key, &d)
 				want.put(key, &d)
-			case x < 99 || op%50000 != 0:
-				g, gok := got.get(key)
+			default:
+				g, gok := lookup(&got, key)
 				w, wok := want.get(key)
 				lookups++
 				if gok != wok || (gok && *g != *w) {
@@ -84,13 +82,10 @@ func TestCondTableAsFixed(t *testing.T) {
 				if gok {
 					found++
 				}
-			default:
-				got.clear()
-				want.clear()
 			}
 		}
-		if (got.keys == nil) != (round == 0) || found < lookups/10 {
-			t.Errorf("round %d: arrays made %v, %d of %d lookups found: the test says little", round, got.keys != nil, found, lookups)
+		if (got.keys == nil) != (round == 0) || found < lookups/20 || clears != 8 {
+			t.Errorf("round %d: arrays made %v, %d of %d lookups found, %d clears: the test says little", round, got.keys != nil, found, lookups, clears)
 		}
 	}
 	var small condTable

@@ -344,7 +344,7 @@ func (s *Searcher) evalChild(c *child, d uint16, ply int) {
 		// that are all on the current path again (most nodes end at the
 		// bitmap, inlined here).
 		if s.cond.inUse(c.hash) {
-			if deps, ok := s.cond.get(c.hash); ok {
+			if deps, ok := s.cond.find(c.hash); ok {
 				if j := s.allOnPath(deps, c.material, ply); j >= 0 {
 					c.pn, c.dn, c.noWin, c.rep, c.deps = Inf, 0, InfLen, int32(j), *deps
 					s.stats.CondHits++

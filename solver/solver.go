@@ -44,13 +44,14 @@ type Options struct {
 	// MaxNodes caps the df-pn nodes of one Solve call (0: no cap). Time
 	// limits come from the context.
 	MaxNodes uint64
-	// MaxPlies, when > 0, asks for a sure win within that many plies
-	// (the question asked once, up to 64 plies). Without it and
-	// PlyLimit ("a win at all?"), and with a bound of more than 64
-	// plies (a game's ply limit), the question is asked as Shortest
-	// asks, by wins of rising length with probes beside them that have
-	// no bound but the question's, the first win found ending it; under
-	// a MaxNodes below AnyWinOnceBelow (2^18), asked once.
+	// MaxPlies, when > 0, asks for a sure win within that many plies.
+	// Without Shortest, a bound (MaxPlies, PlyLimit) of up to 64 plies
+	// is asked once, as one search. Without a bound ("a win at all?"),
+	// or with a longer one (a game's ply limit), the question is asked
+	// as Shortest asks it, by wins of rising length with probes beside
+	// them that have no bound but the question's, the first win found
+	// ending it; under a MaxNodes below AnyWinOnceBelow (2^18), asked
+	// once.
 	MaxPlies int
 	// Shortest asks for the exact DTW (distance to win) and a line that
 	// realises it.
@@ -642,10 +643,6 @@ func (s *Solver) deepen(a *Answer, bound, lo int) error {
 		case dfpn.Disproven:
 			// No win within r.NoWin ≥ d plies (-1: never): the next
 			// iteration asks for one more.
-			if hi == 0 && bound > 0 && (r.NoWin < 0 || r.NoWin >= bound) {
-				a.Result = NoWin
-				return nil
-			}
 			if r.NoWin < 0 || r.NoWin >= maxDeepen {
 				if hi > 0 {
 					return fmt.Errorf("solver: internal error: %s: a win in %d plies proven, and no win at all", a.Position, hi)
