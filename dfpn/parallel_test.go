@@ -125,8 +125,12 @@ func TestSharedTableGrows(t *testing.T) {
 // while two others look keys up; every read must give one round's
 // numbers, depth and move together, or the key's proof length and move.
 // The readers mostly read keys just written, where the writes are:
-// reading without the bucket's lock makes it fail (1,100–2,100 of
-// 1.1–1.6 M reads wrong, in each of six runs). The numbers are looked up
+// reading without the bucket's lock made it fail (1,100–2,100 of
+// 1.1–1.6 M reads wrong, in each of six runs); since the lookups read
+// by the bucket's version (Table.readEntry), a reader that reads while
+// the version is odd fails it in each of three runs, one that skips the
+// version's second read in one or two of three
+// (TestSharedTableReadsOneBucket in all three, either way). The numbers are looked up
 // for 1 ply left, which no stored depth is, so that they come back
 // with their depth (for 0 plies left every key was "no win within 0",
 // and the numbers went unchecked).
@@ -192,7 +196,9 @@ func TestSharedTableReadsWhole(t *testing.T) {
 // six keys up; every read must give one round's numbers, depth and move
 // together. Looked up without the bucket's lock, 23–70 of 12–16 M
 // reads were wrong in each of four runs (TestSharedTableReadsWhole
-// failed in one of the four).
+// failed in one of the four). Read by the bucket's version
+// (Table.readEntry), a reader that skips the version's second read, or
+// reads while it is odd, fails it in each of three runs.
 func TestSharedTableReadsOneBucket(t *testing.T) {
 	tt := NewSharedTable(2)
 	a := tt.cur.Load()

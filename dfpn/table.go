@@ -18,10 +18,10 @@ type entry struct {
 	depth  uint16 // plies left that pn and dn refer to (InfLen: unbounded)
 	best   Move   // the move of the proof, or the last one searched
 	// lock, in a shared table, is the lock of the bucket whose first
-	// entry this is (1: held), taken and released by atomic operations
-	// only: it lies in the bytes the fields above leave free, and on the
-	// cache line the bucket's search reads anyway. Never copied: set
-	// copies the other fields.
+	// entry this is, and its version (odd: held; see spinLock), taken
+	// and released by atomic operations only: it lies in the bytes the
+	// fields above leave free, and on the cache line the bucket's search
+	// reads anyway. Never written by set, which copies the other fields.
 	lock uint32
 }
 
@@ -154,7 +154,8 @@ func (t *Table) alloc(nb uint64) (*slots, bool) {
 // NewSharedTable returns a table of at most about megabytes MiB (at least
 // one bucket) that the goroutines of a Parallel search may share. Each
 // bucket has a lock of its own, in the bucket's first entry, on the cache
-// line the bucket's scan reads anyway: with 1,024 striped locks, each on
+// line the bucket's scan reads anyway; stores take it, lookups read by it
+// as a version without taking it (readEntry): with 1,024 striped locks, each on
 // a line of its own, both cores took those lines from each other at
 // nearly every access (a fifth of two goroutines' time; each node took
 // them 1.1–1.3 times one goroutine's time). Like NewTable's it starts at
@@ -191,20 +192,78 @@ func (t *Table) lock(key uint64) ([]entry, *uint32) {
 		if t.cur.Load() == a {
 			return b, lk
 		}
-		atomic.StoreUint32(lk, 0) // grown meanwhile: the key's bucket is elsewhere
+		release(lk) // grown meanwhile: the key's bucket is elsewhere
 	}
 }
+
+// A bucket's lock is also its version: even while free, odd while a
+// goroutine holds it, one more at every release. A reader that finds the
+// same even version before and after it reads the bucket read no write
+// half done (readEntry), and takes no lock.
 
 // spinLock takes the lock lk: buckets are held for a few reads and
 // writes, so a goroutine that finds one held tries again, yielding now
 // and then (to a goroutine growing the table, which holds them all).
 func spinLock(lk *uint32) {
-	for spins := 1; !atomic.CompareAndSwapUint32(lk, 0, 1); spins++ {
-		for atomic.LoadUint32(lk) != 0 {
-			if spins%64 == 0 {
-				runtime.Gosched()
+	for spins := 1; ; spins++ {
+		if v := atomic.LoadUint32(lk); v&1 == 0 && atomic.CompareAndSwapUint32(lk, v, v+1) {
+			return
+		}
+		if spins%64 == 0 {
+			runtime.Gosched()
+		}
+	}
+}
+
+// release releases lk, held by the caller: its next version.
+func release(lk *uint32) {
+	atomic.StoreUint32(lk, atomic.LoadUint32(lk)+1)
+}
+
+// readEntry copies key's entry into e, if its bucket holds one, without
+// taking the bucket's lock where a read needs none (lockFreeReads): it
+// reads the bucket's version, the entry, and the version again, and
+// reads again unless the version was even and the same both times (no
+// write began or ended meanwhile) and the table kept its size. A lookup
+// that took the lock wrote the bucket's line, so a line both goroutines
+// read passed between the cores at every lookup: with the reads by the
+// version, two goroutines' CPU a node over one thread's on the hard
+// suite's eleven slow questions went from 1.21–1.25 to 1.16–1.22 (means
+// of four rounds each), on its slow no-win from 1.06–1.23 to 1.00–1.15
+// (docs/solving.md: lookups by the bucket's version).
+func (t *Table) readEntry(key uint64, e *entry) bool {
+	if !t.shared {
+		if p := find(t.cur.Load().bucket(fixKey(key)), key); p != nil {
+			e.set(p)
+			return true
+		}
+		return false
+	}
+	if !lockFreeReads {
+		b, lk := t.lock(key)
+		defer t.unlock(lk)
+		if p := find(b, key); p != nil {
+			e.set(p)
+			return true
+		}
+		return false
+	}
+	for spins := 1; ; spins++ {
+		a := t.cur.Load()
+		b := a.bucket(fixKey(key))
+		lk := &b[0].lock
+		v := atomic.LoadUint32(lk)
+		if v&1 == 0 {
+			p := find(b, key)
+			if p != nil {
+				e.set(p)
 			}
-			spins++
+			if atomic.LoadUint32(lk) == v && t.cur.Load() == a {
+				return p != nil
+			}
+		}
+		if spins%64 == 0 {
+			runtime.Gosched()
 		}
 	}
 }
@@ -215,7 +274,7 @@ func (t *Table) unlock(lk *uint32) {
 	if lk == nil {
 		return
 	}
-	atomic.StoreUint32(lk, 0)
+	release(lk)
 	// One goroutine grows the table; the others go on, and wait at the
 	// bucket they lock next (they parked on growMu before, idle while
 	// the table grew).
@@ -238,7 +297,7 @@ func (t *Table) growShared() {
 	t.grow()
 	t.growWanted.Store(false)
 	for i := 0; i < len(a.entries); i += bucketSize {
-		atomic.StoreUint32(&a.entries[i].lock, 0)
+		release(&a.entries[i].lock)
 	}
 }
 
@@ -389,10 +448,8 @@ func find(b []entry, key uint64) *entry {
 // Facts returns the solved facts stored for key: the OR side wins within
 // winIn plies (InfLen: none known) and has no win within noWin plies.
 func (t *Table) Facts(key uint64) (winIn, noWin uint16, best Move, ok bool) {
-	b, lk := t.lock(key)
-	defer t.unlock(lk)
-	e := find(b, key)
-	if e == nil {
+	var e entry
+	if !t.readEntry(key, &e) {
 		return InfLen, 0, 0, false
 	}
 	return e.winIn, e.noWin, e.best, true
@@ -602,10 +659,8 @@ func (t *Table) lookupNear(key uint64, d uint16) (pn, dn uint32, winIn, noWin ui
 // lookupStored is lookupNear past its filter: for a key the filter does
 // not say absent (Searcher.evalChild reads the filter itself, inlined).
 func (t *Table) lookupStored(key uint64, d uint16) (pn, dn uint32, winIn, noWin uint16, best Move, found bool, depth uint16) {
-	b, lk := t.lock(key)
-	defer t.unlock(lk)
-	e := find(b, key)
-	if e == nil {
+	var e entry
+	if !t.readEntry(key, &e) {
 		return 0, 0, InfLen, 0, 0, false, 0
 	}
 	winIn, noWin, best = e.winIn, e.noWin, e.best
