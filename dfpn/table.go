@@ -226,11 +226,11 @@ func release(lk *uint32) {
 // reads again unless the version was even and the same both times (no
 // write began or ended meanwhile) and the table kept its size. A lookup
 // that took the lock wrote the bucket's line, so a line both goroutines
-// read passed between the cores at every lookup: with the reads by the
-// version, two goroutines' CPU a node over one thread's on the hard
-// suite's eleven slow questions went from 1.21–1.25 to 1.16–1.22 (means
-// of four rounds each), on its slow no-win from 1.06–1.23 to 1.00–1.15
-// (docs/solving.md: lookups by the bucket's version).
+// read passed between the cores at every lookup: read by the version,
+// two goroutines took 2.5% less CPU a node (the median of 66 pairs of
+// solves alternated in one process, on the hard suite's eleven slow
+// questions, each question's median 0.95–1.00 of locked;
+// docs/solving.md: lookups by the bucket's version).
 func (t *Table) readEntry(key uint64, e *entry) bool {
 	if !t.shared {
 		if p := find(t.cur.Load().bucket(fixKey(key)), key); p != nil {
