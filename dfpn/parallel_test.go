@@ -130,10 +130,10 @@ func TestSharedTableGrows(t *testing.T) {
 // by the bucket's version (Table.readEntry), a reader that reads while
 // the version is odd fails it in each of three runs, one that skips the
 // version's second read in one or two of three
-// (TestSharedTableReadsOneBucket in all three, either way). The numbers are looked up
-// for 1 ply left, which no stored depth is, so that they come back
-// with their depth (for 0 plies left every key was "no win within 0",
-// and the numbers went unchecked).
+// (TestSharedTableReadsOneBucket in all three, either way). The numbers
+// are looked up for 1 ply left, which no stored depth is, so that they
+// come back with their depth (for 0 plies left every key was "no win
+// within 0", and the numbers went unchecked).
 func TestSharedTableReadsWhole(t *testing.T) {
 	tt := NewSharedTable(2)
 	const keys = 1 << 17

@@ -154,10 +154,10 @@ func (t *Table) alloc(nb uint64) (*slots, bool) {
 // NewSharedTable returns a table of at most about megabytes MiB (at least
 // one bucket) that the goroutines of a Parallel search may share. Each
 // bucket has a lock of its own, in the bucket's first entry, on the cache
-// line the bucket's scan reads anyway; stores take it, lookups read by it
-// as a version without taking it (readEntry): with 1,024 striped locks, each on
-// a line of its own, both cores took those lines from each other at
-// nearly every access (a fifth of two goroutines' time; each node took
+// line the bucket's scan reads anyway; stores take it, lookups read it
+// as the bucket's version without taking it (readEntry). With 1,024
+// striped locks, each on a line of its own, both cores took those lines
+// from each other at nearly every access (a fifth of two goroutines' time; each node took
 // them 1.1–1.3 times one goroutine's time). Like NewTable's it starts at
 // 1 MiB and grows by four when half full, into one mapping of its full
 // size: the goroutine that finds it half full takes every bucket's lock
