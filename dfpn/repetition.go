@@ -178,11 +178,12 @@ func (d *depSet) remove(h uint64) {
 // 1.4 ms for its bounded twin); the map alone made the long searches'
 // lookups slower (the hard suite's slowest question 0–8% by the clock).
 type condTable struct {
-	used  []uint64
-	small map[uint64]condEntry // by slot, key & (condTableSize-1), until the arrays are made
-	keys  []uint64             // by slot, once made (kept by clear)
-	deps  []depSet
-	n     int // puts since the last clear
+	used    []uint64
+	small   map[uint64]int32 // by slot, key & (condTableSize-1): its index in entries, until the arrays are made
+	entries []condEntry      // the slots in use, while small
+	keys    []uint64         // by slot, once made (kept by clear)
+	deps    []depSet
+	n       int // puts since the last clear
 }
 
 // condEntry is a slot of condTable in use.
@@ -204,6 +205,7 @@ func (t *condTable) clear() {
 	if t.n > 0 {
 		clear(t.used)
 		clear(t.small)
+		t.entries = t.entries[:0]
 	}
 	t.n = 0
 }
@@ -211,7 +213,7 @@ func (t *condTable) clear() {
 func (t *condTable) put(key uint64, d *depSet) {
 	if t.used == nil {
 		t.used = make([]uint64, condTableSize/64)
-		t.small = map[uint64]condEntry{}
+		t.small = map[uint64]int32{}
 	}
 	t.n++
 	key |= 1
@@ -221,14 +223,19 @@ func (t *condTable) put(key uint64, d *depSet) {
 		t.keys[i], t.deps[i] = key, *d
 		return
 	}
-	t.small[i] = condEntry{key, *d}
-	if len(t.small) > condSmall {
+	if j, ok := t.small[i]; ok {
+		t.entries[j] = condEntry{key, *d}
+		return
+	}
+	t.small[i] = int32(len(t.entries))
+	t.entries = append(t.entries, condEntry{key, *d})
+	if len(t.entries) > condSmall {
 		t.keys = make([]uint64, condTableSize)
 		t.deps = make([]depSet, condTableSize)
-		for i, e := range t.small {
-			t.keys[i], t.deps[i] = e.key, e.deps
+		for i, j := range t.small {
+			t.keys[i], t.deps[i] = t.entries[j].key, t.entries[j].deps
 		}
-		t.small = nil
+		t.small, t.entries = nil, nil
 	}
 }
 
@@ -251,8 +258,8 @@ func (t *condTable) find(key uint64) (*depSet, bool) {
 		}
 		return nil, false
 	}
-	if e, ok := t.small[i]; ok && e.key == key {
-		return &e.deps, true
+	if j, ok := t.small[i]; ok && t.entries[j].key == key {
+		return &t.entries[j].deps, true
 	}
 	return nil, false
 }

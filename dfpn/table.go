@@ -232,15 +232,8 @@ func release(lk *uint32) {
 // questions, each question's median 0.95–1.00 of locked;
 // docs/solving.md: lookups by the bucket's version).
 func (t *Table) readEntry(key uint64, e *entry) bool {
-	if !t.shared {
-		if p := find(t.cur.Load().bucket(fixKey(key)), key); p != nil {
-			e.set(p)
-			return true
-		}
-		return false
-	}
-	if !lockFreeReads {
-		b, lk := t.lock(key)
+	if !t.shared || !lockFreeReads {
+		b, lk := t.lock(key) // not locked in a table of one goroutine
 		defer t.unlock(lk)
 		if p := find(b, key); p != nil {
 			e.set(p)
