@@ -295,7 +295,9 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // all?" 1.12, line 168 with --shortest 1.13–1.19), and one thread's
 // median time (1thread-ms): a question is slow where it takes one
 // thread a second or more, and some of the lists' questions no longer
-// do (docs/solving.md, both cores on one position). Named by suite, line
+// do (docs/solving.md, both cores on one position); and the process's
+// CPU a node on one thread and on two, medians, and their ratio
+// (cpu-a-node-2-over-1): what the clock loses beyond the nodes. Named by suite, line
 // and question, /shortest or /any for "a win at all?"
 // (hard/158/shortest, hard/158/any), so that a -bench filter can pick
 // either.
@@ -341,42 +343,47 @@ func BenchmarkParallelSpread(b *testing.B) {
 	for _, q := range qs {
 		var one uint64
 		var oneWall time.Duration
+		var oneCPU float64 // process CPU a node, ns
 		var oneEps []float64
 		b.Run(q.name, func(b *testing.B) {
 			// solve returns the nodes of the longer path (one
-			// goroutine's most), those of all goroutines, and the time.
-			solve := func(threads int, eps float64) (uint64, uint64, time.Duration) {
+			// goroutine's most), those of all goroutines, the time, and
+			// the process's CPU a node in ns.
+			solve := func(threads int, eps float64) (uint64, uint64, time.Duration, float64) {
 				s := New(Options{TTMegabytes: 128, Threads: threads, Shortest: q.shortest})
 				s.epsilon = eps
-				t0 := time.Now()
+				c0, t0 := cputime.Process(), time.Now()
 				a, err := s.Solve(context.Background(), q.w.p, q.w.prover)
-				wall := time.Since(t0)
+				wall, cpu := time.Since(t0), cputime.Process()-c0
 				checkTablesAnswer(b, q.w, threads, q.shortest, a, err)
-				return s.pathNodes, s.nodes, wall
+				return s.pathNodes, s.nodes, wall, float64(cpu) / float64(max(s.nodes, 1))
 			}
 			if one == 0 { // once, not again in the benchmark's later rounds
-				var walls []float64
+				var walls, cpus []float64
 				for range 3 {
 					var w time.Duration
-					one, _, w = solve(1, 0)
-					walls = append(walls, float64(w))
+					var c float64
+					one, _, w, c = solve(1, 0)
+					walls, cpus = append(walls, float64(w)), append(cpus, c)
 				}
 				slices.Sort(walls)
-				oneWall = time.Duration(median(walls))
+				slices.Sort(cpus)
+				oneWall, oneCPU = time.Duration(median(walls)), median(cpus)
 				oneEps = oneEps[:0]
 				for _, eps := range spreadEpsilons {
 					n := one // the default's, solved above
 					if eps != dfpn.DefaultEpsilon {
-						n, _, _ = solve(1, eps)
+						n, _, _, _ = solve(1, eps)
 					}
 					oneEps = append(oneEps, float64(n))
 				}
 				slices.Sort(oneEps)
 			}
-			var paths, walls, pathsEps, totals []float64
+			var paths, walls, pathsEps, totals, cpus []float64
 			for range b.N {
-				path, total, wall := solve(2, 0)
+				path, total, wall, cpu := solve(2, 0)
 				paths, walls = append(paths, float64(one)/float64(path)), append(walls, float64(oneWall)/float64(wall))
+				cpus = append(cpus, cpu)
 				totals = append(totals, float64(total)/float64(one))
 				pathsEps = append(pathsEps, median(oneEps)/float64(path))
 			}
@@ -384,6 +391,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 			slices.Sort(walls)
 			slices.Sort(pathsEps)
 			slices.Sort(totals)
+			slices.Sort(cpus)
 			b.ReportMetric(paths[0], "path-speedup-least")
 			b.ReportMetric(median(paths), "path-speedup-median")
 			b.ReportMetric(paths[len(paths)-1], "path-speedup-most")
@@ -392,6 +400,13 @@ func BenchmarkParallelSpread(b *testing.B) {
 			b.ReportMetric(median(totals), "2threads-nodes-over-1thread-median")
 			b.ReportMetric(float64(one), "1thread-nodes")
 			b.ReportMetric(float64(oneWall.Milliseconds()), "1thread-ms")
+			// What a node costs on two goroutines against one (the
+			// process's CPU over all nodes, medians): above 1, the
+			// shared table's traffic between the cores
+			// (docs/solving.md: lookups by the bucket's version).
+			b.ReportMetric(oneCPU, "1thread-cpu-ns/node")
+			b.ReportMetric(median(cpus), "2threads-cpu-ns/node")
+			b.ReportMetric(median(cpus)/oneCPU, "cpu-a-node-2-over-1")
 			b.ReportMetric(oneEps[0], "1thread-eps-least-nodes")
 			b.ReportMetric(median(oneEps), "1thread-eps-median-nodes")
 			b.ReportMetric(oneEps[len(oneEps)-1], "1thread-eps-most-nodes")
