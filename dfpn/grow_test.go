@@ -155,7 +155,7 @@ func TestTableReset(t *testing.T) {
 			t.Fatalf("shared %v: after Reset %d of %d slots used, want 0 of %d", shared, tt.Len(), tt.Cap(), first)
 		}
 		for i := 0; i < n; i++ {
-			if _, _, _, _, _, found := tt.lookup(key(i), 5); found || !tt.absent(key(i)) {
+			if _, _, _, _, _, found := tt.lookup(key(i), 5); found || (!shared && !tt.absent(key(i))) { // a shared table has no filter
 				t.Fatalf("shared %v: key %d found after Reset", shared, i)
 			}
 		}
@@ -207,9 +207,10 @@ func TestEntrySize(t *testing.T) {
 
 // touch reads ahead only once the table has outgrown its first
 // allocation (and not in a shared table under the race detector); in a
-// table of allBuckets or fewer it asks for every key's bucket, in a
-// larger one for those of stored keys and never those of keys the filter
-// calls absent; and it changes nothing.
+// table of allBuckets or fewer, and in a shared one (which has no
+// filter), it asks for every key's bucket, in a larger one for those of
+// stored keys and never those of keys the filter calls absent; and it
+// changes nothing.
 func TestTableTouch(t *testing.T) {
 	for _, shared := range []bool{false, true} {
 		tt := newTable(16, shared)
@@ -228,11 +229,31 @@ func TestTableTouch(t *testing.T) {
 			t.Fatalf("shared %v, race %v: a grown table reads ahead %v, want %v", shared, raceEnabled, tt.touches(), want)
 		}
 		stored := []uint64{fixKey(key(7)), fixKey(key(8))}
-		var absent []uint64
+		var absent []uint64 // keys never stored that the filter calls absent
 		for i := n; len(absent) < 100; i++ {
+			if shared {
+				// A shared table has no filter: it calls no key absent,
+				// and touch asks for every key's bucket.
+				if tt.absent(key(i)) {
+					t.Fatalf("a shared table calls key %d absent", i)
+				}
+				if i == n+100 {
+					break
+				}
+				continue
+			}
 			if tt.absent(key(i)) {
 				absent = append(absent, fixKey(key(i)))
 			}
+		}
+		if shared {
+			all := allBuckets
+			allBuckets = initialBuckets
+			never := []uint64{fixKey(key(n)), fixKey(key(n + 1)), fixKey(key(n + 2))}
+			if n := tt.touch(never); n != len(never) {
+				t.Errorf("shared: touch of %d keys never stored, in a table larger than allBuckets, asked for %d buckets", len(never), n)
+			}
+			allBuckets = all
 		}
 		// A table of allBuckets or fewer: every key's bucket.
 		if n := tt.touch(absent); n != len(absent) {

@@ -47,7 +47,8 @@ type slots struct {
 	// clear bit means the key is surely absent, and the lookup of a
 	// position never stored, most of the children a search meets, costs
 	// a read of a small array instead of a bucket of the large one. It
-	// grows with the entries (filterWords).
+	// grows with the entries (filterWords). A shared table has none
+	// (nil: newFilter).
 	filter []uint64
 }
 
@@ -128,9 +129,8 @@ func newTableBuckets(n uint64, shared bool) *Table {
 
 // alloc returns nb zeroed buckets (false: the memory could not be had).
 // The sizes above the first are prefixes of whole, mapped at the first
-// call. A shared table's filter is a new one at each size: goroutines
-// read the filter without a lock (absent), and must not see it cleared
-// while the table grows.
+// call. A table of one goroutine's sizes share whole's filter; a shared
+// table has none (newFilter).
 func (t *Table) alloc(nb uint64) (*slots, bool) {
 	if nb > initialBuckets {
 		if t.whole == nil {
@@ -138,17 +138,32 @@ func (t *Table) alloc(nb uint64) (*slots, bool) {
 			if !ok {
 				return nil, false
 			}
-			t.whole = &slots{entries: e, buckets: t.maxBuckets, free: free, filter: make([]uint64, filterWords(t.maxBuckets))}
+			t.whole = &slots{entries: e, buckets: t.maxBuckets, free: free, filter: t.newFilter(t.maxBuckets)}
 		}
 		w := t.whole
-		filter := w.filter[:filterWords(nb)]
-		if t.shared {
-			filter = make([]uint64, filterWords(nb))
+		var filter []uint64
+		if w.filter != nil {
+			filter = w.filter[:filterWords(nb)]
 		}
 		return &slots{entries: w.entries[:nb*bucketSize], buckets: nb, filter: filter}, true
 	}
 	e, free, ok := allocEntries(nb * bucketSize)
-	return &slots{entries: e, buckets: nb, free: free, filter: make([]uint64, filterWords(nb))}, ok
+	return &slots{entries: e, buckets: nb, free: free, filter: t.newFilter(nb)}, ok
+}
+
+// newFilter returns the filter of an allocation of nb buckets: none in
+// a shared table. Both goroutines set its bits, one for every new entry,
+// and read it at every child, so its lines passed between the cores:
+// without it (every lookup reads the key's bucket, which touch has asked
+// for), two threads took about 4% less CPU a node on the hard suite's ten
+// slow questions (medians of 40 and 60 pairs alternated in one process,
+// 0.955 and 0.961), while one thread on a table of its own took 3.5% more
+// without (docs/solving.md: a shared table without its filter).
+func (t *Table) newFilter(nb uint64) []uint64 {
+	if t.shared {
+		return nil
+	}
+	return make([]uint64, filterWords(nb))
 }
 
 // NewSharedTable returns a table of at most about megabytes MiB (at least
@@ -343,7 +358,7 @@ func (t *Table) grow() bool {
 // same addresses.
 func (t *Table) growInPlace(old, a *slots) {
 	if !t.shared {
-		clear(a.filter) // old's part holds old's bits (a shared table's is new)
+		clear(a.filter) // old's part holds old's bits (a shared table has none)
 	}
 	used := 0
 	var empty entry
@@ -524,6 +539,9 @@ func (a *slots) filterBit(key uint64) (int, uint64) {
 
 // mark sets the filter bit of a (fixed) key.
 func (a *slots) mark(key uint64) {
+	if a.filter == nil {
+		return
+	}
 	w, bit := a.filterBit(key)
 	if atomic.LoadUint64(&a.filter[w])&bit == 0 {
 		atomic.OrUint64(&a.filter[w], bit)
@@ -533,6 +551,9 @@ func (a *slots) mark(key uint64) {
 // absent reports whether key was surely never given a slot.
 func (t *Table) absent(key uint64) bool {
 	a := t.cur.Load()
+	if a.filter == nil {
+		return false
+	}
 	w, bit := a.filterBit(fixKey(key))
 	return atomic.LoadUint64(&a.filter[w])&bit == 0
 }
@@ -545,7 +566,8 @@ func (t *Table) touches() bool {
 }
 
 // touch asks for the buckets of the (fixed) keys (prefetchBucket) and
-// returns how many it asked for: in a table of allBuckets or fewer
+// returns how many it asked for: in a table without a filter (a shared
+// one), every key's; in a table of allBuckets or fewer
 // buckets, every key's, with the key's filter word (prefetchChild: the
 // child's lookup reads it first, and a filter of up to 1 MiB left out of
 // the caches stalled the hard suite's line 160 on that read for about
@@ -562,6 +584,12 @@ func (t *Table) touches() bool {
 // (docs/solving.md).
 func (t *Table) touch(keys []uint64) int {
 	a := t.cur.Load()
+	if a.filter == nil {
+		for _, k := range keys {
+			prefetchBucket(a.bucket(k))
+		}
+		return len(keys)
+	}
 	if a.buckets <= allBuckets {
 		for _, k := range keys {
 			w, _ := a.filterBit(k)
