@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -281,23 +282,24 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // slowHard, slowHardNoWins and the tables suite's slowest question (line
 // 181, a no-win: 1.2–1.3 s on one thread with --shortest), and "a win at all?" (no
 // bound, no --shortest: `geister solve`'s default) where it takes one
-// thread a second or more (slowAnyWin). Each is solved three times on
-// one thread (its nodes do not vary, its time does: the median is
-// taken), then b.N times on two (-benchtime 10x: ten runs), each from a
-// fresh solver with a 128 MiB table and no tables, checked against the
-// tables' answer. It reports the least, median and greatest
+// thread a second or more (slowAnyWin). Each is solved b.N times
+// (-benchtime 10x: ten runs) on one thread and on two, a pair at a
+// time, one thread first in every second pair (the machine's speed moves
+// both sides of a pair's ratio alike), each from a fresh solver with a
+// 128 MiB table and no tables, checked against the tables' answer. It
+// reports the least, median and greatest
 // path-speedup (one thread's nodes over the most one goroutine searched:
 // the gain two free cores would give, whatever else the machine runs),
-// the runs of the b.N under 1.8× by path, the median speedup by the
-// clock, and the median of both goroutines' nodes over one thread's
+// the runs of the b.N under 1.8× by path, the pairs' median speedup by
+// the clock with a 95% interval of it (medianInterval), and the median of both goroutines' nodes over one thread's
 // (above 1, two threads searched more in all, and no balance between
 // them reaches 2× by path: the tables suite's line 181 asked "a win at
 // all?" 1.12, line 168 with --shortest 1.13–1.19), and one thread's
 // median time (1thread-ms): a question is slow where it takes one
 // thread a second or more, and some of the lists' questions no longer
 // do (docs/solving.md, both cores on one position); and the process's
-// CPU a node on one thread and on two, medians, and their ratio
-// (cpu-a-node-2-over-1): what the clock loses beyond the nodes. Named by suite, line
+// CPU a node on one thread and on two, medians, and the pairs' median
+// ratio (cpu-a-node-2-over-1): what the clock loses beyond the nodes. Named by suite, line
 // and question, /shortest or /any for "a win at all?"
 // (hard/158/shortest, hard/158/any), so that a -bench filter can pick
 // either.
@@ -358,17 +360,28 @@ func BenchmarkParallelSpread(b *testing.B) {
 				checkTablesAnswer(b, q.w, threads, q.shortest, a, err)
 				return s.pathNodes, s.nodes, wall, float64(cpu) / float64(max(s.nodes, 1))
 			}
-			if one == 0 { // once, not again in the benchmark's later rounds
-				var walls, cpus []float64
-				for range 3 {
-					var w time.Duration
-					var c float64
-					one, _, w, c = solve(1, 0)
-					walls, cpus = append(walls, float64(w)), append(cpus, c)
+			// sideBySide solves the question on one thread twice at
+			// once, each on a solver of its own, and returns the time
+			// both took: the most both cores give two searches that
+			// share nothing, against which two threads' speedup is
+			// measured (the ceiling).
+			sideBySide := func() time.Duration {
+				var wg sync.WaitGroup
+				t0 := time.Now()
+				for range 2 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						s := New(Options{TTMegabytes: 128, Threads: 1, Shortest: q.shortest})
+						a, err := s.Solve(context.Background(), q.w.p, q.w.prover)
+						checkTablesAnswer(b, q.w, 1, q.shortest, a, err)
+					}()
 				}
-				slices.Sort(walls)
-				slices.Sort(cpus)
-				oneWall, oneCPU = time.Duration(median(walls)), median(cpus)
+				wg.Wait()
+				return time.Since(t0)
+			}
+			if one == 0 { // once, not again in the benchmark's later rounds
+				one, _, _, _ = solve(1, 0)
 				oneEps = oneEps[:0]
 				for _, eps := range spreadEpsilons {
 					n := one // the default's, solved above
@@ -379,24 +392,50 @@ func BenchmarkParallelSpread(b *testing.B) {
 				}
 				slices.Sort(oneEps)
 			}
-			var paths, walls, pathsEps, totals, cpus []float64
-			for range b.N {
-				path, total, wall, cpu := solve(2, 0)
-				paths, walls = append(paths, float64(one)/float64(path)), append(walls, float64(oneWall)/float64(wall))
-				cpus = append(cpus, cpu)
+			// Each run is a pair, one thread and two, in turn first, so
+			// that the machine's speed, which moves by a third from
+			// minute to minute here, moves both sides of a ratio.
+			var paths, walls, pathsEps, totals, cpus, oneWalls, oneCPUs, cpuRatios, ceilings, shares []float64
+			for i := range b.N {
+				var path, total uint64
+				var wall, wall1, both time.Duration
+				var cpu, cpu1 float64
+				for k := range 3 {
+					switch (i + k) % 3 {
+					case 0:
+						_, _, wall1, cpu1 = solve(1, 0)
+					case 1:
+						path, total, wall, cpu = solve(2, 0)
+					default:
+						both = sideBySide()
+					}
+				}
+				ceiling := 2 * float64(wall1) / float64(both)
+				ceilings = append(ceilings, ceiling)
+				shares = append(shares, float64(wall1)/float64(wall)/ceiling)
+				paths, walls = append(paths, float64(one)/float64(path)), append(walls, float64(wall1)/float64(wall))
+				cpus, oneWalls, oneCPUs = append(cpus, cpu), append(oneWalls, float64(wall1)), append(oneCPUs, cpu1)
+				cpuRatios = append(cpuRatios, cpu/cpu1)
 				totals = append(totals, float64(total)/float64(one))
 				pathsEps = append(pathsEps, median(oneEps)/float64(path))
 			}
-			slices.Sort(paths)
-			slices.Sort(walls)
-			slices.Sort(pathsEps)
-			slices.Sort(totals)
-			slices.Sort(cpus)
+			for _, xs := range [][]float64{paths, walls, pathsEps, totals, cpus, oneWalls, oneCPUs, cpuRatios, ceilings, shares} {
+				slices.Sort(xs)
+			}
+			oneWall, oneCPU = time.Duration(median(oneWalls)), median(oneCPUs)
+			wallLo, wallHi := medianInterval(walls)
 			b.ReportMetric(paths[0], "path-speedup-least")
 			b.ReportMetric(median(paths), "path-speedup-median")
 			b.ReportMetric(paths[len(paths)-1], "path-speedup-most")
 			b.ReportMetric(float64(under(paths, 1.8)), "runs-under-1.8x")
 			b.ReportMetric(median(walls), "wall-speedup-median")
+			b.ReportMetric(wallLo, "wall-speedup-median-lo95")
+			b.ReportMetric(wallHi, "wall-speedup-median-hi95")
+			ceilLo, ceilHi := medianInterval(ceilings)
+			b.ReportMetric(median(ceilings), "ceiling-median")
+			b.ReportMetric(ceilLo, "ceiling-median-lo95")
+			b.ReportMetric(ceilHi, "ceiling-median-hi95")
+			b.ReportMetric(median(shares), "wall-speedup-over-ceiling-median")
 			b.ReportMetric(median(totals), "2threads-nodes-over-1thread-median")
 			b.ReportMetric(float64(one), "1thread-nodes")
 			b.ReportMetric(float64(oneWall.Milliseconds()), "1thread-ms")
@@ -406,7 +445,7 @@ func BenchmarkParallelSpread(b *testing.B) {
 			// (docs/solving.md: lookups by the bucket's version).
 			b.ReportMetric(oneCPU, "1thread-cpu-ns/node")
 			b.ReportMetric(median(cpus), "2threads-cpu-ns/node")
-			b.ReportMetric(median(cpus)/oneCPU, "cpu-a-node-2-over-1")
+			b.ReportMetric(median(cpuRatios), "cpu-a-node-2-over-1")
 			b.ReportMetric(oneEps[0], "1thread-eps-least-nodes")
 			b.ReportMetric(median(oneEps), "1thread-eps-median-nodes")
 			b.ReportMetric(oneEps[len(oneEps)-1], "1thread-eps-most-nodes")
@@ -420,6 +459,43 @@ func BenchmarkParallelSpread(b *testing.B) {
 // BenchmarkParallelSpread solves each question on one thread: the
 // default and two a little either side of it.
 var spreadEpsilons = []float64{0.225, 0.24, dfpn.DefaultEpsilon, 0.26, 0.275}
+
+// medianInterval returns a 95% interval of the median of the sorted xs
+// by their order statistics (the sign test's: the k-th least and the
+// k-th greatest, k the largest with P(Binomial(n, 1/2) < k) ≤ 2.5%; at
+// least 95% coverage whatever the distribution), or the least and the
+// greatest where n is too small for one (n < 6).
+func medianInterval(xs []float64) (lo, hi float64) {
+	n := len(xs)
+	k, tail, c := 0, 0.0, 1.0 // c = C(n, k)
+	for {
+		tail += c / math.Pow(2, float64(n))
+		if tail > 0.025 {
+			break
+		}
+		c = c * float64(n-k) / float64(k+1)
+		k++
+	}
+	if k == 0 {
+		return xs[0], xs[n-1]
+	}
+	return xs[k-1], xs[n-k]
+}
+
+// TestMedianInterval: the sign test's 95% interval of a median, from the
+// binomial's tails: the 2nd least and greatest of 10 (97.9%), the 6th of
+// 20 (95.9%), the whole range below 6.
+func TestMedianInterval(t *testing.T) {
+	for _, c := range []struct{ n, k int }{{5, 1}, {6, 1}, {8, 1}, {9, 2}, {10, 2}, {20, 6}, {30, 10}} {
+		xs := make([]float64, c.n)
+		for i := range xs {
+			xs[i] = float64(i + 1)
+		}
+		if lo, hi := medianInterval(xs); lo != float64(c.k) || hi != float64(c.n+1-c.k) {
+			t.Errorf("n %d: [%v, %v], want [%d, %d]", c.n, lo, hi, c.k, c.n+1-c.k)
+		}
+	}
+}
 
 // under counts the xs less than v.
 func under(xs []float64, v float64) int {
