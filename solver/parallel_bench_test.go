@@ -282,25 +282,29 @@ func benchParallelSuite(b *testing.B, w tablesPosition, mode string) (float64, f
 // slowHard, slowHardNoWins and the tables suite's slowest question (line
 // 181, a no-win: 1.2–1.3 s on one thread with --shortest), and "a win at all?" (no
 // bound, no --shortest: `geister solve`'s default) where it takes one
-// thread a second or more (slowAnyWin). Each is solved b.N times
-// (-benchtime 10x: ten runs) on one thread and on two, a pair at a
-// time, one thread first in every second pair (the machine's speed moves
-// both sides of a pair's ratio alike), each from a fresh solver with a
-// 128 MiB table and no tables, checked against the tables' answer. It
-// reports the least, median and greatest
-// path-speedup (one thread's nodes over the most one goroutine searched:
-// the gain two free cores would give, whatever else the machine runs),
-// the runs of the b.N under 1.8× by path, the pairs' median speedup by
-// the clock with a 95% interval of it (medianInterval), and the median of both goroutines' nodes over one thread's
-// (above 1, two threads searched more in all, and no balance between
+// thread a second or more (slowAnyWin). Each run (-benchtime 10x: ten)
+// solves it three ways, the first of them in turn: on one thread, on
+// two, and on one thread twice side by side, two solvers that share
+// nothing (the machine's speed, which moves by a third from minute to
+// minute, moves all three alike); each from a fresh solver with a 128
+// MiB table and no tables, checked against the tables' answer. It
+// reports the least, median and greatest path-speedup (one thread's
+// nodes over the most one goroutine searched: the gain two free cores
+// would give, whatever else the machine runs), the runs of the b.N
+// under 1.8× by path, the runs' median speedup by the clock with a 95%
+// interval of it (medianInterval), the ceiling (twice one thread's time
+// over the side-by-side pair's: what both cores give two searches that
+// share nothing, not 2 on this machine) with its interval, and the
+// speedup's share of it, and the median of both goroutines' nodes over
+// one thread's (above 1, two threads searched more in all, and no balance between
 // them reaches 2× by path: the tables suite's line 181 asked "a win at
 // all?" 1.12, line 168 with --shortest 1.13–1.19), and one thread's
 // median time (1thread-ms): a question is slow where it takes one
 // thread a second or more, and some of the lists' questions no longer
 // do (docs/solving.md, both cores on one position); and the process's
-// CPU a node on one thread and on two, medians, and the pairs' median
-// ratio (cpu-a-node-2-over-1): what the clock loses beyond the nodes. Named by suite, line
-// and question, /shortest or /any for "a win at all?"
+// CPU a node on one thread and on two, medians, and the runs' median
+// ratio (cpu-a-node-2-over-1): what the clock loses beyond the nodes.
+// Named by suite, line and question, /shortest or /any for "a win at all?"
 // (hard/158/shortest, hard/158/any), so that a -bench filter can pick
 // either.
 //
@@ -392,9 +396,8 @@ func BenchmarkParallelSpread(b *testing.B) {
 				}
 				slices.Sort(oneEps)
 			}
-			// Each run is a pair, one thread and two, in turn first, so
-			// that the machine's speed, which moves by a third from
-			// minute to minute here, moves both sides of a ratio.
+			// Each run: one thread, two threads and the side-by-side
+			// pair, the first of them in turn.
 			var paths, walls, pathsEps, totals, cpus, oneWalls, oneCPUs, cpuRatios, ceilings, shares []float64
 			for i := range b.N {
 				var path, total uint64
