@@ -25,35 +25,3 @@ func allocEntries(n uint64) ([]entry, func(), bool) {
 	unix.Madvise(b, unix.MADV_HUGEPAGE) // a hint: without it the table still works
 	return unsafe.Slice((*entry)(unsafe.Pointer(&b[0])), n), func() { unix.Munmap(b) }, true
 }
-
-// faultIn has the system back the memory of es, mapped by allocEntries,
-// with pages of its own now (madvise MADV_POPULATE_WRITE, Linux 5.14 and
-// later; before it, a write of a zero to each page of es, whose bytes
-// are all zero: the caller's, which nothing else reads or writes
-// meanwhile). No byte of es changes.
-func faultIn(es []entry) {
-	if len(es) == 0 {
-		return
-	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&es[0])), len(es)*int(unsafe.Sizeof(entry{})))
-	page := uintptr(unix.Getpagesize())
-	// madvise wants a start on a page's boundary: from the first whole
-	// page (the bytes before it are on a page already backed or the
-	// mapping's first, which is aligned).
-	skip := int((page - uintptr(unsafe.Pointer(&b[0]))%page) % page)
-	if skip >= len(b) {
-		return
-	}
-	if unix.Madvise(b[skip:], unix.MADV_POPULATE_WRITE) == nil {
-		return
-	}
-	touchPages(b[skip:], int(page))
-}
-
-// touchPages writes a zero to the first byte of every page of b, which
-// is all zeros: each page's first write has the system back it.
-func touchPages(b []byte, page int) {
-	for i := 0; i < len(b); i += page {
-		b[i] = 0
-	}
-}

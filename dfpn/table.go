@@ -133,8 +133,12 @@ func newTableBuckets(n uint64, shared bool) *Table {
 // table has none (newFilter).
 func (t *Table) alloc(nb uint64) (*slots, bool) {
 	if nb > initialBuckets {
-		if !t.mapWhole() {
-			return nil, false
+		if t.whole == nil {
+			e, free, ok := allocEntries(t.maxBuckets * bucketSize)
+			if !ok {
+				return nil, false
+			}
+			t.whole = &slots{entries: e, buckets: t.maxBuckets, free: free, filter: t.newFilter(t.maxBuckets)}
 		}
 		w := t.whole
 		var filter []uint64
@@ -145,19 +149,6 @@ func (t *Table) alloc(nb uint64) (*slots, bool) {
 	}
 	e, free, ok := allocEntries(nb * bucketSize)
 	return &slots{entries: e, buckets: nb, free: free, filter: t.newFilter(nb)}, ok
-}
-
-// mapWhole maps whole, the table's memory at its largest size, if it is
-// not mapped yet, and reports whether it is.
-func (t *Table) mapWhole() bool {
-	if t.whole == nil {
-		e, free, ok := allocEntries(t.maxBuckets * bucketSize)
-		if !ok {
-			return false
-		}
-		t.whole = &slots{entries: e, buckets: t.maxBuckets, free: free, filter: t.newFilter(t.maxBuckets)}
-	}
-	return true
 }
 
 // newFilter returns the filter of an allocation of nb buckets: none in
@@ -302,14 +293,12 @@ func (t *Table) unlock(lk *uint32) {
 }
 
 // growShared grows a shared table, holding growMu, and every bucket's
-// lock while it moves the entries, the pages it moves them into backed
-// before (faultInNext).
+// lock while it moves the entries.
 func (t *Table) growShared() {
 	if !t.growWanted.Load() {
 		return
 	}
 	a := t.cur.Load()
-	t.faultInNext(a)
 	for i := 0; i < len(a.entries); i += bucketSize {
 		spinLock(&a.entries[i].lock)
 	}
@@ -318,35 +307,6 @@ func (t *Table) growShared() {
 	for i := 0; i < len(a.entries); i += bucketSize {
 		release(&a.entries[i].lock)
 	}
-}
-
-// faultInNext has the system back the memory that a shared table of
-// allocation a grows into next (the part of whole beyond a, or all of
-// it up to the next size where a is the first allocation), before
-// growShared takes the locks: the other goroutines search on
-// meanwhile. The first writes to fresh pages were most of a growth's
-// time (the growth to 64 MiB, filled by one goroutine with nothing else
-// running: 10–18 ms one time, 110–185 ms another), and while they were
-// made under the locks every goroutine waited. Two threads as fresh
-// processes two seconds apart (when the system backs new memory
-// slowest), both ways alternated: the clock's time a node 0.93 of
-// before on the hard suite's line 168 (median of 12 pairs, 11 under 1)
-// and on line 158 (10 pairs, 8 under 1); in one process, where the
-// pages a solve frees come back fast, the same (0.999 over the ten slow
-// questions, 60 pairs), the locks held 9.9 ms a solve instead of 13.4
-// (medians). No page's contents change (faultIn), and no goroutine
-// reads or writes beyond a until the growth puts the next size in
-// place.
-func (t *Table) faultInNext(a *slots) {
-	nb := min(a.buckets*4, t.maxBuckets)
-	if nb <= a.buckets || nb <= initialBuckets || !t.mapWhole() || t.whole.free == nil {
-		return // no larger size, or memory the garbage collector owns
-	}
-	var lo uint64
-	if a != t.first {
-		lo = a.buckets
-	}
-	faultIn(t.whole.entries[lo*bucketSize : nb*bucketSize])
 }
 
 // MaxCap returns the number of slots the table may grow to.
